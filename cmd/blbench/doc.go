@@ -1,0 +1,18 @@
+// Command blbench runs bufferlog and mlir-opt-22 side by side on generated
+// workloads (package internal/workload) and prints a table of wall time and
+// peak memory, in plain text or as Markdown for the README.
+//
+// Usage:
+//
+//	go run ./cmd/blbench [-sizes 1000,10000,100000,300000] [-kinds chain,module]
+//	    [-phase parse] [-bufferlog PATH] [-reps 3] [-markdown]
+//	go run ./cmd/blbench -emit chain:100000 > chain100k.mlir
+//
+// For every kind and size it writes the workload to a temporary directory and
+// runs each phase's bufferlog and mlir-opt commands reps times, alternating
+// between the two, and reports the median wall time and the largest peak RSS
+// of the child process. A phase (see phases) pairs a bufferlog command with
+// the mlir-opt command doing the same work; -phase picks one or more. Without
+// -bufferlog, the runner builds ./cmd/bufferlog first. A tool failing on a file
+// is reported in the table, not fatal.
+package main

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestMedian(t *testing.T) {
+	tests := []struct {
+		in   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 3}, 3},
+		{[]float64{4, 1, 3, 2}, 2.5},
+	}
+	for _, tt := range tests {
+		if got := median(tt.in); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPhasesUseTheFile(t *testing.T) {
+	for _, p := range phases {
+		for _, args := range [][]string{p.Bufferlog, p.MLIROpt} {
+			got := withFile(args, "/tmp/x.mlir")
+			if !slices.Contains(got, "/tmp/x.mlir") || slices.Contains(got, inputFile) {
+				t.Errorf("phase %s: withFile(%q) = %q", p.Name, args, got)
+			}
+		}
+	}
+	if phases[0].Name != "parse" {
+		t.Errorf("the first phase is %q; -phase defaults to parse", phases[0].Name)
+	}
+}
+
+func TestParseSizes(t *testing.T) {
+	if got, err := parseSizes("1000, 10000"); err != nil || !slices.Equal(got, []int{1000, 10000}) {
+		t.Errorf("parseSizes = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "10k", "0", "1000,"} {
+		if _, err := parseSizes(bad); err == nil {
+			t.Errorf("parseSizes(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestCells(t *testing.T) {
+	ok := func(s float64, kib int64) measurement { return measurement{seconds: s, maxRSSKiB: kib} }
+	failed := measurement{err: errors.New("boom")}
+	rows := []row{
+		{phase: "parse", kind: "chain", ops: 1000, bufferlog: ok(1, 1024), mlirOpt: ok(2, 4096)},
+		{phase: "parse", kind: "chain", ops: 10000, bufferlog: ok(12, 2048), mlirOpt: ok(6, 4096)},
+		{phase: "parse", kind: "chain", ops: 100000, bufferlog: failed, mlirOpt: ok(60, 8192)},
+		{phase: "parse", kind: "module", ops: 1000, bufferlog: ok(1, 1024), mlirOpt: failed},
+	}
+	want := [][]string{
+		{"parse", "chain", "1000", "1.000", "2.000", "0.50x", "1.0", "4.0", "0.25x", "-"},
+		{"parse", "chain", "10000", "12.000", "6.000", "2.00x", "2.0", "4.0", "0.50x", "12.00x (10.00x)"},
+		{"parse", "chain", "100000", "failed", "60.000", "-", "failed", "8.0", "-", "-"},
+		{"parse", "module", "1000", "1.000", "failed", "-", "1.0", "failed", "-", "-"},
+	}
+	got := cells(rows)
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("row %d:\n got %q\nwant %q", i, got[i], want[i])
+		}
+	}
+}

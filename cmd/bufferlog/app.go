@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"bufferlog/ir"
+
+	"github.com/urfave/cli/v2"
+)
+
+// errReported is returned after diagnostics were already written to stderr,
+// so main only sets the exit status.
+var errReported = cli.Exit("", 1)
+
+func newApp() *cli.App {
+	return &cli.App{
+		Name:  "bufferlog",
+		Usage: "bufferize MLIR tensor programs with Datalog rules",
+		Commands: []*cli.Command{
+			fmtCommand(),
+		},
+		ExitErrHandler: func(c *cli.Context, err error) {
+			var coder cli.ExitCoder
+			if errors.As(err, &coder) {
+				if msg := err.Error(); msg != "" {
+					fmt.Fprintln(os.Stderr, msg)
+				}
+				os.Exit(coder.ExitCode())
+			}
+		},
+	}
+}
+
+func fmtCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "fmt",
+		Usage:     "parse MLIR files and print them back",
+		ArgsUsage: "FILE... (- for stdin)",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "generic", Usage: "print every operation in the generic form"},
+			&cli.BoolFlag{Name: "verify", Value: true, Usage: "run the structural verifier"},
+			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
+		},
+		Action: func(c *cli.Context) error {
+			files := c.Args().Slice()
+			if len(files) == 0 {
+				return cli.Exit("bufferlog fmt: no input files (use - for stdin)", 2)
+			}
+			if c.String("o") != "" && len(files) > 1 {
+				return cli.Exit("bufferlog fmt: -o takes a single input file", 2)
+			}
+			opts := ir.PrintOptions{Generic: c.Bool("generic")}
+			failed := false
+			for _, f := range files {
+				out, err := formatFile(f, opts, c.Bool("verify"))
+				if err != nil {
+					fmt.Fprintln(os.Stderr, err)
+					failed = true
+					continue
+				}
+				if err := writeOutput(c.String("o"), out); err != nil {
+					return cli.Exit(err.Error(), 1)
+				}
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+}
+
+// readInput reads a file, or stdin for "-".
+func readInput(name string) (string, []byte, error) {
+	if name == "-" {
+		src, err := io.ReadAll(os.Stdin)
+		return "<stdin>", src, err
+	}
+	src, err := os.ReadFile(name)
+	return name, src, err
+}
+
+// formatFile parses, verifies and prints one file into memory, so that a
+// failing file produces no output at all.
+func formatFile(name string, opts ir.PrintOptions, verify bool) ([]byte, error) {
+	display, src, err := readInput(name)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ir.Parse(display, src)
+	if err != nil {
+		return nil, err
+	}
+	if verify {
+		if err := ir.Verify(m); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if err := ir.Print(&buf, m, opts); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeOutput writes to stdout, or atomically to a file: a temporary file
+// renamed into place, so readers never see a partial output.
+func writeOutput(path string, data []byte) error {
+	if path == "" || path == "-" {
+		w := bufio.NewWriter(os.Stdout)
+		w.Write(data)
+		return w.Flush()
+	}
+	if path == os.DevNull {
+		return nil
+	}
+	tmp, err := os.CreateTemp(dirOf(path), ".bufferlog-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func dirOf(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[:i+1]
+		}
+	}
+	return "."
+}

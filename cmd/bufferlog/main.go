@@ -1,0 +1,14 @@
+// Command bufferlog bufferizes tensor-level MLIR. See doc.go.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if err := newApp().Run(os.Args); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

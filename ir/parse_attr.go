@@ -1,0 +1,583 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+var floatTypeNames = map[string]bool{
+	"f16": true, "bf16": true, "f32": true, "f64": true, "f80": true, "f128": true, "tf32": true,
+	"f8E5M2": true, "f8E4M3": true, "f8E4M3FN": true, "f8E5M2FNUZ": true, "f8E4M3FNUZ": true,
+	"f8E4M3B11FNUZ": true, "f8E3M4": true, "f8E8M0FNU": true, "f6E2M3FN": true, "f6E3M2FN": true,
+	"f4E2M1FN": true,
+}
+
+// isTypeStart reports whether the current token can begin a type.
+func (p *parser) isTypeStart() bool {
+	switch p.tok.kind {
+	case tBang:
+		return true
+	case tPunct:
+		return p.is("(")
+	case tBare:
+		s := p.text()
+		switch s {
+		case "index", "none", "complex", "tensor", "memref", "vector", "tuple":
+			return true
+		}
+		return floatTypeNames[s] || integerTypeWidth(s) > 0
+	}
+	return false
+}
+
+// integerTypeWidth returns N for iN, siN, uiN, and 0 otherwise.
+func integerTypeWidth(s string) int {
+	switch {
+	case strings.HasPrefix(s, "si"), strings.HasPrefix(s, "ui"):
+		s = s[2:]
+	case strings.HasPrefix(s, "i"):
+		s = s[1:]
+	default:
+		return 0
+	}
+	if s == "" || s[0] == '0' {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1<<24 {
+		return 0
+	}
+	return n
+}
+
+// parseType parses a type, sharing one instance per spelling.
+func (p *parser) parseType() Type {
+	start := p.tok.start
+	t := p.parseTypeUncached()
+	key := string(p.src[start:p.lastEnd()])
+	if shared, ok := p.types[key]; ok {
+		return shared
+	}
+	p.types[key] = t
+	return t
+}
+
+func (p *parser) parseTypeUncached() Type {
+	switch p.tok.kind {
+	case tBang:
+		return p.parseBangType()
+	case tPunct:
+		if p.is("(") {
+			return p.parseFunctionType()
+		}
+	case tBare:
+		s := p.text()
+		switch s {
+		case "index":
+			p.advance()
+			return Index
+		case "none":
+			p.advance()
+			return NoneType{}
+		case "complex":
+			p.advance()
+			p.expect("<")
+			el := p.parseType()
+			p.expect(">")
+			return &ComplexType{Elem: el}
+		case "tensor", "memref", "vector":
+			return p.parseShapedType(s)
+		case "tuple":
+			p.advance()
+			t := &TupleType{}
+			p.delimited("<", ">", func() { t.Elems = append(t.Elems, p.parseType()) })
+			return t
+		}
+		if floatTypeNames[s] {
+			p.advance()
+			return &FloatType{Name: s}
+		}
+		if w := integerTypeWidth(s); w > 0 {
+			p.advance()
+			switch s[0] {
+			case 's':
+				return &IntegerType{Width: w, Signedness: 's'}
+			case 'u':
+				return &IntegerType{Width: w, Signedness: 'u'}
+			}
+			switch w {
+			case 1:
+				return I1
+			case 32:
+				return I32
+			case 64:
+				return I64
+			}
+			return &IntegerType{Width: w}
+		}
+	}
+	p.fail("expected type, found %s", p.describe())
+	return nil
+}
+
+// parseBangType parses an alias use `!name` or a dialect type kept verbatim.
+func (p *parser) parseBangType() Type {
+	name := p.text()[1:]
+	pos := p.pos()
+	start := p.tok.start
+	if t, ok := p.typeAliases[name]; ok {
+		p.advance()
+		return t
+	}
+	if strings.IndexByte(name, '.') < 0 && !p.nextByteIs('<') {
+		p.failAt(pos, "undefined symbol alias id '%s'", name)
+	}
+	p.advance()
+	if p.is("<") && p.tok.start == p.lastEnd() {
+		p.skipBalanced()
+	}
+	return &OpaqueType{Text: string(p.src[start:p.lastEnd()])}
+}
+
+// nextByteIs reports whether the byte right after the current token is c.
+func (p *parser) nextByteIs(c byte) bool {
+	return p.tok.end < len(p.src) && p.src[p.tok.end] == c
+}
+
+func (p *parser) parseFunctionType() *FunctionType {
+	t := &FunctionType{}
+	p.delimited("(", ")", func() { t.Inputs = append(t.Inputs, p.parseType()) })
+	p.expect("->")
+	t.Results = p.parseResultTypes()
+	return t
+}
+
+// parseResultTypes parses a function result list: a bare type or a
+// parenthesized, possibly empty list.
+func (p *parser) parseResultTypes() []Type {
+	if !p.is("(") {
+		return []Type{p.parseType()}
+	}
+	// `(i32) -> i32` as a single result is a function type, not a list.
+	save, saveTok := p.lexer.pos, p.tok
+	var ts []Type
+	p.delimited("(", ")", func() { ts = append(ts, p.parseType()) })
+	if p.is("->") {
+		p.lexer.pos, p.tok = save, saveTok
+		return []Type{p.parseFunctionType()}
+	}
+	if ts == nil {
+		ts = []Type{}
+	}
+	return ts
+}
+
+// parseTypeList parses `t (, t)*`.
+func (p *parser) parseTypeList() []Type {
+	var ts []Type
+	p.commaList(func() { ts = append(ts, p.parseType()) })
+	return ts
+}
+
+// parseColonTypeList parses `: t, t` (or nothing when no colon follows).
+func (p *parser) parseColonTypeList() []Type {
+	if !p.accept(":") {
+		return nil
+	}
+	return p.parseTypeList()
+}
+
+// parseShapedType parses tensor<...>, memref<...> and vector<...>. The
+// dimension list is lexed by hand: `4x?xf32` is not a sequence of tokens.
+func (p *parser) parseShapedType(kind string) Type {
+	p.advance()
+	if !p.is("<") {
+		p.fail("expected '<' in %s type", kind)
+	}
+	p.lexer.pos = p.tok.end
+	unranked := false
+	var shape []int64
+	var scalable []bool
+	for {
+		p.skipSpace()
+		at := p.lexer.pos
+		if at >= len(p.src) {
+			break
+		}
+		c := p.src[at]
+		dim, isScalable := int64(0), false
+		switch {
+		case c == '*' && kind != "vector":
+			unranked = true
+			p.lexer.pos++
+		case c == '?' && kind != "vector":
+			dim = Dynamic
+			p.lexer.pos++
+		case c == '[' && kind == "vector":
+			isScalable = true
+			p.lexer.pos++
+			dim = p.rawInt()
+			if p.lexer.pos >= len(p.src) || p.src[p.lexer.pos] != ']' {
+				p.failAt(Pos(p.lexer.pos), "missing ']' closing scalable dimension")
+			}
+			p.lexer.pos++
+		case isDigit(c):
+			dim = p.rawInt()
+		default:
+			goto elem
+		}
+		p.skipSpace()
+		if p.lexer.pos >= len(p.src) || p.src[p.lexer.pos] != 'x' {
+			p.failAt(Pos(p.lexer.pos), "expected 'x' in dimension list")
+		}
+		p.lexer.pos++
+		if unranked {
+			goto elem
+		}
+		shape = append(shape, dim)
+		scalable = append(scalable, isScalable)
+	}
+elem:
+	p.advance()
+	el := p.parseType()
+	if kind == "vector" {
+		p.expect(">")
+		t := &VectorType{Shape: shape, Elem: el}
+		for _, s := range scalable {
+			if s {
+				t.Scalable = scalable
+				break
+			}
+		}
+		return t
+	}
+	var extra []Attribute
+	for p.accept(",") {
+		extra = append(extra, p.parseAttr())
+	}
+	p.expect(">")
+	if kind == "tensor" {
+		if unranked {
+			if len(extra) > 0 {
+				p.fail("unranked tensor has no encoding")
+			}
+			return &UnrankedTensorType{Elem: el}
+		}
+		t := &TensorType{Shape: shape, Elem: el}
+		if len(extra) > 1 {
+			p.fail("tensor type takes at most one encoding")
+		}
+		if len(extra) == 1 {
+			t.Encoding = extra[0]
+		}
+		return t
+	}
+	if unranked {
+		if len(extra) > 1 {
+			p.fail("unranked memref takes at most a memory space")
+		}
+		t := &UnrankedMemRefType{Elem: el}
+		if len(extra) == 1 {
+			t.MemorySpace = extra[0]
+		}
+		return t
+	}
+	t := &MemRefType{Shape: shape, Elem: el}
+	switch len(extra) {
+	case 0:
+	case 1:
+		if isLayout(extra[0]) {
+			t.Layout = extra[0]
+		} else {
+			t.MemorySpace = extra[0]
+		}
+	case 2:
+		t.Layout, t.MemorySpace = extra[0], extra[1]
+	default:
+		p.fail("memref type takes at most a layout and a memory space")
+	}
+	return t
+}
+
+func isLayout(a Attribute) bool {
+	o, ok := a.(*OpaqueAttr)
+	return ok && (strings.HasPrefix(o.Text, "strided<") || strings.HasPrefix(o.Text, "affine_map<"))
+}
+
+// rawInt reads a decimal integer at the byte cursor.
+func (p *parser) rawInt() int64 {
+	start := p.lexer.pos
+	for p.lexer.pos < len(p.src) && isDigit(p.src[p.lexer.pos]) {
+		p.lexer.pos++
+	}
+	v, err := strconv.ParseInt(string(p.src[start:p.lexer.pos]), 10, 64)
+	if err != nil {
+		p.failAt(Pos(start), "invalid dimension")
+	}
+	return v
+}
+
+// skipBalanced consumes the bracketed text starting at the current token
+// (one of `( [ { <`) up to its matching close, then lexes the next token.
+// A `>` that is part of `->`, or that appears inside parentheses or square
+// brackets (`d0 >= 0` in an affine set) does not close anything.
+func (p *parser) skipBalanced() {
+	i := p.tok.start
+	var stack []byte
+	for i < len(p.src) {
+		c := p.src[i]
+		switch c {
+		case '"':
+			j := i + 1
+			for j < len(p.src) && p.src[j] != '"' {
+				if p.src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+		case '(', '[', '{', '<':
+			stack = append(stack, c)
+		case ')', ']', '}':
+			open := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
+			for len(stack) > 0 && stack[len(stack)-1] == '<' && open != '<' {
+				stack = stack[:len(stack)-1]
+			}
+			if len(stack) == 0 || stack[len(stack)-1] != open {
+				p.failAt(Pos(i), "unbalanced '%c'", c)
+			}
+			stack = stack[:len(stack)-1]
+		case '>':
+			if i > 0 && p.src[i-1] == '-' {
+				break
+			}
+			if len(stack) > 0 && stack[len(stack)-1] == '<' {
+				stack = stack[:len(stack)-1]
+			}
+		}
+		i++
+		if len(stack) == 0 {
+			p.lexer.pos = i
+			p.advance()
+			return
+		}
+	}
+	p.failAt(Pos(p.tok.start), "unbalanced '%c'", p.src[p.tok.start])
+}
+
+// --- attributes ---
+
+// parseAttr parses an attribute; literals take an optional `: type`.
+func (p *parser) parseAttr() Attribute { return p.parseAttrWith(true) }
+
+// parseAttrNoType parses an attribute whose type the context supplies, so a
+// following `:` belongs to the enclosing syntax.
+func (p *parser) parseAttrNoType() Attribute { return p.parseAttrWith(false) }
+
+func (p *parser) parseAttrWith(typed bool) Attribute {
+	switch p.tok.kind {
+	case tString:
+		s, ok := unquote(p.src[p.tok.start:p.tok.end])
+		if !ok {
+			p.fail("invalid escape in string literal")
+		}
+		p.advance()
+		a := &StringAttr{Value: s}
+		if typed && p.accept(":") {
+			a.Type = p.parseType()
+		}
+		return a
+	case tInt, tFloat:
+		return p.parseNumberAttr(false, typed)
+	case tAt:
+		return p.parseSymbolRef()
+	case tHash:
+		return p.parseHashAttr()
+	case tPunct:
+		switch {
+		case p.is("-"):
+			p.advance()
+			if p.tok.kind != tInt && p.tok.kind != tFloat {
+				p.fail("expected integer or float after '-'")
+			}
+			return p.parseNumberAttr(true, typed)
+		case p.is("["):
+			a := &ArrayAttr{}
+			p.delimited("[", "]", func() { a.Elems = append(a.Elems, p.parseAttr()) })
+			return a
+		case p.is("{"):
+			return p.parseDict()
+		}
+	case tBare:
+		switch p.text() {
+		case "true", "false":
+			v := p.text() == "true"
+			p.advance()
+			return BoolAttr{Value: v}
+		case "unit":
+			p.advance()
+			return UnitAttr{}
+		case "array":
+			return p.parseDenseArray()
+		case "dense":
+			p.advance()
+			start := p.tok.start
+			if !p.is("<") {
+				p.fail("expected '<' after 'dense'")
+			}
+			p.skipBalanced()
+			body := strings.TrimSpace(string(p.src[start+1 : p.lastEnd()-1]))
+			a := &DenseElementsAttr{Body: body}
+			if typed {
+				p.expect(":")
+				a.Type = p.parseType()
+			}
+			return a
+		case "dense_resource", "sparse", "opaque", "affine_map", "affine_set", "strided", "distinct":
+			return p.parseVerbatimAttr(typed)
+		case "loc":
+			return p.parseLocation()
+		}
+	}
+	if p.isTypeStart() {
+		return &TypeAttr{Type: p.parseType()}
+	}
+	p.fail("expected attribute value, found %s", p.describe())
+	return nil
+}
+
+// parseVerbatimAttr keeps keyword-introduced literals (`affine_map<...>`,
+// `distinct[0]<...>`, `dense_resource<x> : t`) as text.
+func (p *parser) parseVerbatimAttr(typed bool) Attribute {
+	start := p.tok.start
+	kw := p.text()
+	p.advance()
+	if kw == "distinct" {
+		if !p.is("[") {
+			p.fail("expected '[' after 'distinct'")
+		}
+		p.skipBalanced()
+	}
+	if !p.is("<") {
+		p.fail("expected '<' after '%s'", kw)
+	}
+	p.skipBalanced()
+	if typed && (kw == "dense_resource" || kw == "sparse" || kw == "opaque") && p.accept(":") {
+		p.parseType()
+	}
+	return &OpaqueAttr{Text: string(p.src[start:p.lastEnd()])}
+}
+
+func (p *parser) parseNumberAttr(neg, typed bool) Attribute {
+	text := p.text()
+	if neg {
+		text = "-" + text
+	}
+	isFloat := p.tok.kind == tFloat
+	p.advance()
+	var t Type
+	if typed && p.accept(":") {
+		t = p.parseType()
+	}
+	if _, isF := t.(*FloatType); isFloat || isF {
+		return &FloatAttr{Text: text, Type: t}
+	}
+	return &IntegerAttr{Text: text, Type: t}
+}
+
+func (p *parser) symbolName() string {
+	if p.tok.kind != tAt {
+		p.fail("expected symbol name, found %s", p.describe())
+	}
+	s := p.text()[1:]
+	if strings.HasPrefix(s, `"`) {
+		var ok bool
+		if s, ok = unquote([]byte(s)); !ok {
+			p.fail("invalid escape in symbol name")
+		}
+	}
+	p.advance()
+	return s
+}
+
+func (p *parser) parseSymbolRef() *SymbolRefAttr {
+	a := &SymbolRefAttr{Root: p.symbolName()}
+	for p.is(":") && p.nextByteIs(':') {
+		p.advance()
+		p.expect(":")
+		a.Nested = append(a.Nested, p.symbolName())
+	}
+	return a
+}
+
+// parseHashAttr parses an alias use `#name` or a dialect attribute, kept
+// verbatim.
+func (p *parser) parseHashAttr() Attribute {
+	name := p.text()[1:]
+	pos := p.pos()
+	start := p.tok.start
+	if a, ok := p.attrAliases[name]; ok && !p.nextByteIs('<') {
+		p.advance()
+		return a
+	}
+	if strings.IndexByte(name, '.') < 0 && !p.nextByteIs('<') {
+		p.failAt(pos, "undefined symbol alias id '%s'", name)
+	}
+	p.advance()
+	if p.is("<") && p.tok.start == p.lastEnd() {
+		p.skipBalanced()
+	}
+	return &OpaqueAttr{Text: string(p.src[start:p.lastEnd()])}
+}
+
+func (p *parser) parseDenseArray() Attribute {
+	p.advance()
+	p.expect("<")
+	a := &DenseArrayAttr{Elem: p.parseType()}
+	if p.accept(":") {
+		p.commaList(func() {
+			neg := p.accept("-")
+			if p.tok.kind != tInt && p.tok.kind != tFloat && !p.isKeyword("true") && !p.isKeyword("false") {
+				p.fail("expected integer or float in dense array, found %s", p.describe())
+			}
+			v := p.text()
+			if neg {
+				v = "-" + v
+			}
+			a.Values = append(a.Values, v)
+			p.advance()
+		})
+	}
+	p.expect(">")
+	return a
+}
+
+// parseDict parses `{name = value, flag, "quoted name" = value}`.
+func (p *parser) parseDict() *DictAttr {
+	d := &DictAttr{}
+	p.delimited("{", "}", func() {
+		var name string
+		switch p.tok.kind {
+		case tBare:
+			name = p.text()
+		case tString:
+			var ok bool
+			if name, ok = unquote(p.src[p.tok.start:p.tok.end]); !ok {
+				p.fail("invalid escape in attribute name")
+			}
+		default:
+			p.fail("expected attribute name, found %s", p.describe())
+		}
+		namePos := p.pos()
+		p.advance()
+		if d.Get(name) != nil {
+			p.failAt(namePos, "duplicate key '%s' in dictionary attribute", name)
+		}
+		var v Attribute = UnitAttr{}
+		if p.accept("=") {
+			v = p.parseAttr()
+		}
+		d.Entries = append(d.Entries, NamedAttr{name, v})
+	})
+	return d
+}

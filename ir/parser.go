@@ -1,0 +1,233 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a diagnostic located in a source file, printed in MLIR's format.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: error: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// Parse reads an MLIR file. The name is used in diagnostics only. Syntax
+// errors and undefined or redefined names are reported as *Error; Parse does
+// not run the structural verifier (see Verify).
+func Parse(name string, src []byte) (m *Module, err error) {
+	p := &parser{
+		lexer:       lexer{src: src},
+		file:        name,
+		typeAliases: map[string]Type{},
+		attrAliases: map[string]Attribute{},
+		types:       map[string]Type{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*Error)
+			if !ok {
+				panic(r)
+			}
+			m, err = nil, e
+		}
+	}()
+	p.advance()
+	return p.parseModule(), nil
+}
+
+// parser is a recursive-descent parser over the lexer. Errors unwind with a
+// panic of *Error, recovered in Parse: it keeps the grammar code free of
+// error plumbing, and the first error is the one MLIR would report too.
+type parser struct {
+	lexer
+	tok         token
+	file        string
+	mod         *Module
+	typeAliases map[string]Type
+	attrAliases map[string]Attribute
+	types       map[string]Type // spelling -> shared instance
+	scope       *valueScope
+	curOp       string // name of the op whose body is being parsed
+}
+
+func (p *parser) advance() {
+	p.tok = p.next()
+	if p.tok.kind == tError {
+		p.failAt(Pos(p.tok.start), "unexpected character")
+	}
+}
+
+func (p *parser) text() string { return string(p.src[p.tok.start:p.tok.end]) }
+
+func (p *parser) is(punct string) bool {
+	return p.tok.kind == tPunct && string(p.src[p.tok.start:p.tok.end]) == punct
+}
+
+func (p *parser) isKeyword(kw string) bool {
+	return p.tok.kind == tBare && string(p.src[p.tok.start:p.tok.end]) == kw
+}
+
+func (p *parser) pos() Pos { return Pos(p.tok.start) }
+
+func (p *parser) failAt(pos Pos, format string, args ...any) {
+	line, col := lineCol(p.src, int(pos))
+	panic(&Error{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) fail(format string, args ...any) { p.failAt(p.pos(), format, args...) }
+
+func (p *parser) describe() string {
+	if p.tok.kind == tEOF {
+		return "end of file"
+	}
+	return "'" + p.text() + "'"
+}
+
+// accept consumes the punctuation if it is next.
+func (p *parser) accept(punct string) bool {
+	if p.is(punct) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(punct string) {
+	if !p.accept(punct) {
+		p.fail("expected '%s', found %s", punct, p.describe())
+	}
+}
+
+// acceptKeyword consumes the bare keyword if it is next.
+func (p *parser) acceptKeyword(kw string) bool {
+	if p.isKeyword(kw) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expectKeyword(kw string) {
+	if !p.acceptKeyword(kw) {
+		p.fail("expected '%s', found %s", kw, p.describe())
+	}
+}
+
+// keyword consumes and returns any bare identifier.
+func (p *parser) keyword() string {
+	if p.tok.kind != tBare {
+		p.fail("expected keyword, found %s", p.describe())
+	}
+	s := p.text()
+	p.advance()
+	return s
+}
+
+// commaList parses `elem (, elem)*`.
+func (p *parser) commaList(elem func()) {
+	elem()
+	for p.accept(",") {
+		elem()
+	}
+}
+
+// delimited parses open [elem (, elem)*] close, allowing an empty list.
+func (p *parser) delimited(open, close string, elem func()) {
+	p.expect(open)
+	if p.accept(close) {
+		return
+	}
+	p.commaList(elem)
+	p.expect(close)
+}
+
+// --- module level ---
+
+func (p *parser) parseModule() *Module {
+	m := &Module{File: p.file, src: p.src}
+	p.mod = m
+	top := &Region{}
+	block := top.AddBlock()
+	block.Pos = 0
+	p.pushScope(true)
+	for p.tok.kind != tEOF {
+		switch {
+		case p.tok.kind == tHash:
+			p.parseAliasDef(true)
+		case p.tok.kind == tBang:
+			p.parseAliasDef(false)
+		case p.is("{-#"):
+			p.parseResources()
+		default:
+			block.Append(p.parseOperation())
+		}
+	}
+	p.popScope()
+	ops := block.Ops()
+	if len(ops) == 1 && ops[0].Name == "builtin.module" {
+		m.Op = ops[0]
+		m.Op.block = nil
+		return m
+	}
+	m.Implicit = true
+	m.Op = NewOperation("builtin.module", nil, nil)
+	m.Op.Regions = []*Region{top}
+	top.parent = m.Op
+	m.Op.Pos = 0
+	return m
+}
+
+func (p *parser) parseAliasDef(isAttr bool) {
+	name := p.text()
+	pos := p.pos()
+	p.advance()
+	p.expect("=")
+	start := p.tok.start
+	def := AliasDef{Name: name}
+	if isAttr {
+		if _, dup := p.attrAliases[name[1:]]; dup {
+			p.failAt(pos, "redefinition of attribute alias id '%s'", name[1:])
+		}
+		def.Attr = p.parseAttr()
+		p.attrAliases[name[1:]] = def.Attr
+	} else {
+		if _, dup := p.typeAliases[name[1:]]; dup {
+			p.failAt(pos, "redefinition of type alias id '%s'", name[1:])
+		}
+		def.Type = p.parseType()
+		p.typeAliases[name[1:]] = def.Type
+	}
+	def.Source = strings.TrimSpace(string(p.src[start:p.lastEnd()]))
+	p.mod.Aliases = append(p.mod.Aliases, def)
+}
+
+// lastEnd returns the offset just past the previous token: the start of the
+// current one with preceding space and comments trimmed.
+func (p *parser) lastEnd() int {
+	end := p.tok.start
+	for end > 0 && strings.IndexByte(" \t\r\n", p.src[end-1]) >= 0 {
+		end--
+	}
+	return end
+}
+
+// parseResources keeps a `{-# ... #-}` block verbatim.
+func (p *parser) parseResources() {
+	start := p.tok.end
+	for !p.is("#-}") {
+		if p.tok.kind == tEOF {
+			p.fail("expected '#-}' to close the resource block")
+		}
+		p.advance()
+	}
+	if p.mod.Resources != "" {
+		p.mod.Resources += "\n"
+	}
+	p.mod.Resources += strings.TrimSpace(string(p.src[start:p.tok.start]))
+	p.advance()
+}

@@ -1,0 +1,410 @@
+package ir
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// PrintOptions controls the printer.
+type PrintOptions struct {
+	// Generic prints every operation in the generic form.
+	Generic bool
+}
+
+// Print writes m as MLIR text. Ops with a registered custom syntax print in
+// it unless opts.Generic is set; all others print in the generic form.
+func Print(w io.Writer, m *Module, opts PrintOptions) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	p := &printer{generic: opts.Generic, names: map[*Value]string{}, blockNames: map[*Block]string{}}
+	for _, a := range m.Aliases {
+		p.buf.str(a.Name)
+		p.buf.str(" = ")
+		p.buf.str(a.Source)
+		p.buf.ch('\n')
+	}
+	p.assignNames(m.Op)
+	if m.Implicit {
+		p.buf.str("module")
+		if m.Op.Attrs.Len() > 0 || m.Op.Properties.Len() > 0 {
+			p.attrDictWithKeyword(m.Op)
+		}
+		p.buf.str(" {\n")
+		p.indent = 1
+		for _, op := range m.Body().Ops() {
+			p.op(op)
+			if err := p.flush(bw); err != nil {
+				return err
+			}
+		}
+		p.buf.str("}\n")
+	} else {
+		p.op(m.Op)
+	}
+	if m.Resources != "" {
+		p.buf.str("\n{-#\n")
+		p.buf.str(m.Resources)
+		p.buf.str("\n#-}\n")
+	}
+	if err := p.flush(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// String prints the module with default options.
+func (m *Module) String() string {
+	var sb strings.Builder
+	_ = Print(&sb, m, PrintOptions{})
+	return sb.String()
+}
+
+// printer writes ops into buf, which is flushed between top-level ops so a
+// large module is never held twice in memory.
+type printer struct {
+	buf        buffer
+	indent     int
+	generic    bool
+	names      map[*Value]string
+	blockNames map[*Block]string
+}
+
+func (p *printer) flush(w *bufio.Writer) error {
+	_, err := w.Write(p.buf.b)
+	p.buf.b = p.buf.b[:0]
+	return err
+}
+
+// nameScope hands out SSA names within one isolated-from-above op.
+type nameScope struct {
+	used   map[string]bool
+	next   int
+	nextBB int
+}
+
+// assignNames names every value and block before printing, so forward
+// references print the same name as the definition. Source names are kept
+// where they are unique in their function; the rest are numbered.
+func (p *printer) assignNames(op *Operation) {
+	p.nameRegions(op, &nameScope{used: map[string]bool{}})
+}
+
+func (p *printer) nameRegions(op *Operation, s *nameScope) {
+	if isolatedOp(op.Name) {
+		s = &nameScope{used: map[string]bool{}}
+	}
+	for _, r := range op.Regions {
+		for i, b := range r.blocks {
+			p.blockNames[b] = "^bb" + strconv.Itoa(i)
+			for _, a := range b.args {
+				p.names[a] = "%" + s.fresh(a.Name, "arg")
+			}
+			for _, o := range b.ops {
+				p.nameResults(o, s)
+				if len(o.Regions) > 0 {
+					p.nameRegions(o, s)
+				}
+			}
+		}
+	}
+}
+
+func (p *printer) nameResults(op *Operation, s *nameScope) {
+	n := len(op.results)
+	if n == 0 {
+		return
+	}
+	if n > 1 && p.isGroup(op) {
+		base := s.fresh(op.results[0].Name, "")
+		for i, v := range op.results {
+			p.names[v] = "%" + base + "#" + strconv.Itoa(i)
+		}
+		return
+	}
+	for _, v := range op.results {
+		p.names[v] = "%" + s.fresh(v.Name, "")
+	}
+}
+
+// isGroup reports whether a multi-result op prints as `%name:N`: when its
+// results share one source name or have none.
+func (p *printer) isGroup(op *Operation) bool {
+	first := op.results[0].Name
+	for _, v := range op.results[1:] {
+		if v.Name != first {
+			return false
+		}
+	}
+	return true
+}
+
+// fresh returns hint if it is unused, else a derived or numbered name.
+func (s *nameScope) fresh(hint, prefix string) string {
+	if hint != "" && !s.used[hint] {
+		s.used[hint] = true
+		return hint
+	}
+	if hint != "" && !isDigit(hint[0]) {
+		for k := 1; ; k++ {
+			n := hint + "_" + strconv.Itoa(k)
+			if !s.used[n] {
+				s.used[n] = true
+				return n
+			}
+		}
+	}
+	for {
+		n := prefix + strconv.Itoa(s.next)
+		s.next++
+		if !s.used[n] {
+			s.used[n] = true
+			return n
+		}
+	}
+}
+
+func (p *printer) newline() {
+	p.buf.ch('\n')
+	for i := 0; i < p.indent; i++ {
+		p.buf.str("  ")
+	}
+}
+
+func (p *printer) op(op *Operation) {
+	for i := 0; i < p.indent; i++ {
+		p.buf.str("  ")
+	}
+	p.resultDefs(op)
+	mark := len(p.buf.b)
+	printed := false
+	if !p.generic {
+		if syn := syntaxes[op.Name]; syn != nil && syn.Print != nil {
+			printed = syn.Print(p, op)
+			if !printed {
+				p.buf.b = p.buf.b[:mark]
+			}
+		}
+	}
+	if !printed {
+		p.genericOp(op)
+	}
+	if op.Loc != nil {
+		p.buf.ch(' ')
+		op.Loc.writeAttr(&p.buf)
+	}
+	p.buf.ch('\n')
+}
+
+func (p *printer) resultDefs(op *Operation) {
+	if len(op.results) == 0 {
+		return
+	}
+	first := p.names[op.results[0]]
+	if i := strings.IndexByte(first, '#'); i >= 0 {
+		p.buf.str(first[:i])
+		p.buf.ch(':')
+		p.buf.str(strconv.Itoa(len(op.results)))
+	} else {
+		for i, v := range op.results {
+			if i > 0 {
+				p.buf.str(", ")
+			}
+			p.buf.str(p.names[v])
+		}
+	}
+	p.buf.str(" = ")
+}
+
+func (p *printer) genericOp(op *Operation) {
+	p.buf.ch('"')
+	p.buf.str(op.Name)
+	p.buf.str("\"(")
+	p.values(op.operands)
+	p.buf.ch(')')
+	if len(op.Successors) > 0 {
+		p.buf.ch('[')
+		for i, b := range op.Successors {
+			if i > 0 {
+				p.buf.str(", ")
+			}
+			p.buf.str(p.blockNames[b])
+		}
+		p.buf.ch(']')
+	}
+	if op.Properties.Len() > 0 {
+		p.buf.str(" <")
+		op.Properties.writeAttr(&p.buf)
+		p.buf.ch('>')
+	}
+	if len(op.Regions) > 0 {
+		p.buf.str(" (")
+		for i, r := range op.Regions {
+			if i > 0 {
+				p.buf.str(", ")
+			}
+			p.region(r, true)
+		}
+		p.buf.ch(')')
+	}
+	if op.Attrs.Len() > 0 {
+		p.buf.ch(' ')
+		op.Attrs.writeAttr(&p.buf)
+	}
+	p.buf.str(" : (")
+	for i, v := range op.operands {
+		if i > 0 {
+			p.buf.str(", ")
+		}
+		v.typ.writeType(&p.buf)
+	}
+	p.buf.str(") -> ")
+	types := make([]Type, len(op.results))
+	for i, v := range op.results {
+		types[i] = v.typ
+	}
+	writeResultTypes(&p.buf, types)
+}
+
+// region prints `{ blocks }`. When printEntryArgs is false the entry block's
+// arguments were already declared by the op's custom syntax.
+func (p *printer) region(r *Region, printEntryArgs bool) {
+	p.buf.ch('{')
+	p.indent++
+	for i, b := range r.blocks {
+		header := i > 0 || (printEntryArgs && (len(b.args) > 0 || len(b.ops) == 0))
+		if header {
+			p.indent--
+			p.newline()
+			p.indent++
+			p.buf.str(p.blockNames[b])
+			if len(b.args) > 0 {
+				p.buf.ch('(')
+				for j, a := range b.args {
+					if j > 0 {
+						p.buf.str(", ")
+					}
+					p.blockArgDecl(a)
+				}
+				p.buf.ch(')')
+			}
+			p.buf.ch(':')
+		}
+		p.buf.ch('\n')
+		for _, o := range b.ops {
+			p.op(o)
+		}
+		p.buf.b = p.buf.b[:len(p.buf.b)-1]
+	}
+	p.indent--
+	p.newline()
+	p.buf.ch('}')
+}
+
+// blockArgDecl prints `%name: type` with the argument's location.
+func (p *printer) blockArgDecl(a *Value) {
+	p.buf.str(p.names[a])
+	p.buf.str(": ")
+	a.typ.writeType(&p.buf)
+	if a.Loc != nil {
+		p.buf.ch(' ')
+		a.Loc.writeAttr(&p.buf)
+	}
+}
+
+// --- helpers for custom printers ---
+
+func (p *printer) w(s string) { p.buf.str(s) }
+
+func (p *printer) value(v *Value) {
+	if n, ok := p.names[v]; ok {
+		p.buf.str(n)
+		return
+	}
+	p.buf.str("%<<UNKNOWN SSA VALUE>>")
+}
+
+func (p *printer) values(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.buf.str(", ")
+		}
+		p.value(v)
+	}
+}
+
+func (p *printer) typ(t Type) { t.writeType(&p.buf) }
+
+func (p *printer) types(ts []Type) { writeTypeList(&p.buf, ts) }
+
+// valueTypes prints the types of vs, comma-separated.
+func (p *printer) valueTypes(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.buf.str(", ")
+		}
+		v.typ.writeType(&p.buf)
+	}
+}
+
+func (p *printer) attr(a Attribute) { a.writeAttr(&p.buf) }
+
+func (p *printer) symbol(name string) { writeSymbol(&p.buf, name) }
+
+func (p *printer) successor(b *Block) { p.buf.str(p.blockNames[b]) }
+
+// successorArgs prints `^bb1` or `^bb1(%a, %b : t1, t2)`.
+func (p *printer) successorArgs(b *Block, args []*Value) {
+	p.successor(b)
+	if len(args) == 0 {
+		return
+	}
+	p.buf.ch('(')
+	p.values(args)
+	p.buf.str(" : ")
+	p.valueTypes(args)
+	p.buf.ch(')')
+}
+
+// otherAttrs merges the op's properties, minus the ones its custom syntax
+// printed, with its discardable attributes.
+func otherAttrs(op *Operation, elided []string) []NamedAttr {
+	var out []NamedAttr
+	if op.Properties != nil {
+	next:
+		for _, e := range op.Properties.Entries {
+			if e.Name == "operandSegmentSizes" || e.Name == "resultSegmentSizes" {
+				continue
+			}
+			for _, x := range elided {
+				if e.Name == x {
+					continue next
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	if op.Attrs != nil {
+		out = append(out, op.Attrs.Entries...)
+	}
+	return out
+}
+
+// attrDict prints ` {...}` with the attributes the custom syntax did not
+// print itself, or nothing when there are none.
+func (p *printer) attrDict(op *Operation, elided ...string) {
+	if rest := otherAttrs(op, elided); len(rest) > 0 {
+		p.buf.str(" {")
+		writeNamedAttrs(&p.buf, rest)
+		p.buf.ch('}')
+	}
+}
+
+// attrDictWithKeyword prints ` attributes {...}` like attrDict.
+func (p *printer) attrDictWithKeyword(op *Operation, elided ...string) {
+	if rest := otherAttrs(op, elided); len(rest) > 0 {
+		p.buf.str(" attributes {")
+		writeNamedAttrs(&p.buf, rest)
+		p.buf.ch('}')
+	}
+}

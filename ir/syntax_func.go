@@ -1,0 +1,342 @@
+package ir
+
+// Custom syntax of the builtin and func dialects.
+
+func init() {
+	register("builtin.module", &opSyntax{
+		Inherent: []string{"sym_name", "sym_visibility"},
+		Parse: func(p *parser, st *OpState) {
+			if p.tok.kind == tAt {
+				st.AddProp("sym_name", Str(p.symbolName()))
+			}
+			p.optionalAttrDictWithKeyword(st)
+			st.Regions = []*Region{p.parseRegion(nil)}
+			if len(st.Regions[0].blocks) == 0 {
+				st.Regions[0].AddBlock()
+			}
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.Regions) != 1 || len(op.Regions[0].blocks) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
+				return false
+			}
+			p.w("module")
+			if name, ok := op.Prop("sym_name").(*StringAttr); ok {
+				p.w(" ")
+				p.symbol(name.Value)
+			}
+			p.attrDictWithKeyword(op, "sym_name")
+			p.w(" ")
+			p.region(op.Regions[0], false)
+			return true
+		},
+	})
+	register("builtin.unrealized_conversion_cast", &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			at := p.pos()
+			refs := p.operandRefs()
+			var in []Type
+			if len(refs) > 0 {
+				p.expect(":")
+				in = p.parseTypeList()
+			}
+			p.expectKeyword("to")
+			st.ResultTypes = p.parseTypeList()
+			st.Operands = p.resolveAll(refs, in, at)
+			p.optionalAttrDict(st)
+		},
+		Print: func(p *printer, op *Operation) bool {
+			p.w("builtin.unrealized_conversion_cast")
+			if len(op.operands) > 0 {
+				p.w(" ")
+				p.values(op.operands)
+				p.w(" : ")
+				p.valueTypes(op.operands)
+			}
+			p.w(" to ")
+			p.types(resultTypes(op))
+			p.attrDict(op)
+			return true
+		},
+	})
+	register("func.func", &opSyntax{
+		Inherent: []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
+		Parse:    parseFunc,
+		Print:    printFunc,
+	})
+	register("func.return", &opSyntax{
+		Terminator: true,
+		Parse: func(p *parser, st *OpState) {
+			p.optionalAttrDict(st)
+			st.Operands = p.typedOperands()
+		},
+		Print: func(p *printer, op *Operation) bool {
+			p.w("func.return")
+			p.attrDict(op)
+			if len(op.operands) > 0 {
+				p.w(" ")
+				p.values(op.operands)
+				p.w(" : ")
+				p.valueTypes(op.operands)
+			}
+			return true
+		},
+	})
+	register("func.call", &opSyntax{
+		Inherent: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
+		Parse: func(p *parser, st *OpState) {
+			st.AddProp("callee", p.parseSymbolRef())
+			p.expect("(")
+			at := p.pos()
+			refs := p.operandRefs()
+			p.expect(")")
+			p.optionalAttrDict(st)
+			p.expect(":")
+			fn := p.functionTypeAt()
+			st.Operands = p.resolveAll(refs, fn.Inputs, at)
+			st.ResultTypes = fn.Results
+		},
+		Print: func(p *printer, op *Operation) bool {
+			callee, ok := op.Prop("callee").(*SymbolRefAttr)
+			if !ok {
+				return false
+			}
+			p.w("func.call ")
+			p.attr(callee)
+			p.w("(")
+			p.values(op.operands)
+			p.w(")")
+			p.attrDict(op, "callee")
+			p.w(" : ")
+			p.functionType(op)
+			return true
+		},
+	})
+	register("func.call_indirect", &opSyntax{
+		Inherent: []string{"arg_attrs", "res_attrs"},
+		Parse: func(p *parser, st *OpState) {
+			calleeRef := p.operandRef()
+			p.expect("(")
+			at := p.pos()
+			refs := p.operandRefs()
+			p.expect(")")
+			p.optionalAttrDict(st)
+			p.expect(":")
+			fn := p.functionTypeAt()
+			st.Operands = append([]*Value{p.resolve(calleeRef, fn)}, p.resolveAll(refs, fn.Inputs, at)...)
+			st.ResultTypes = fn.Results
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) == 0 {
+				return false
+			}
+			if _, ok := op.operands[0].typ.(*FunctionType); !ok {
+				return false
+			}
+			p.w("func.call_indirect ")
+			p.value(op.operands[0])
+			p.w("(")
+			p.values(op.operands[1:])
+			p.w(")")
+			p.attrDict(op)
+			p.w(" : ")
+			p.typ(op.operands[0].typ)
+			return true
+		},
+	})
+	register("func.constant", &opSyntax{
+		Inherent: []string{"value"},
+		Parse: func(p *parser, st *OpState) {
+			st.AddProp("value", p.parseSymbolRef())
+			p.optionalAttrDict(st)
+			p.expect(":")
+			st.ResultTypes = []Type{p.parseType()}
+		},
+		Print: func(p *printer, op *Operation) bool {
+			v, ok := op.Prop("value").(*SymbolRefAttr)
+			if !ok || len(op.results) != 1 {
+				return false
+			}
+			p.w("func.constant ")
+			p.attr(v)
+			p.attrDict(op, "value")
+			p.w(" : ")
+			p.typ(op.results[0].typ)
+			return true
+		},
+	})
+}
+
+// functionTypeAt parses a function type or reports one is expected.
+func (p *parser) functionTypeAt() *FunctionType {
+	at := p.pos()
+	fn, ok := p.parseType().(*FunctionType)
+	if !ok {
+		p.failAt(at, "expected function type")
+	}
+	return fn
+}
+
+// functionType prints `(operand types) -> result types` of op.
+func (p *printer) functionType(op *Operation) {
+	p.typ(&FunctionType{Inputs: valueTypes(op.operands), Results: resultTypes(op)})
+}
+
+func parseFunc(p *parser, st *OpState) {
+	if p.tok.kind == tString {
+		st.AddProp("sym_visibility", p.parseAttr())
+	} else if p.isKeyword("private") || p.isKeyword("public") || p.isKeyword("nested") {
+		st.AddProp("sym_visibility", Str(p.keyword()))
+	}
+	st.AddProp("sym_name", Str(p.symbolName()))
+	fn := &FunctionType{}
+	var args []RegionArg
+	var argAttrs, resAttrs []Attribute
+	named := false
+	p.delimited("(", ")", func() {
+		var a RegionArg
+		if p.tok.kind == tPercent {
+			named = true
+			a.Name, a.Pos = p.text()[1:], p.pos()
+			p.advance()
+			p.expect(":")
+		} else if named {
+			p.fail("expected SSA identifier")
+		}
+		a.Type = p.parseType()
+		fn.Inputs = append(fn.Inputs, a.Type)
+		a.Attrs = &DictAttr{}
+		if p.is("{") {
+			a.Attrs = p.parseDict()
+		}
+		argAttrs = append(argAttrs, a.Attrs)
+		if p.isKeyword("loc") {
+			a.Loc = p.parseLocation()
+		}
+		args = append(args, a)
+	})
+	if p.accept("->") {
+		if p.is("(") {
+			p.delimited("(", ")", func() {
+				fn.Results = append(fn.Results, p.parseType())
+				var d Attribute = &DictAttr{}
+				if p.is("{") {
+					d = p.parseDict()
+				}
+				resAttrs = append(resAttrs, d)
+			})
+		} else {
+			fn.Results = []Type{p.parseType()}
+			resAttrs = []Attribute{&DictAttr{}}
+		}
+	}
+	st.AddProp("function_type", &TypeAttr{Type: fn})
+	if anyNonEmpty(argAttrs) {
+		st.AddProp("arg_attrs", &ArrayAttr{Elems: argAttrs})
+	}
+	if anyNonEmpty(resAttrs) {
+		st.AddProp("res_attrs", &ArrayAttr{Elems: resAttrs})
+	}
+	p.optionalAttrDictWithKeyword(st)
+	if !p.is("{") {
+		st.Regions = []*Region{{}}
+		return
+	}
+	if !named && len(args) > 0 {
+		p.fail("expected named arguments for a function with a body")
+	}
+	if args == nil {
+		args = []RegionArg{}
+	}
+	st.Regions = []*Region{p.parseRegion(args)}
+}
+
+func anyNonEmpty(dicts []Attribute) bool {
+	for _, d := range dicts {
+		if d.(*DictAttr).Len() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func printFunc(p *printer, op *Operation) bool {
+	name, ok1 := op.Prop("sym_name").(*StringAttr)
+	ta, ok2 := op.Prop("function_type").(*TypeAttr)
+	if !ok1 || !ok2 || len(op.Regions) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
+		return false
+	}
+	fn, ok := ta.Type.(*FunctionType)
+	if !ok {
+		return false
+	}
+	body := op.Regions[0]
+	var entry *Block
+	if len(body.blocks) > 0 {
+		entry = body.blocks[0]
+		if len(entry.args) != len(fn.Inputs) {
+			return false
+		}
+	}
+	argAttrs, _ := op.Prop("arg_attrs").(*ArrayAttr)
+	resAttrs, _ := op.Prop("res_attrs").(*ArrayAttr)
+	if argAttrs != nil && len(argAttrs.Elems) != len(fn.Inputs) || resAttrs != nil && len(resAttrs.Elems) != len(fn.Results) {
+		return false
+	}
+	p.w("func.func ")
+	if vis, ok := op.Prop("sym_visibility").(*StringAttr); ok {
+		p.w(vis.Value)
+		p.w(" ")
+	}
+	p.symbol(name.Value)
+	p.w("(")
+	for i, t := range fn.Inputs {
+		if i > 0 {
+			p.w(", ")
+		}
+		if entry != nil {
+			p.value(entry.args[i])
+			p.w(": ")
+		}
+		p.typ(t)
+		p.entryAttrs(argAttrs, i)
+		if entry != nil && entry.args[i].Loc != nil {
+			p.w(" ")
+			p.attr(entry.args[i].Loc)
+		}
+	}
+	p.w(")")
+	if len(fn.Results) > 0 {
+		p.w(" -> ")
+		if _, isFn := fn.Results[0].(*FunctionType); len(fn.Results) == 1 && resAttrs == nil && !isFn {
+			p.typ(fn.Results[0])
+		} else {
+			p.w("(")
+			for i, t := range fn.Results {
+				if i > 0 {
+					p.w(", ")
+				}
+				p.typ(t)
+				p.entryAttrs(resAttrs, i)
+			}
+			p.w(")")
+		}
+	}
+	p.attrDictWithKeyword(op, "sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+	if entry != nil {
+		p.w(" ")
+		p.region(body, false)
+	}
+	return true
+}
+
+// entryAttrs prints element i of an arg_attrs/res_attrs array when it is a
+// non-empty dictionary.
+func (p *printer) entryAttrs(attrs *ArrayAttr, i int) {
+	if attrs == nil {
+		return
+	}
+	if d, ok := attrs.Elems[i].(*DictAttr); ok && d.Len() > 0 {
+		p.w(" ")
+		p.attr(d)
+	}
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# scripts/test.sh - the project's test command; CI runs it through .ci/run.
+#
+#   1. makes sure the external tools the tests use are on PATH, installing
+#      them with apt-get when running as root;
+#   2. gofmt and go vet;
+#   3. go test ./...;
+#   4. a fixed-time fuzz run of ir.FuzzParse, if that target exists.
+#
+# Exits non-zero if any step fails. Without root, missing tools are only a
+# warning (the tests that need them skip), except under CI=true, where tests
+# must not silently skip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools=(mlir-opt-22 mlir-runner-22 FileCheck-22 valgrind)
+packages=(mlir-22-tools llvm-22-tools valgrind)
+fuzz_time=60s
+
+step() { printf '\n==> %s\n' "$*"; }
+fail() {
+  printf '\nscripts/test.sh: FAILED: %s\n' "$*" >&2
+  exit 1
+}
+missing_tools() {
+  local tool
+  for tool in "${tools[@]}"; do
+    command -v "$tool" >/dev/null 2>&1 || printf '%s ' "$tool"
+  done
+}
+
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+  PATH="$PATH:/usr/local/go/bin"
+fi
+command -v go >/dev/null 2>&1 || fail "go is not on PATH"
+
+step "tools: ${tools[*]}"
+missing="$(missing_tools)"
+if [ -z "$missing" ]; then
+  echo "all present"
+elif [ "$(id -u)" -eq 0 ]; then
+  echo "missing: $missing- installing ${packages[*]}"
+  apt_log="$(mktemp)"
+  if ! { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"; } >"$apt_log" 2>&1; then
+    tail -n 30 "$apt_log"
+    fail "apt-get install ${packages[*]} (log: $apt_log)"
+  fi
+  rm -f "$apt_log"
+  missing="$(missing_tools)"
+  [ -z "$missing" ] || fail "still missing after apt-get install: $missing"
+  echo "installed"
+else
+  echo "missing: $missing"
+  echo "install them with: sudo apt-get install -y ${packages[*]}"
+  [ "${CI:-}" != true ] || fail "tools missing under CI=true"
+  echo "continuing: tests that need them will be skipped"
+fi
+
+step "gofmt -l ."
+if ! unformatted="$(gofmt -l . 2>&1)"; then
+  printf '%s\n' "$unformatted"
+  fail "gofmt could not read every file"
+fi
+if [ -n "$unformatted" ]; then
+  printf '%s\n' "$unformatted"
+  fail "files above need gofmt -w"
+fi
+echo "ok"
+
+step "go vet ./..."
+go vet ./... || fail "go vet"
+echo "ok"
+
+step "go test -count=1 ./..."
+go test -count=1 ./... || fail "go test"
+
+step "fuzz ir.FuzzParse for $fuzz_time"
+if [ -d ir ] && go test ./ir -list 'Fuzz.*' | grep -qx 'FuzzParse'; then
+  go test ./ir -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzz_time" || fail "fuzzing ir.FuzzParse"
+else
+  echo "no FuzzParse in ./ir yet, skipped"
+fi
+
+printf '\nscripts/test.sh: all checks passed in %ds\n' "$SECONDS"

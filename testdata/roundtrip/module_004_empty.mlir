@@ -1,0 +1,3 @@
+// builtin.module: an explicit, completely empty module.
+module {
+}
