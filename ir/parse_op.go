@@ -217,6 +217,9 @@ func (p *parser) parseOperation() *Operation {
 	numResults := 0
 	if p.tok.kind == tPercent {
 		p.commaList(func() {
+			if p.tok.kind != tPercent {
+				p.fail("expected SSA value name, found %s", p.describe())
+			}
 			d := resultDef{name: p.text()[1:], count: 1, pos: p.pos()}
 			if strings.IndexByte(d.name, '#') >= 0 {
 				p.fail("expected SSA value name without result number")

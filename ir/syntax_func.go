@@ -16,7 +16,8 @@ func init() {
 			}
 		},
 		Print: func(p *printer, op *Operation) bool {
-			if len(op.Regions) != 1 || len(op.Regions[0].blocks) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
+			if len(op.Regions) != 1 || len(op.Regions[0].blocks) != 1 || len(op.Regions[0].blocks[0].args) != 0 ||
+				len(op.operands) != 0 || len(op.results) != 0 {
 				return false
 			}
 			p.w("module")
@@ -275,6 +276,11 @@ func printFunc(p *printer, op *Operation) bool {
 		entry = body.blocks[0]
 		if len(entry.args) != len(fn.Inputs) {
 			return false
+		}
+		for i, a := range entry.args {
+			if !TypesEqual(a.typ, fn.Inputs[i]) {
+				return false
+			}
 		}
 	}
 	argAttrs, _ := op.Prop("arg_attrs").(*ArrayAttr)

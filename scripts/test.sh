@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 tools=(mlir-opt-22 mlir-runner-22 FileCheck-22 valgrind)
 packages=(mlir-22-tools llvm-22-tools valgrind)
-fuzz_time=60s
+fuzz_time="${FUZZ_TIME:-60s}" # FUZZ_TIME shortens it for a quick local run
 
 step() { printf '\n==> %s\n' "$*"; }
 fail() {
@@ -75,7 +75,7 @@ step "go test -count=1 ./..."
 go test -count=1 ./... || fail "go test"
 
 step "fuzz ir.FuzzParse for $fuzz_time"
-if [ -d ir ] && go test ./ir -list 'Fuzz.*' | grep -qx 'FuzzParse'; then
+if [ -d ir ] && fuzz_targets="$(go test ./ir -list 'Fuzz.*')" && grep -qx 'FuzzParse' <<<"$fuzz_targets"; then
   go test ./ir -run '^$' -fuzz '^FuzzParse$' -fuzztime "$fuzz_time" || fail "fuzzing ir.FuzzParse"
 else
   echo "no FuzzParse in ./ir yet, skipped"

@@ -1,4 +1,3 @@
-// Command bufferlog bufferizes tensor-level MLIR. See doc.go.
 package main
 
 import (

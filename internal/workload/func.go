@@ -103,7 +103,8 @@ func (f *funcWriter) line(s ...string) {
 	f.buf.WriteByte('\n')
 }
 
-func (f *funcWriter) slot(i int) string {
+// slot is the placeholder for slots[i] in a function's text.
+func slot(i int) string {
 	return string([]byte{marker, byte(i)})
 }
 
@@ -133,7 +134,7 @@ func (f *funcWriter) unit() {
 	case unitGenericInPlace:
 		result = s.unnamed()
 		f.line(result, ` = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel"]} outs(`, cur, " : ", tensorType, ") {")
-		f.buf.WriteString(f.slot(slotInPlaceRegion))
+		f.buf.WriteString(slot(slotInPlaceRegion))
 		f.line("} -> ", tensorType)
 		f.count(opGeneric, 1)
 		f.count(opAddf, 1)
@@ -151,9 +152,9 @@ func (f *funcWriter) unit() {
 		f.count(opInsertSlice, 1)
 	case unitLoop:
 		result = s.unnamed()
-		f.line(result, " = scf.for ", f.slot(slotLoopIV), " = ", f.c[0], " to ", f.c[4], " step ", f.c[1],
-			" iter_args(", f.slot(slotLoopIter), " = ", cur, ") -> (", tensorType, ") {")
-		f.buf.WriteString(f.slot(slotLoopRegion))
+		f.line(result, " = scf.for ", slot(slotLoopIV), " = ", f.c[0], " to ", f.c[4], " step ", f.c[1],
+			" iter_args(", slot(slotLoopIter), " = ", cur, ") -> (", tensorType, ") {")
+		f.buf.WriteString(slot(slotLoopRegion))
 		f.line("}")
 		f.count(opFor, 1)
 		f.count(opExtract, 1)
@@ -166,7 +167,7 @@ func (f *funcWriter) unit() {
 		result = s.unnamed()
 		f.line(result, ` = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(`, cur, " : ", tensorType,
 			") outs(", empty, " : ", tensorType, ") {")
-		f.buf.WriteString(f.slot(slotEmptyRegion))
+		f.buf.WriteString(slot(slotEmptyRegion))
 		f.line("} -> ", tensorType)
 		f.count(opEmpty, 1)
 		f.count(opGeneric, 1)

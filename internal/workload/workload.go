@@ -7,7 +7,8 @@ import (
 
 // Program is one generated MLIR module.
 type Program struct {
-	// Text is the module in mlir-opt-22's pretty syntax, ending in a newline.
+	// Text is the module in mlir-opt-22's pretty syntax, byte for byte as
+	// mlir-opt-22 prints it (so it ends with an empty line).
 	Text []byte
 	// Ops is the exact number of operations in Text.
 	Ops int
@@ -27,9 +28,9 @@ const (
 )
 
 // Chain returns a module with one function @chain holding a long chain of
-// tensor updates, of about n operations in total (never more than n unless n
-// is below the fixed overhead of about 25 ops), plus a runnable @main that
-// calls it and prints the result.
+// tensor updates, plus a runnable @main that calls it and prints the result.
+// The module has at most n operations and at most 5 fewer, except that it
+// never has fewer than its fixed 22 (module, declarations, constants, @main).
 func Chain(n int) Program {
 	var g generator
 	g.begin()
@@ -47,8 +48,9 @@ func Chain(n int) Program {
 // @f0, @f1, ... of about per operations each. Each @fK calls a shared @leaf
 // and (for K > 0) @f{K-1}, passing its second argument along, and re-reads
 // that argument after the calls. @main calls the last function and prints
-// the result.
+// the result. A per below 1 counts as 1.
 func Module(n, per int) Program {
+	per = max(per, 1)
 	numFuncs := max(1, n/per)
 	var g generator
 	g.begin()

@@ -27,6 +27,7 @@ var genCases = []genCase{
 	{name: "Chain(1000)", gen: func() Program { return Chain(1000) }, minOps: 995, maxOps: 1000, checkWithMLIROpt: true},
 	{name: "Chain(10000)", gen: func() Program { return Chain(10000) }, minOps: 9995, maxOps: 10000},
 	{name: "Module(50,100)", gen: func() Program { return Module(50, 100) }, minOps: 50, maxOps: 100},
+	{name: "Module(10,0)", gen: func() Program { return Module(10, 0) }, minOps: 10, maxOps: 1000},
 	{name: "Module(1000,100)", gen: func() Program { return Module(1000, 100) }, minOps: 990, maxOps: 1010, checkWithMLIROpt: true},
 	{name: "Module(10000,100)", gen: func() Program { return Module(10000, 100) }, minOps: 9990, maxOps: 10010},
 	{name: "Module(1000,37)", gen: func() Program { return Module(1000, 37) }, minOps: 990, maxOps: 1010},

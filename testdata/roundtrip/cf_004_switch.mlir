@@ -1,4 +1,4 @@
-// cf: switch with default and cases, with and without block arguments, on i32 and i8.
+// cf: switch with default and cases, with and without block arguments, on i32, i8 and i64.
 func.func @classify(%flag: i32, %x: f32) -> f32 {
   cf.switch %flag : i32, [
     default: ^bbdef(%x : f32),
@@ -24,12 +24,12 @@ func.func @only_default(%k: i8) {
   return
 }
 
-func.func @negative_cases(%k: i64) -> i64 {
+func.func @large_cases(%k: i64) -> i64 {
   %c1 = arith.constant 1 : i64
   cf.switch %k : i64, [
     default: ^out(%k : i64),
-    -1: ^out(%c1 : i64),
-    -100: ^neg
+    1000: ^out(%c1 : i64),
+    100: ^neg
   ]
 ^neg:
   %m = arith.muli %k, %k : i64

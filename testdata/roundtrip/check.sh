@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks that every .mlir file in this directory is accepted by mlir-opt,
-# both directly and after a round trip through the generic printer.
+# Checks that every .mlir file in this directory is accepted by mlir-opt, and
+# that mlir-opt's own output re-parses, both in the custom (pretty) form and in
+# the generic form (--mlir-print-op-generic --mlir-print-debuginfo).
 #
 # Usage: ./check.sh [files...]      (default: all *.mlir next to this script)
 # Env:   MLIR_OPT (default: mlir-opt-22)
@@ -30,7 +31,13 @@ for f in "${files[@]}"; do
     printf '%s\n' "$err" | head -n 5 | sed 's/^/    /'
     fail=$((fail + 1)); failed+=("$name"); continue
   fi
-  if ! err="$("$MLIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic "$f" 2>/dev/null |
+  if ! err="$("$MLIR_OPT" --allow-unregistered-dialect "$f" 2>/dev/null |
+              "$MLIR_OPT" --allow-unregistered-dialect 2>&1 >/dev/null)"; then
+    echo "FAIL $name: pretty-form round trip rejected"
+    printf '%s\n' "$err" | head -n 5 | sed 's/^/    /'
+    fail=$((fail + 1)); failed+=("$name"); continue
+  fi
+  if ! err="$("$MLIR_OPT" --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo "$f" 2>/dev/null |
               "$MLIR_OPT" --allow-unregistered-dialect 2>&1 >/dev/null)"; then
     echo "FAIL $name: generic-form round trip rejected"
     printf '%s\n' "$err" | head -n 5 | sed 's/^/    /'

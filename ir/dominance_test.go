@@ -1,0 +1,164 @@
+package ir_test
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"bufferlog/ir"
+)
+
+// randomCFG writes a function whose n blocks branch randomly (generic form,
+// so only successors matter) and returns it parsed.
+func randomCFG(t *testing.T, rng *rand.Rand, n int) (*ir.Module, []*ir.Block) {
+	var b strings.Builder
+	b.WriteString("func.func @f(%c: i1) {\n")
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			fmt.Fprintf(&b, "^bb%d:\n", i)
+		}
+		switch k := rng.Intn(4); {
+		case k == 0 || i == n-1 && rng.Intn(2) == 0:
+			b.WriteString("  \"func.return\"() : () -> ()\n")
+		case k == 1:
+			fmt.Fprintf(&b, "  \"cf.br\"() [^bb%d] : () -> ()\n", 1+rng.Intn(n-1))
+		default:
+			fmt.Fprintf(&b, "  \"cf.cond_br\"(%%c) [^bb%d, ^bb%d] : (i1) -> ()\n", 1+rng.Intn(n-1), 1+rng.Intn(n-1))
+		}
+	}
+	b.WriteString("}\n")
+	m, err := ir.Parse("cfg.mlir", []byte(b.String()))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	return m, m.Funcs()[0].Regions[0].Blocks()
+}
+
+// reaches reports whether to is reachable from from without passing through
+// the removed block, following edges forward or backward.
+func reaches(from, to, removed *ir.Block, next func(*ir.Block) []*ir.Block) bool {
+	if from == removed {
+		return false
+	}
+	seen := map[*ir.Block]bool{from: true}
+	work := []*ir.Block{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		for _, s := range next(b) {
+			if s != removed && !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// TestDominanceAgainstDefinition checks the dominator and post-dominator
+// trees against the definitions, on random control-flow graphs: a dominates
+// b iff b is reachable from the entry and not once a is removed; a
+// post-dominates b iff b reaches an exit and does not once a is removed.
+func TestDominanceAgainstDefinition(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for iter := 0; iter < 300; iter++ {
+		n := 2 + rng.Intn(12)
+		m, blocks := randomCFG(t, rng, n)
+		dom := ir.NewDominance(m.Op)
+		succ := func(b *ir.Block) []*ir.Block { return b.Terminator().Successors }
+		exit := &ir.Block{} // virtual exit: successor of every returning block
+		succX := func(b *ir.Block) []*ir.Block {
+			if b.Terminator().Name == "func.return" {
+				return []*ir.Block{exit}
+			}
+			return succ(b)
+		}
+		entry := blocks[0]
+		for _, a := range blocks {
+			for _, b := range blocks {
+				reachable := reaches(entry, b, nil, succ)
+				wantDom := reachable && (a == b || !reaches(entry, b, a, succ))
+				if got := dom.BlockDominates(a, b); got != wantDom {
+					t.Fatalf("iter %d: dominates(%d,%d) = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantDom)
+				}
+				exits := reaches(b, exit, nil, succX)
+				wantPost := exits && (a == b || !reaches(b, exit, a, succX))
+				if got := dom.BlockPostDominates(a, b); got != wantPost {
+					t.Fatalf("iter %d: postdominates(%d,%d) = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantPost)
+				}
+			}
+		}
+	}
+}
+
+func index(bs []*ir.Block, b *ir.Block) int {
+	for i, x := range bs {
+		if x == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestOpDominanceAcrossRegions checks op and value dominance through
+// nested regions and within blocks.
+func TestOpDominanceAcrossRegions(t *testing.T) {
+	src := `func.func @f(%c: i1) {
+  %a = "x.def"() : () -> i32
+  "x.region"() ({
+    %b = "x.use"(%a) : (i32) -> i32
+    "x.end"() : () -> ()
+  }) : () -> ()
+  "cf.cond_br"(%c) [^bb1, ^bb2] : (i1) -> ()
+^bb1:
+  %d = "x.left"() : () -> i32
+  "cf.br"() [^bb3] : () -> ()
+^bb2:
+  "cf.br"() [^bb3] : () -> ()
+^bb3:
+  "func.return"() : () -> ()
+}
+`
+	m, err := ir.Parse("t.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dom := ir.NewDominance(m.Op)
+	ops := map[string]*ir.Operation{}
+	ir.Walk(m.Op, func(o *ir.Operation) bool { ops[o.Name] = o; return true })
+	// dom: a properly dominates b; post: a post-dominates b.
+	tests := []struct {
+		a, b string
+		dom  bool
+		post bool
+	}{
+		{"x.def", "x.use", true, false},
+		{"x.def", "x.left", true, false},
+		{"x.use", "x.def", false, false},
+		{"x.region", "x.use", false, true},
+		{"x.left", "func.return", false, false},
+		{"func.return", "x.left", false, true},
+		{"x.left", "x.def", false, false},
+		{"cf.cond_br", "func.return", true, false},
+		{"func.return", "cf.cond_br", false, true},
+	}
+	for _, tt := range tests {
+		a, b := ops[tt.a], ops[tt.b]
+		if got := dom.ProperlyDominates(a, b); got != tt.dom {
+			t.Errorf("ProperlyDominates(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.dom)
+		}
+		if got := dom.PostDominates(a, b); got != tt.post {
+			t.Errorf("PostDominates(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.post)
+		}
+	}
+	if !dom.ValueDominates(ops["x.def"].Result(0), ops["x.use"]) {
+		t.Error("the value of x.def should be available inside the nested region")
+	}
+	if dom.ValueDominates(ops["x.left"].Result(0), ops["func.return"]) {
+		t.Error("the value of x.left is defined on one branch only and must not dominate the join")
+	}
+}
