@@ -1,22 +1,21 @@
 package ir
 
 // Dominance answers dominance and post-dominance queries for every region
-// nested in an operation. Each region's blocks get a dominator tree and a
+// nested in an operation. It describes the IR as it was when computed: edits
+// to the IR invalidate it (and computing a new one renumbers the ops). Each region's blocks get a dominator tree and a
 // post-dominator tree, numbered by a depth-first walk so that "a dominates
 // b" is two integer comparisons; operations get their position in their
 // block. Everything is computed once, in time near-linear in the IR size,
 // and the encoding is linear in size: no pairwise tables.
 type Dominance struct {
 	regions map[*Region]*regionDom
-	order   map[*Operation]int32
 }
 
 // regionDom holds the trees of one region; blocks are numbered by their
-// index in the region.
+// index in the region (Block.index).
 type regionDom struct {
-	index map[*Block]int32
-	dom   domTree
-	post  domTree
+	dom  domTree
+	post domTree
 }
 
 // domTree is a (post-)dominator tree in interval form: x is an ancestor of
@@ -28,13 +27,13 @@ type domTree struct {
 
 // NewDominance computes dominance information for all regions inside root.
 func NewDominance(root *Operation) *Dominance {
-	d := &Dominance{regions: map[*Region]*regionDom{}, order: map[*Operation]int32{}}
+	d := &Dominance{regions: map[*Region]*regionDom{}}
 	Walk(root, func(op *Operation) bool {
 		for _, r := range op.Regions {
 			d.regions[r] = newRegionDom(r)
 			for _, b := range r.blocks {
 				for i, o := range b.ops {
-					d.order[o] = int32(i)
+					o.order = int32(i)
 				}
 			}
 		}
@@ -45,9 +44,9 @@ func NewDominance(root *Operation) *Dominance {
 
 func newRegionDom(r *Region) *regionDom {
 	n := len(r.blocks)
-	rd := &regionDom{index: make(map[*Block]int32, n)}
+	rd := &regionDom{}
 	for i, b := range r.blocks {
-		rd.index[b] = int32(i)
+		b.index = int32(i)
 	}
 	succs := make([][]int32, n)
 	preds := make([][]int32, n)
@@ -59,10 +58,10 @@ func newRegionDom(r *Region) *regionDom {
 			continue
 		}
 		for _, s := range t.Successors {
-			j, ok := rd.index[s]
-			if !ok {
+			if s.region != r {
 				continue // a successor outside the region; the verifier reports it
 			}
+			j := s.index
 			succs[i] = append(succs[i], j)
 			preds[j] = append(preds[j], int32(i))
 		}
@@ -209,7 +208,7 @@ func (t *domTree) ancestor(a, b int32) bool {
 // Reachable reports whether b is reachable from its region's entry block.
 func (d *Dominance) Reachable(b *Block) bool {
 	rd := d.regions[b.region]
-	return rd != nil && rd.dom.in != nil && rd.dom.in[rd.index[b]] >= 0
+	return rd != nil && rd.dom.in != nil && rd.dom.in[b.index] >= 0
 }
 
 // BlockDominates reports whether block a dominates block b: every path from
@@ -221,7 +220,7 @@ func (d *Dominance) BlockDominates(a, b *Block) bool {
 		return false
 	}
 	rd := d.regions[a.region]
-	return rd.dom.ancestor(rd.index[a], rd.index[b])
+	return rd.dom.ancestor(a.index, b.index)
 }
 
 // BlockPostDominates reports whether every path from b (or from the op of
@@ -232,7 +231,7 @@ func (d *Dominance) BlockPostDominates(a, b *Block) bool {
 		return false
 	}
 	rd := d.regions[a.region]
-	return rd.post.ancestor(rd.index[a], rd.index[b])
+	return rd.post.ancestor(a.index, b.index)
 }
 
 // ancestorBlockInRegion returns b, or the block of r that contains the op
@@ -249,7 +248,7 @@ func ancestorBlockInRegion(r *Region, b *Block) *Block {
 }
 
 // Before reports whether a comes before b in their common block.
-func (d *Dominance) Before(a, b *Operation) bool { return d.order[a] < d.order[b] }
+func (d *Dominance) Before(a, b *Operation) bool { return a.order < b.order }
 
 // ProperlyDominates reports whether op a properly dominates op b: a is
 // executed before b on every path reaching b, and b is not nested in a.
@@ -262,7 +261,7 @@ func (d *Dominance) ProperlyDominates(a, b *Operation) bool {
 		return false
 	}
 	if bb.block == a.block {
-		return d.order[a] < d.order[bb]
+		return a.order < bb.order
 	}
 	return d.BlockDominates(a.block, bb.block)
 }
@@ -278,7 +277,7 @@ func (d *Dominance) PostDominates(a, b *Operation) bool {
 		return false
 	}
 	if bb.block == a.block {
-		return d.order[a] >= d.order[bb]
+		return a.order >= bb.order
 	}
 	return d.BlockPostDominates(a.block, bb.block)
 }

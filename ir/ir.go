@@ -14,6 +14,8 @@ type Value struct {
 	block *Block     // owning block of a block argument
 	index int        // result number or argument number
 	uses  []Use
+	// printName is the name the printer assigned, `x` or `x#1` (without %).
+	printName string
 	// Name is the SSA name the value had in the source (without `%`), used
 	// as a hint when printing; empty when unnamed.
 	Name string
@@ -96,6 +98,9 @@ type Operation struct {
 	Loc   Attribute
 	Pos   Pos
 	block *Block
+	// order is the op's position in its block, as last numbered by
+	// NewDominance; it makes "a before b" a comparison.
+	order int32
 }
 
 // NewOperation creates a detached operation with results of the given types.
@@ -103,8 +108,10 @@ func NewOperation(name string, operands []*Value, resultTypes []Type) *Operation
 	op := &Operation{Name: name, Pos: NoPos}
 	op.SetOperands(operands)
 	op.results = make([]*Value, len(resultTypes))
+	vals := make([]Value, len(resultTypes)) // one allocation for all results
 	for i, t := range resultTypes {
-		op.results[i] = &Value{typ: t, def: op, index: i, Pos: NoPos}
+		vals[i] = Value{typ: t, def: op, index: i, Pos: NoPos}
+		op.results[i] = &vals[i]
 	}
 	return op
 }
@@ -254,6 +261,11 @@ type Block struct {
 	args   []*Value
 	ops    []*Operation
 	region *Region
+	// label is the printer's name for the block (`^bb1`).
+	label string
+	// index is the block's position in its region, as last numbered by
+	// NewDominance.
+	index int32
 	// Pos is where the block label (or the first op) appears in the source.
 	Pos Pos
 }

@@ -50,16 +50,96 @@ func integerTypeWidth(s string) int {
 	return n
 }
 
-// parseType parses a type, sharing one instance per spelling.
+// parseType parses a type, sharing one instance per spelling. Most types
+// in a file are repeats, so the text is first scanned for its extent and
+// looked up; only new spellings are parsed.
 func (p *parser) parseType() Type {
 	start := p.tok.start
+	if end := p.scanType(start); end > start {
+		if t, ok := p.types[string(p.src[start:end])]; ok {
+			p.skipTo(end)
+			return t
+		}
+	}
 	t := p.parseTypeUncached()
-	key := string(p.src[start:p.lastEnd()])
-	if shared, ok := p.types[key]; ok {
+	end := p.lastEnd()
+	if shared, ok := p.types[string(p.src[start:end])]; ok {
 		return shared
 	}
-	p.types[key] = t
+	p.types[string(p.src[start:end])] = t
 	return t
+}
+
+// scanType returns the end of the type text starting at i, or -1. It only
+// has to agree with the parser on well-formed repeats: a wrong extent just
+// misses the cache.
+func (p *parser) scanType(i int) int {
+	src := p.src
+	if i >= len(src) {
+		return -1
+	}
+	switch c := src[i]; {
+	case c == '(':
+		i = scanBalanced(src, i)
+		if i < 0 {
+			return -1
+		}
+		for i < len(src) && src[i] == ' ' {
+			i++
+		}
+		if i+1 >= len(src) || src[i] != '-' || src[i+1] != '>' {
+			return -1
+		}
+		i += 2
+		for i < len(src) && src[i] == ' ' {
+			i++
+		}
+		if i < len(src) && src[i] == '(' {
+			return scanBalanced(src, i)
+		}
+		return p.scanType(i)
+	case isLetter(c) || c == '!':
+		i++
+		for i < len(src) && (isSuffixChar(src[i]) && src[i] != '-') {
+			i++
+		}
+		if i < len(src) && src[i] == '<' {
+			return scanBalanced(src, i)
+		}
+		return i
+	}
+	return -1
+}
+
+// scanBalanced returns the offset just past the bracket group opening at i,
+// or -1. Like skipBalanced, it lets `->` and comparison signs inside
+// parentheses pass.
+func scanBalanced(src []byte, i int) int {
+	depth := 0
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '>':
+			if src[i-1] != '-' {
+				depth--
+			}
+		case '\n':
+			return -1
+		}
+		if depth == 0 {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 func (p *parser) parseTypeUncached() Type {
@@ -159,11 +239,11 @@ func (p *parser) parseResultTypes() []Type {
 		return []Type{p.parseType()}
 	}
 	// `(i32) -> i32` as a single result is a function type, not a list.
-	save, saveTok := p.lexer.pos, p.tok
+	save, saveTok, savePrev := p.lexer.pos, p.tok, p.prevEnd
 	var ts []Type
 	p.delimited("(", ")", func() { ts = append(ts, p.parseType()) })
 	if p.is("->") {
-		p.lexer.pos, p.tok = save, saveTok
+		p.lexer.pos, p.tok, p.prevEnd = save, saveTok, savePrev
 		return []Type{p.parseFunctionType()}
 	}
 	if ts == nil {
@@ -238,7 +318,7 @@ func (p *parser) parseShapedType(kind string) Type {
 		scalable = append(scalable, isScalable)
 	}
 elem:
-	p.advance()
+	p.skipTo(p.lexer.pos)
 	el := p.parseType()
 	if kind == "vector" {
 		p.expect(">")
@@ -357,8 +437,7 @@ func (p *parser) skipBalanced() {
 		}
 		i++
 		if len(stack) == 0 {
-			p.lexer.pos = i
-			p.advance()
+			p.skipTo(i)
 			return
 		}
 	}

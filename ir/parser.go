@@ -53,9 +53,11 @@ type parser struct {
 	types       map[string]Type // spelling -> shared instance
 	scope       *valueScope
 	curOp       string // name of the op whose body is being parsed
+	prevEnd     int    // end offset of the last consumed token
 }
 
 func (p *parser) advance() {
+	p.prevEnd = p.tok.end
 	p.tok = p.next()
 	if p.tok.kind == tError {
 		p.failAt(Pos(p.tok.start), "unexpected character")
@@ -206,14 +208,16 @@ func (p *parser) parseAliasDef(isAttr bool) {
 	p.mod.Aliases = append(p.mod.Aliases, def)
 }
 
-// lastEnd returns the offset just past the previous token: the start of the
-// current one with preceding space and comments trimmed.
-func (p *parser) lastEnd() int {
-	end := p.tok.start
-	for end > 0 && strings.IndexByte(" \t\r\n", p.src[end-1]) >= 0 {
-		end--
-	}
-	return end
+// lastEnd returns the offset just past the previous token, so that the text
+// of a construct is src[start:lastEnd()] without trailing space or comments.
+func (p *parser) lastEnd() int { return p.prevEnd }
+
+// skipTo moves the lexer to offset end, treating everything from the current
+// token up to end as consumed, and lexes the next token.
+func (p *parser) skipTo(end int) {
+	p.tok.end = end
+	p.lexer.pos = end
+	p.advance()
 }
 
 // parseResources keeps a `{-# ... #-}` block verbatim.

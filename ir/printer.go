@@ -15,9 +15,14 @@ type PrintOptions struct {
 
 // Print writes m as MLIR text. Ops with a registered custom syntax print in
 // it unless opts.Generic is set; all others print in the generic form.
+// Printing records the chosen names in the IR, so one module must not be
+// printed by two goroutines at once.
 func Print(w io.Writer, m *Module, opts PrintOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	p := &printer{generic: opts.Generic, names: map[*Value]string{}, blockNames: map[*Block]string{}}
+	p := &printer{generic: opts.Generic}
+	// The output is about as long as the input; growing the buffer by
+	// doubling would copy it several times.
+	p.buf.b = make([]byte, 0, len(m.src)+len(m.src)/4+4096)
 	for _, a := range m.Aliases {
 		p.buf.str(a.Name)
 		p.buf.str(" = ")
@@ -63,11 +68,9 @@ func (m *Module) String() string {
 // printer writes ops into buf, which is flushed between top-level ops so a
 // large module is never held twice in memory.
 type printer struct {
-	buf        buffer
-	indent     int
-	generic    bool
-	names      map[*Value]string
-	blockNames map[*Block]string
+	buf     buffer
+	indent  int
+	generic bool
 }
 
 func (p *printer) flush(w *bufio.Writer) error {
@@ -96,9 +99,9 @@ func (p *printer) nameRegions(op *Operation, s *nameScope) {
 	}
 	for _, r := range op.Regions {
 		for i, b := range r.blocks {
-			p.blockNames[b] = "^bb" + strconv.Itoa(i)
+			b.label = "^bb" + strconv.Itoa(i)
 			for _, a := range b.args {
-				p.names[a] = "%" + s.fresh(a.Name, "arg")
+				a.printName = s.fresh(a.Name, "arg")
 			}
 			for _, o := range b.ops {
 				p.nameResults(o, s)
@@ -118,12 +121,12 @@ func (p *printer) nameResults(op *Operation, s *nameScope) {
 	if n > 1 && p.isGroup(op) {
 		base := s.fresh(op.results[0].Name, "")
 		for i, v := range op.results {
-			p.names[v] = "%" + base + "#" + strconv.Itoa(i)
+			v.printName = base + "#" + strconv.Itoa(i)
 		}
 		return
 	}
 	for _, v := range op.results {
-		p.names[v] = "%" + s.fresh(v.Name, "")
+		v.printName = s.fresh(v.Name, "")
 	}
 }
 
@@ -200,8 +203,9 @@ func (p *printer) resultDefs(op *Operation) {
 	if len(op.results) == 0 {
 		return
 	}
-	first := p.names[op.results[0]]
+	first := op.results[0].printName
 	if i := strings.IndexByte(first, '#'); i >= 0 {
+		p.buf.ch('%')
 		p.buf.str(first[:i])
 		p.buf.ch(':')
 		p.buf.str(strconv.Itoa(len(op.results)))
@@ -210,7 +214,8 @@ func (p *printer) resultDefs(op *Operation) {
 			if i > 0 {
 				p.buf.str(", ")
 			}
-			p.buf.str(p.names[v])
+			p.buf.ch('%')
+			p.buf.str(v.printName)
 		}
 	}
 	p.buf.str(" = ")
@@ -228,7 +233,7 @@ func (p *printer) genericOp(op *Operation) {
 			if i > 0 {
 				p.buf.str(", ")
 			}
-			p.buf.str(p.blockNames[b])
+			p.buf.str(b.label)
 		}
 		p.buf.ch(']')
 	}
@@ -277,7 +282,7 @@ func (p *printer) region(r *Region, printEntryArgs bool) {
 			p.indent--
 			p.newline()
 			p.indent++
-			p.buf.str(p.blockNames[b])
+			p.buf.str(b.label)
 			if len(b.args) > 0 {
 				p.buf.ch('(')
 				for j, a := range b.args {
@@ -303,7 +308,8 @@ func (p *printer) region(r *Region, printEntryArgs bool) {
 
 // blockArgDecl prints `%name: type` with the argument's location.
 func (p *printer) blockArgDecl(a *Value) {
-	p.buf.str(p.names[a])
+	p.buf.ch('%')
+	p.buf.str(a.printName)
 	p.buf.str(": ")
 	a.typ.writeType(&p.buf)
 	if a.Loc != nil {
@@ -317,8 +323,9 @@ func (p *printer) blockArgDecl(a *Value) {
 func (p *printer) w(s string) { p.buf.str(s) }
 
 func (p *printer) value(v *Value) {
-	if n, ok := p.names[v]; ok {
-		p.buf.str(n)
+	if v.printName != "" {
+		p.buf.ch('%')
+		p.buf.str(v.printName)
 		return
 	}
 	p.buf.str("%<<UNKNOWN SSA VALUE>>")
@@ -351,7 +358,7 @@ func (p *printer) attr(a Attribute) { a.writeAttr(&p.buf) }
 
 func (p *printer) symbol(name string) { writeSymbol(&p.buf, name) }
 
-func (p *printer) successor(b *Block) { p.buf.str(p.blockNames[b]) }
+func (p *printer) successor(b *Block) { p.buf.str(b.label) }
 
 // successorArgs prints `^bb1` or `^bb1(%a, %b : t1, t2)`.
 func (p *printer) successorArgs(b *Block, args []*Value) {

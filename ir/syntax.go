@@ -99,6 +99,15 @@ func (p *parser) parenTypedOperands() []*Value {
 	return vals
 }
 
+// repeatType returns n copies of t, for operand lists of one type.
+func repeatType(t Type, n int) []Type {
+	ts := make([]Type, n)
+	for i := range ts {
+		ts[i] = t
+	}
+	return ts
+}
+
 // resultTypes returns the types of op's results.
 func resultTypes(op *Operation) []Type {
 	ts := make([]Type, len(op.results))

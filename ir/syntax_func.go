@@ -288,8 +288,12 @@ func printFunc(p *printer, op *Operation) bool {
 	if argAttrs != nil && len(argAttrs.Elems) != len(fn.Inputs) || resAttrs != nil && len(resAttrs.Elems) != len(fn.Results) {
 		return false
 	}
+	vis, hasVis := op.Prop("sym_visibility").(*StringAttr)
+	if hasVis && vis.Value != "private" && vis.Value != "public" && vis.Value != "nested" {
+		return false
+	}
 	p.w("func.func ")
-	if vis, ok := op.Prop("sym_visibility").(*StringAttr); ok {
+	if hasVis {
 		p.w(vis.Value)
 		p.w(" ")
 	}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// interspersed reorders a command line so that the subcommand's flags come
+// before its positional arguments. urfave/cli stops reading flags at the
+// first file name, but `bufferlog fmt in.mlir -o out.mlir` is what people
+// type.
+func interspersed(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	cmd := app.Command(args[1])
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	known := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			known[n] = true
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, positional []string
+	rest := args[2:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			positional = append(positional, rest[i+1:]...)
+			break
+		}
+		name := strings.TrimLeft(a, "-")
+		if a == "-" || !strings.HasPrefix(a, "-") || !known[strings.SplitN(name, "=", 2)[0]] {
+			positional = append(positional, a)
+			continue
+		}
+		flags = append(flags, a)
+		if takesValue[name] && !strings.Contains(name, "=") && i+1 < len(rest) {
+			i++
+			flags = append(flags, rest[i])
+		}
+	}
+	out := append([]string{args[0], args[1]}, flags...)
+	if len(positional) > 0 {
+		out = append(out, "--")
+	}
+	return append(out, positional...)
+}
