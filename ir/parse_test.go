@@ -60,7 +60,8 @@ func TestVerifyErrors(t *testing.T) {
 		{"terminator not last", "func.func @f() {\n  func.return\n  \"x.y\"() : () -> ()\n}\n", "in.mlir:2:3: error: 'func.return' op must be the last operation in the parent block"},
 		{"duplicate symbol", "func.func @f() {\n  func.return\n}\nfunc.func @f() {\n  func.return\n}\n", "in.mlir:4:1: error: redefinition of symbol named 'f'"},
 		{"bad callee", "func.func @f() {\n  func.call @g() : () -> ()\n  func.return\n}\n", "in.mlir:2:3: error: 'func.call' op 'g' does not reference a valid function"},
-		{"entry predecessor", "func.func @f() {\n  \"cf.br\"() [^bb0] : () -> ()\n^bb0:\n  func.return\n}\n", ""},
+		{"successor arity", "func.func @f(%a: i32) {\n  cf.br ^bb1(%a : i32)\n^bb1:\n  func.return\n}\n", "in.mlir:2:3: error: branch has 1 operands for successor #0, but target block has 0"},
+		{"bb0 label on a later block", "func.func @f() {\n  \"cf.br\"() [^bb0] : () -> ()\n^bb0:\n  func.return\n}\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,7 +10,8 @@ import "fmt"
 //   - in regions with SSA dominance (those of known ops other than
 //     builtin.module), every block ends with a terminator, terminators are
 //     last, the entry block has no predecessors, successors are blocks of
-//     the same region, and every operand's definition dominates its use;
+//     the same region and receive one value of the right type per block
+//     argument, and every operand's definition dominates its use;
 //   - a func.func's entry block matches its signature and its returns match
 //     its results.
 func Verify(m *Module) error {
@@ -76,6 +77,9 @@ func (v *verifier) region(op *Operation, r *Region) error {
 				if s == r.blocks[0] {
 					return v.m.errorf(o.Pos, "entry block of region may not have predecessors (successor #%d of '%s')", si, o.Name)
 				}
+				if err := v.successorArgs(o, si, s); err != nil {
+					return err
+				}
 			}
 			if ssa {
 				for k, x := range o.operands {
@@ -87,6 +91,24 @@ func (v *verifier) region(op *Operation, r *Region) error {
 			if err := v.op(o); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// successorArgs checks that a known branch forwards one value of the right
+// type to each argument of successor si.
+func (v *verifier) successorArgs(br *Operation, si int, s *Block) error {
+	if syntaxes[br.Name] == nil {
+		return nil // an unknown op's operand-to-successor mapping is unknown
+	}
+	args := SuccessorOperands(br, si)
+	if len(args) != len(s.args) {
+		return v.m.errorf(br.Pos, "branch has %d operands for successor #%d, but target block has %d", len(args), si, len(s.args))
+	}
+	for k, a := range args {
+		if !TypesEqual(a.typ, s.args[k].typ) {
+			return v.m.errorf(br.Pos, "type mismatch for bb argument #%d of successor #%d", k, si)
 		}
 	}
 	return nil

@@ -82,6 +82,10 @@ func readInput(name string) (string, []byte, error) {
 		return "<stdin>", src, err
 	}
 	src, err := os.ReadFile(name)
+	var pathErr *os.PathError
+	if errors.As(err, &pathErr) {
+		err = fmt.Errorf("%s: error: cannot read input: %v", name, pathErr.Err)
+	}
 	return name, src, err
 }
 
