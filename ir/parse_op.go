@@ -318,6 +318,11 @@ func (p *parser) parseGenericOp(st *OpState) {
 	if p.is("{") {
 		st.Attrs = p.parseDict()
 	}
+	if syn := syntaxes[name]; syn != nil && st.Properties == nil {
+		// The older generic form wrote inherent attributes in the
+		// dictionary; MLIR stores them as properties, and so do we.
+		moveInherent(st, syn.Inherent)
+	}
 	p.expect(":")
 	fnPos := p.pos()
 	fn, isFn := p.parseType().(*FunctionType)

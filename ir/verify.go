@@ -15,13 +15,14 @@ import "fmt"
 //   - a func.func's entry block matches its signature and its returns match
 //     its results.
 func Verify(m *Module) error {
-	v := &verifier{m: m, dom: NewDominance(m.Op)}
+	v := &verifier{m: m, dom: NewDominance(m.Op), tables: map[*Operation]*SymbolTable{}}
 	return v.op(m.Op)
 }
 
 type verifier struct {
-	m   *Module
-	dom *Dominance
+	m      *Module
+	dom    *Dominance
+	tables map[*Operation]*SymbolTable // by symbol-table op, built on demand
 }
 
 func (m *Module) errorf(pos Pos, format string, args ...any) *Error {
@@ -37,7 +38,12 @@ func hasSSADominance(op *Operation) bool {
 
 func (v *verifier) op(op *Operation) error {
 	if op.Name == "builtin.module" {
-		if _, err := v.symbols(op); err != nil {
+		if _, err := v.table(op); err != nil {
+			return err
+		}
+	}
+	if op.Name == "func.call" {
+		if err := v.call(op); err != nil {
 			return err
 		}
 	}
@@ -58,11 +64,11 @@ func (v *verifier) op(op *Operation) error {
 func (v *verifier) region(op *Operation, r *Region) error {
 	ssa := hasSSADominance(op)
 	for _, b := range r.blocks {
-		if ssa {
+		if ssa && !implicitTerminator(op) {
 			if len(b.ops) == 0 {
 				return v.m.errorf(blockPos(b, op), "empty block: expect at least a terminator")
 			}
-			if last := b.ops[len(b.ops)-1]; !IsTerminator(last) && syntaxes[last.Name] != nil && !implicitTerminator(op) {
+			if last := b.ops[len(b.ops)-1]; !IsTerminator(last) && syntaxes[last.Name] != nil {
 				return v.m.errorf(last.Pos, "block with no terminator, has '%s'", last.Name)
 			}
 		}
@@ -115,9 +121,10 @@ func (v *verifier) successorArgs(br *Operation, si int, s *Block) error {
 }
 
 // implicitTerminator reports whether op's regions may end without a
-// terminator op (graph-like bodies such as the module's).
+// terminator op: the module's body, and the list of parallel inserts of
+// scf.forall's terminator.
 func implicitTerminator(op *Operation) bool {
-	return op.Name == "builtin.module"
+	return op.Name == "builtin.module" || op.Name == "scf.forall.in_parallel"
 }
 
 func blockPos(b *Block, parent *Operation) Pos {
@@ -127,28 +134,37 @@ func blockPos(b *Block, parent *Operation) Pos {
 	return parent.Pos
 }
 
-func (v *verifier) symbols(module *Operation) (*SymbolTable, error) {
-	st, err := NewSymbolTable(module, v.m)
-	if err != nil {
-		return nil, err
+// symbolScope returns the symbol table func.call ops inside op resolve
+// their callee in, and the op owning it: the nearest enclosing
+// builtin.module, or an unknown op holding the caller's function, which may
+// define a symbol table of its own.
+func (v *verifier) symbolScope(op *Operation) (*SymbolTable, *Operation, error) {
+	p := op.ParentOp()
+	for p != nil && p.Name != "builtin.module" && syntaxes[p.Name] != nil {
+		p = p.ParentOp()
 	}
-	var firstErr error
-	Walk(module, func(o *Operation) bool {
-		if firstErr != nil {
-			return false
-		}
-		if o != module && o.Name == "builtin.module" {
-			return false // a nested module has its own symbol table
-		}
-		if o.Name == "func.call" {
-			firstErr = v.call(o, st)
-		}
-		return true
-	})
-	return st, firstErr
+	if p == nil {
+		return nil, nil, nil
+	}
+	st, err := v.table(p)
+	return st, p, err
 }
 
-func (v *verifier) call(call *Operation, st *SymbolTable) error {
+// table builds, once, the symbol table of the symbols defined in op.
+func (v *verifier) table(op *Operation) (*SymbolTable, error) {
+	if st, ok := v.tables[op]; ok {
+		return st, nil
+	}
+	st, err := NewSymbolTable(op, v.m)
+	v.tables[op] = st
+	return st, err
+}
+
+func (v *verifier) call(call *Operation) error {
+	st, scope, err := v.symbolScope(call)
+	if err != nil || st == nil {
+		return err
+	}
 	ref, ok := call.Inherent("callee").(*SymbolRefAttr)
 	if !ok {
 		return v.m.errorf(call.Pos, "'func.call' op requires attribute 'callee'")
@@ -157,6 +173,9 @@ func (v *verifier) call(call *Operation, st *SymbolTable) error {
 		return nil
 	}
 	fn := st.Lookup(ref.Root)
+	if fn == nil && scope.Name != "builtin.module" {
+		return nil // the unknown op's symbol table may not be the callee's
+	}
 	if fn == nil || fn.Name != "func.func" {
 		return v.m.errorf(call.Pos, "'func.call' op '%s' does not reference a valid function", ref.Root)
 	}

@@ -1,0 +1,319 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Custom syntax of the cf dialect: unstructured control flow between the
+// blocks of a region.
+
+func init() {
+	register("cf.br", &opSyntax{Terminator: true, Parse: parseBr, Print: printBr})
+	register("cf.cond_br", &opSyntax{
+		Terminator: true,
+		Inherent:   []string{"branch_weights"},
+		Parse:      parseCondBr,
+		Print:      printCondBr,
+	})
+	register("cf.switch", &opSyntax{
+		Terminator: true,
+		Inherent:   []string{"case_values", "case_operand_segments"},
+		Parse:      parseSwitch,
+		Print:      printSwitch,
+	})
+	register("cf.assert", &opSyntax{Inherent: []string{"msg"}, Parse: parseAssert, Print: printAssert})
+}
+
+// SuccessorOperands returns the operands op forwards to the block
+// arguments of its successor i: all operands of cf.br, one operand group
+// of cf.cond_br or cf.switch. It returns nil for other ops, and for ops
+// whose segment properties do not match their operands.
+func SuccessorOperands(op *Operation, i int) []*Value {
+	if i < 0 || i >= len(op.Successors) {
+		return nil
+	}
+	switch op.Name {
+	case "cf.br":
+		return op.operands
+	case "cf.cond_br":
+		if segs := segments(op); len(segs) == 3 {
+			return segs[1+i]
+		}
+	case "cf.switch":
+		if i == 0 {
+			if segs := segments(op); len(segs) == 3 {
+				return segs[1]
+			}
+			return nil
+		}
+		if cases := switchCaseOperands(op); len(cases) == len(op.Successors)-1 {
+			return cases[i-1]
+		}
+	}
+	return nil
+}
+
+// switchCaseOperands splits the case operands of a cf.switch by its
+// case_operand_segments, or returns nil when they disagree.
+func switchCaseOperands(op *Operation) [][]*Value {
+	segs := segments(op)
+	a, ok := op.Prop("case_operand_segments").(*DenseArrayAttr)
+	if len(segs) != 3 || !ok {
+		return nil
+	}
+	sizes, ok := a.Int64s()
+	if !ok {
+		return nil
+	}
+	rest := segs[2]
+	out := make([][]*Value, len(sizes))
+	for k, n := range sizes {
+		if n < 0 || int(n) > len(rest) {
+			return nil
+		}
+		out[k], rest = rest[:n], rest[n:]
+	}
+	if len(rest) != 0 {
+		return nil
+	}
+	return out
+}
+
+// cf.br ^bb(%a : t) attr-dict
+func parseBr(p *parser, st *OpState) {
+	b, args := p.successorWithArgs()
+	p.optionalAttrDict(st)
+	st.Successors = []*Block{b}
+	st.Operands = args
+}
+
+func printBr(p *printer, op *Operation) bool {
+	if len(op.Successors) != 1 || len(op.results) != 0 {
+		return false
+	}
+	p.w("cf.br ")
+	p.successorArgs(op.Successors[0], op.operands)
+	p.attrDict(op)
+	return true
+}
+
+// cf.cond_br %c weights([1, 2]), ^t(%a : t), ^f attr-dict
+func parseCondBr(p *parser, st *OpState) {
+	cond := p.resolve(p.operandRef(), I1)
+	if p.acceptKeyword("weights") {
+		p.expect("(")
+		var weights []int
+		p.delimited("[", "]", func() { weights = append(weights, int(p.integer())) })
+		p.expect(")")
+		st.AddProp("branch_weights", I32Array(weights...))
+	}
+	p.expect(",")
+	tb, targs := p.successorWithArgs()
+	p.expect(",")
+	fb, fargs := p.successorWithArgs()
+	p.optionalAttrDict(st)
+	st.Successors = []*Block{tb, fb}
+	st.Operands = append(append([]*Value{cond}, targs...), fargs...)
+	setSegments(st, 1, len(targs), len(fargs))
+}
+
+func printCondBr(p *printer, op *Operation) bool {
+	segs := segments(op)
+	if len(op.Successors) != 2 || len(segs) != 3 || len(segs[0]) != 1 || !TypesEqual(segs[0][0].typ, I1) || len(op.results) != 0 {
+		return false
+	}
+	p.w("cf.cond_br ")
+	p.value(segs[0][0])
+	elided := []string{}
+	if w, ok := op.Prop("branch_weights").(*DenseArrayAttr); ok && TypesEqual(w.Elem, I32) {
+		if weights, ok := w.Int64s(); ok {
+			p.w(" weights(")
+			p.dynamicIndexList(weights, nil)
+			p.w(")")
+			elided = append(elided, "branch_weights")
+		}
+	}
+	p.w(", ")
+	p.successorArgs(op.Successors[0], segs[1])
+	p.w(", ")
+	p.successorArgs(op.Successors[1], segs[2])
+	p.attrDict(op, elided...)
+	return true
+}
+
+// cf.switch %flag : T, [ default: ^d(...), 4: ^a(...), ... ] attr-dict.
+// The case values become `case_values = dense<[...]> : vector<NxT>`.
+func parseSwitch(p *parser, st *OpState) {
+	flagRef := p.operandRef()
+	p.expect(":")
+	flagAt := p.pos()
+	flagType, ok := p.parseType().(*IntegerType)
+	if !ok {
+		p.failAt(flagAt, "switch flag must be an integer")
+	}
+	flag := p.resolve(flagRef, flagType)
+	p.expect(",")
+	p.expect("[")
+	p.expectKeyword("default")
+	p.expect(":")
+	def, defArgs := p.successorWithArgs()
+	st.Successors = []*Block{def}
+	var values []string
+	var caseArgs []*Value
+	sizes := []int{}
+	for p.accept(",") {
+		values = append(values, p.caseValue(flagType))
+		p.expect(":")
+		b, args := p.successorWithArgs()
+		st.Successors = append(st.Successors, b)
+		caseArgs = append(caseArgs, args...)
+		sizes = append(sizes, len(args))
+	}
+	p.expect("]")
+	p.optionalAttrDict(st)
+	st.Operands = append(append([]*Value{flag}, defArgs...), caseArgs...)
+	if values != nil {
+		vt := &VectorType{Shape: []int64{int64(len(values))}, Elem: flagType}
+		st.AddProp("case_values", &DenseElementsAttr{Body: "[" + strings.Join(values, ", ") + "]", Type: vt})
+	}
+	st.AddProp("case_operand_segments", I32Array(sizes...))
+	setSegments(st, 1, len(defArgs), len(caseArgs))
+}
+
+// caseValue parses a case value and returns it as a dense element literal
+// of type t. Like MLIR, it keeps the low bits of the literal, so that the
+// unsigned spelling MLIR prints for negative cases reads back.
+func (p *parser) caseValue(t *IntegerType) string {
+	neg := p.accept("-")
+	if p.tok.kind != tInt {
+		p.fail("expected integer value, found %s", p.describe())
+	}
+	u, err := strconv.ParseUint(p.text(), 0, 64)
+	if err != nil {
+		p.fail("integer value too large")
+	}
+	p.advance()
+	if neg {
+		u = -u
+	}
+	if t.Width >= 64 {
+		if t.Signedness == 'u' {
+			return strconv.FormatUint(u, 10)
+		}
+		return strconv.FormatInt(int64(u), 10)
+	}
+	shift := 64 - t.Width
+	switch {
+	case t.Width == 1:
+		return strconv.FormatBool(u&1 != 0)
+	case t.Signedness == 'u':
+		return strconv.FormatUint(u<<shift>>shift, 10)
+	}
+	return strconv.FormatInt(int64(u<<shift)>>shift, 10)
+}
+
+func printSwitch(p *printer, op *Operation) bool {
+	segs := segments(op)
+	cases := switchCaseOperands(op)
+	if len(segs) != 3 || len(segs[0]) != 1 || len(op.Successors) == 0 || len(cases) != len(op.Successors)-1 || len(op.results) != 0 {
+		return false
+	}
+	flag := segs[0][0]
+	flagType, ok := flag.typ.(*IntegerType)
+	if !ok {
+		return false
+	}
+	values, ok := switchCaseValues(op, flagType)
+	if !ok || len(values) != len(cases) {
+		return false
+	}
+	p.w("cf.switch ")
+	p.value(flag)
+	p.w(" : ")
+	p.typ(flagType)
+	p.w(", [")
+	p.indent++
+	p.newline()
+	p.w("default: ")
+	p.successorArgs(op.Successors[0], segs[1])
+	for k, args := range cases {
+		p.w(",")
+		p.newline()
+		p.w(values[k] + ": ")
+		p.successorArgs(op.Successors[k+1], args)
+	}
+	p.indent--
+	p.newline()
+	p.w("]")
+	p.attrDict(op, "case_values", "case_operand_segments")
+	return true
+}
+
+// switchCaseValues reads the case_values of a cf.switch as integer
+// literals; ok is false when they are not a dense list of the flag type.
+func switchCaseValues(op *Operation, flagType *IntegerType) ([]string, bool) {
+	a := op.Prop("case_values")
+	if a == nil {
+		return nil, true
+	}
+	d, ok := a.(*DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	vt, ok := d.Type.(*VectorType)
+	if !ok || len(vt.Shape) != 1 || !TypesEqual(vt.Elem, flagType) {
+		return nil, false
+	}
+	body := strings.TrimSpace(d.Body)
+	var elems []string
+	if strings.HasPrefix(body, "[") && strings.HasSuffix(body, "]") {
+		elems = strings.Split(body[1:len(body)-1], ",")
+	} else {
+		elems = make([]string, vt.Shape[0])
+		for i := range elems {
+			elems[i] = body
+		}
+	}
+	for i, e := range elems {
+		switch e = strings.TrimSpace(e); e {
+		case "true":
+			elems[i] = "1"
+		case "false":
+			elems[i] = "0"
+		default:
+			if v, err := strconv.ParseInt(e, 0, 64); err == nil {
+				elems[i] = strconv.FormatInt(v, 10)
+			} else if u, err := strconv.ParseUint(e, 0, 64); err == nil {
+				elems[i] = strconv.FormatUint(u, 10)
+			} else {
+				return nil, false
+			}
+		}
+	}
+	return elems, int64(len(elems)) == vt.Shape[0]
+}
+
+// cf.assert %c, "message" attr-dict
+func parseAssert(p *parser, st *OpState) {
+	st.Operands = []*Value{p.resolve(p.operandRef(), I1)}
+	p.expect(",")
+	if p.tok.kind != tString {
+		p.fail("expected string message, found %s", p.describe())
+	}
+	st.AddProp("msg", p.parseAttrNoType())
+	p.optionalAttrDict(st)
+}
+
+func printAssert(p *printer, op *Operation) bool {
+	msg, ok := op.Prop("msg").(*StringAttr)
+	if !ok || msg.Type != nil || len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) || len(op.results) != 0 {
+		return false
+	}
+	p.w("cf.assert ")
+	p.value(op.operands[0])
+	p.w(", ")
+	p.attr(msg)
+	p.attrDict(op, "msg")
+	return true
+}
