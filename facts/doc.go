@@ -1,13 +1,54 @@
-// Package facts will own bufferlog's relational database: the schema that
-// declares every extensional and derived predicate, dense integer ids for
-// ops, values, blocks, regions and functions with a symbol table back to
-// SSA names and source locations, and column-wise relation storage with
-// roaring-bitmap indexes.
+// Package facts stores bufferlog's relations: interned values, tuples
+// and the indexes the rule engine joins through. (The IR schema, the
+// predicates that extract fills, will live here too; it is not written
+// yet.)
 //
-// Data flow: extract fills a fact database from ir; solve evaluates the
-// rules over it; rewrite and the explain commands read derived relations
-// back through the id symbol table.
+// # Values
 //
-// Status: not implemented yet (the facts and engine issue); this file
-// fixes the package's place in the layout.
+// A Value is one Mangle constant in 64 bits. Numbers are stored as
+// themselves, so the engine adds and compares them without decoding;
+// they are limited to 63 bits ([MinNumber, MaxNumber]) so that the top
+// two bits stay free for a tag. Names (/v/3) and strings carry the tag 01
+// and an id issued by a Symbols table, which maps ids back to text. Two
+// Values are equal exactly when the constants are, so joins and
+// deduplication compare integers only.
+//
+// # Relations
+//
+// A Relation is an append-only set of tuples of one predicate, stored
+// row-flat: one []Value with the arity's values per row. The engine
+// reads and writes whole tuples (probe a key, bind every column, add a
+// head tuple), so one contiguous row is one cache line or less, and a
+// row id (its insertion index) is all a reader needs to keep; a column
+// layout would only help scans of single columns, which we do not do.
+// Row ids are dense and never change, which the engine relies on: the
+// rows added in a round are a range of ids, the delta of semi-naive
+// evaluation.
+//
+// Duplicates are rejected by an open-addressing hash set of row ids (a
+// slot is 8 bytes: 32 hash bits and the row id), with no allocation per
+// tuple. An Index on a list of columns maps each key to its newest row,
+// and chains the rows of one key newest-first through a []uint32 indexed
+// by row id; it is built on first request and updated by every Add. The
+// newest-first order lets a reader that wants only rows below some id
+// skip the newer ones and stop at the older ones.
+//
+// Roaring bitmaps were the suggested posting lists. Measured on 200k rows
+// with about 4 rows per key (BenchmarkPostingLists), a bitmap per key
+// took twice the time of the chains (363 ms vs 180 ms on a loaded
+// machine) and 657k allocations instead of about 100, because most keys
+// hold a handful of rows and a bitmap per key is an allocation and a
+// container per key. Bitmaps pay off for large sets of ids that are
+// intersected or stored compactly; the solve benchmarks use one for the
+// hand-written closure.
+//
+// # Ownership and data flow
+//
+// A DB owns its relations and shares one Symbols table, which several DBs
+// may share (Symbols is safe for concurrent use; a DB and its relations
+// are not). extract fills a DB from the IR; solve reads the extensional
+// relations and adds the derived ones to the same DB, creating indexes as
+// its join plans need them; rewrite and the explain commands read derived
+// relations back through Row, Index and Symbols. Slices returned by Row
+// alias storage and must not be modified.
 package facts

@@ -1,6 +1,82 @@
-// Package solve will evaluate the rules over a fact database to a fixpoint
-// (semi-naive, stratified) and drive the in-place decisions of the
-// analysis policies.
+// Package solve evaluates Mangle Datalog rules over a facts.DB: it
+// compiles rule files with Mangle's front end and evaluates them with its
+// own stratified, semi-naive, bottom-up engine.
 //
-// Status: not implemented yet (the facts and engine issue).
+// # Data flow
+//
+//	Compile(Source...)   parse.Unit per file; analysis.New/EnsureDecl/Analyze
+//	                     for declarations, arities, bound variables,
+//	                     functions and transforms; analysis.Stratify for the
+//	                     strata; then each clause is compiled to a rule with
+//	                     numbered variable slots.
+//	Program.Eval(ctx, db, Options)
+//	                     loads the facts written in the rule files, then
+//	                     evaluates the strata in order, adding derived facts
+//	                     to db's relations (created as needed).
+//	Program.EvalMangle   the same program on Mangle's own engine, for
+//	                     differential tests and benchmarks.
+//
+// A Program is immutable and may be evaluated concurrently on separate
+// DBs. Only Mangle's parse, ast and analysis packages are used at compile
+// time, because Mangle's engine loses facts and is slow (see
+// shared/notes/mangle.md).
+//
+// # Supported subset
+//
+// Atoms over declared or rule-defined predicates, with variables,
+// constants (numbers, names, strings) and wildcards; stratified negation
+// !p(...); comparisons <, <=, >, >= (numbers), = and !=; fn:plus,
+// fn:minus, fn:mult and fn:div in X = expr, in let-transforms and in head
+// arguments; |> do fn:group_by(...) with let statements of fn:count,
+// fn:sum, fn:min, fn:max, or arithmetic over the group's values.
+// Anything else (floats, lists, other built-ins or functions, packages,
+// external predicates) is a compile error naming the file, line and
+// column. Numbers are 63-bit (see facts.Value); arithmetic that leaves
+// that range, division by zero and ordering non-numbers are evaluation
+// errors naming the clause.
+//
+// # Evaluation
+//
+// Each stratum runs its aggregations first (stratification puts all they
+// read below), then every rule once over everything, then rounds until no
+// relation of the stratum grows. In a round a rule with k atoms of its own
+// stratum runs k times: the i-th such atom reads only the facts new in
+// the last round, those before it only older facts, those after it all
+// facts up to the round's start. Every combination of facts that contains
+// a new one is joined exactly once, so non-linear and mutual recursion
+// are complete (this is where Mangle's engine loses facts). New facts are
+// appended at once but read only from the next round on: each atom reads
+// a row-id range of its relation.
+//
+// Joins are nested loops over a plan made per rule, variant and round:
+// the delta atom first, then greedily the atom with the most bound
+// arguments, ties to the smallest input; negations, comparisons and
+// assignments run as soon as their variables are bound. An atom with
+// bound arguments looks them up through an index on exactly those
+// columns; with all arguments bound it is one hash probe. Bindings live in
+// a fixed slot array per rule; nothing is allocated per binding.
+//
+// Options bound every evaluation: MaxFacts counts derived facts (and the
+// rows aggregations group), and the context's deadline, or
+// Options.Deadline, is polled every few thousand steps. Hitting either
+// returns an *Error naming the clause being evaluated that wraps ErrBudget
+// or the context's error.
+//
+// # Semantics where Mangle's implementation differs
+//
+//   - Aggregation groups the distinct bindings of all body variables,
+//     each wildcard of a positive atom counting as its own variable, so
+//     n(V, N) :- alias(V, _) |> do fn:group_by(V), let N = fn:count()
+//     counts alias facts whether or not the body has other atoms. Mangle
+//     counts facts for a one-atom body but projects wildcards away
+//     otherwise. Groups are told apart by comparing their keys (Mangle
+//     merges groups whose 32-bit hashes collide), and two aggregation
+//     rules with the same head are evaluated separately (Mangle merges
+//     their internal relations).
+//   - Aggregation rules run before the other rules of their stratum, so
+//     those see their facts; Mangle applies them after the fixpoint.
+//   - !p(X, _) means that no p fact has X in its first column. Mangle's
+//     analysis either rejects such a clause or drops the negation while
+//     rewriting it, so Compile shows it a constant in place of each
+//     negated wildcard, and stratifies the clauses as written.
 package solve

@@ -1,0 +1,57 @@
+package facts
+
+import (
+	"cmp"
+	"slices"
+)
+
+// DB is a set of relations keyed by predicate name and arity, sharing one
+// symbol table. A DB is not safe for concurrent mutation.
+type DB struct {
+	syms *Symbols
+	rels map[predicate]*Relation
+}
+
+type predicate struct {
+	name  string
+	arity int
+}
+
+// NewDB returns an empty DB interning through syms (a new table if nil).
+func NewDB(syms *Symbols) *DB {
+	if syms == nil {
+		syms = NewSymbols()
+	}
+	return &DB{syms: syms, rels: map[predicate]*Relation{}}
+}
+
+// Symbols returns the DB's symbol table.
+func (db *DB) Symbols() *Symbols { return db.syms }
+
+// Relation returns the relation name/arity, creating it empty if absent.
+func (db *DB) Relation(name string, arity int) *Relation {
+	key := predicate{name, arity}
+	r, ok := db.rels[key]
+	if !ok {
+		r = NewRelation(name, arity)
+		db.rels[key] = r
+	}
+	return r
+}
+
+// Lookup returns the relation name/arity, or nil if absent.
+func (db *DB) Lookup(name string, arity int) *Relation {
+	return db.rels[predicate{name, arity}]
+}
+
+// Relations returns every relation, ordered by name then arity.
+func (db *DB) Relations() []*Relation {
+	out := make([]*Relation, 0, len(db.rels))
+	for _, r := range db.rels {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b *Relation) int {
+		return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.arity, b.arity))
+	})
+	return out
+}

@@ -1,0 +1,304 @@
+package facts
+
+import "fmt"
+
+// NoRow ends an index chain.
+const NoRow = ^uint32(0)
+
+// Relation is a deduplicated, append-only set of tuples of one predicate.
+// Tuples are stored row-flat and get dense row ids 0, 1, 2, ... in
+// insertion order; a row id never changes and a stored row is never
+// modified, so readers may keep row ids (and row slices) across Adds.
+type Relation struct {
+	name    string
+	arity   int
+	columns []string
+	rows    []Value // row-major: row i is rows[i*arity : (i+1)*arity]
+	n       int
+	set     table // all columns -> row; rejects duplicates
+	indexes []*Index
+}
+
+// NewRelation returns an empty relation that belongs to no DB, e.g. for
+// intermediate results.
+func NewRelation(name string, arity int) *Relation {
+	r := &Relation{name: name, arity: arity}
+	r.set.init(8)
+	return r
+}
+
+// Name returns the predicate name.
+func (r *Relation) Name() string { return r.name }
+
+// Arity returns the number of columns.
+func (r *Relation) Arity() int { return r.arity }
+
+// Len returns the number of tuples.
+func (r *Relation) Len() int { return r.n }
+
+// Columns returns the column names, or nil if none were set.
+func (r *Relation) Columns() []string { return r.columns }
+
+// SetColumns names the columns (documentation only: it does not change
+// storage). It ignores a list whose length differs from the arity.
+func (r *Relation) SetColumns(names ...string) {
+	if len(names) == r.arity {
+		r.columns = append([]string(nil), names...)
+	}
+}
+
+// Row returns tuple id. The slice aliases storage: do not modify it.
+func (r *Relation) Row(id uint32) []Value {
+	i := int(id) * r.arity
+	return r.rows[i : i+r.arity : i+r.arity]
+}
+
+// Contains reports whether the tuple is present.
+func (r *Relation) Contains(tuple []Value) bool { return r.Find(tuple) != NoRow }
+
+// Find returns the row id of the tuple, or NoRow.
+func (r *Relation) Find(tuple []Value) uint32 {
+	slot, found := r.find(tuple, hashValues(tuple))
+	if !found {
+		return NoRow
+	}
+	return uint32(r.set.slots[slot]) - 1
+}
+
+// Add inserts a tuple (copied) unless present, and reports whether it was
+// new. Every index of the relation is updated. It panics if len(tuple)
+// differs from the arity, which is a programming error.
+func (r *Relation) Add(tuple []Value) bool {
+	if len(tuple) != r.arity {
+		panic(fmt.Sprintf("facts: %s/%d: adding a tuple of %d values", r.name, r.arity, len(tuple)))
+	}
+	h := hashValues(tuple)
+	slot, found := r.find(tuple, h)
+	if found {
+		return false
+	}
+	if r.n == int(NoRow) {
+		panic(fmt.Sprintf("facts: %s/%d: more than %d rows", r.name, r.arity, NoRow-1))
+	}
+	id := uint32(r.n)
+	if len(r.rows)+r.arity > cap(r.rows) {
+		r.rows = append(make([]Value, 0, 2*cap(r.rows)+8*r.arity), r.rows...)
+	}
+	at := len(r.rows)
+	r.rows = r.rows[:at+r.arity]
+	for i, v := range tuple { // a loop: memmove costs more for a few values
+		r.rows[at+i] = v
+	}
+	r.n++
+	r.set.put(slot, h, id)
+	if r.set.needsGrow() {
+		r.set.grow()
+	}
+	for _, ix := range r.indexes {
+		ix.add(id)
+	}
+	return true
+}
+
+// find returns the set slot holding tuple, or the empty slot where it
+// would go.
+func (r *Relation) find(tuple []Value, h uint64) (int, bool) {
+	tag := h >> 32
+	mask := len(r.set.slots) - 1
+	for i := r.set.home(h); ; i = (i + 1) & mask {
+		s := r.set.slots[i]
+		if s == 0 {
+			return i, false
+		}
+		if s>>32 == tag && equalValues(r.Row(uint32(s)-1), tuple) {
+			return i, true
+		}
+	}
+}
+
+// Index returns the index on the given columns (key order as given),
+// building it over the existing rows on first use. It stays current as
+// tuples are added.
+func (r *Relation) Index(cols []int) *Index {
+	for _, ix := range r.indexes {
+		if equalInts(ix.cols, cols) {
+			return ix
+		}
+	}
+	for _, c := range cols {
+		if c < 0 || c >= r.arity {
+			panic(fmt.Sprintf("facts: %s/%d: index on column %d", r.name, r.arity, c))
+		}
+	}
+	ix := &Index{rel: r, cols: append([]int(nil), cols...), key: make([]Value, len(cols))}
+	slots := 16
+	for slots*3 <= r.n*4 { // room for every row as a distinct key
+		slots *= 2
+	}
+	ix.keys.init(slots)
+	ix.next = make([]uint32, 0, r.n)
+	for id := 0; id < r.n; id++ {
+		ix.add(uint32(id))
+	}
+	r.indexes = append(r.indexes, ix)
+	return ix
+}
+
+// Index maps a key (the values of some columns) to the rows holding it.
+// Rows with one key form a chain through next, newest first, so a reader
+// that wants only rows below some id can skip and stop early.
+type Index struct {
+	rel  *Relation
+	cols []int
+	keys table    // key -> newest row with that key
+	next []uint32 // row id -> older row with the same key, or NoRow
+	key  []Value  // scratch for add
+}
+
+// First returns the newest row whose indexed columns equal key, or NoRow.
+func (ix *Index) First(key []Value) uint32 {
+	slot, found := ix.find(key, hashValues(key))
+	if !found {
+		return NoRow
+	}
+	return uint32(ix.keys.slots[slot]) - 1
+}
+
+// Next returns the next older row with the same key as row, or NoRow.
+func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
+
+func (ix *Index) add(id uint32) {
+	row := ix.rel.Row(id)
+	for i, c := range ix.cols {
+		ix.key[i] = row[c]
+	}
+	h := hashValues(ix.key)
+	slot, found := ix.find(ix.key, h)
+	if found {
+		ix.next = append(ix.next, uint32(ix.keys.slots[slot])-1)
+		ix.keys.slots[slot] = ix.keys.slots[slot]&^0xFFFFFFFF | uint64(id+1)
+		return
+	}
+	ix.next = append(ix.next, NoRow)
+	ix.keys.put(slot, h, id)
+	if ix.keys.needsGrow() {
+		ix.keys.grow()
+	}
+}
+
+func (ix *Index) find(key []Value, h uint64) (int, bool) {
+	tag := h >> 32
+	mask := len(ix.keys.slots) - 1
+	for i := ix.keys.home(h); ; i = (i + 1) & mask {
+		s := ix.keys.slots[i]
+		if s == 0 {
+			return i, false
+		}
+		if s>>32 == tag && ix.rowHasKey(uint32(s)-1, key) {
+			return i, true
+		}
+	}
+}
+
+func (ix *Index) rowHasKey(id uint32, key []Value) bool {
+	row := ix.rel.Row(id)
+	for i, c := range ix.cols {
+		if row[c] != key[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// table is an open-addressing hash table of row ids with linear probing.
+// A slot holds the top 32 bits of the key's hash and row id + 1 (0 means
+// empty), so most mismatches are rejected without touching the rows.
+type table struct {
+	slots []uint64
+	used  int
+	shift uint // 64 - log2(len(slots))
+}
+
+// init makes an empty table of n slots, a power of two.
+func (t *table) init(n int) {
+	t.slots = make([]uint64, n)
+	t.shift = 64
+	for ; n > 1; n >>= 1 {
+		t.shift--
+	}
+}
+
+func (t *table) put(slot int, h uint64, id uint32) {
+	t.slots[slot] = h>>32<<32 | uint64(id+1)
+	t.used++
+}
+
+func (t *table) needsGrow() bool { return t.used*4 >= len(t.slots)*3 }
+
+// home is the slot where a probe for hash h starts: the top bits of h,
+// which are also the top bits of the stored tag, so that growing the
+// table needs no rows and no hashing.
+func (t *table) home(h uint64) int { return int(h >> t.shift) }
+
+// grow doubles the table.
+func (t *table) grow() {
+	old := t.slots
+	t.slots = make([]uint64, 2*len(old))
+	t.shift--
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := t.home(s &^ 0xFFFFFFFF)
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = s
+	}
+}
+
+func hashValues(vs []Value) uint64 {
+	h := uint64(len(vs))
+	for _, v := range vs {
+		h = mix(h, v)
+	}
+	return finish(h)
+}
+
+func mix(h uint64, v Value) uint64 {
+	h ^= uint64(v)
+	h *= 0x9E3779B97F4A7C15
+	return h ^ h>>31
+}
+
+// finish is murmur3's fmix64: it spreads every input bit over the low bits
+// (slot position) and the high bits (tag).
+func finish(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
+}
+
+func equalValues(a, b []Value) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

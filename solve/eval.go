@@ -1,0 +1,294 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"bufferlog/facts"
+)
+
+// DefaultMaxFacts is the derived-fact budget when Options.MaxFacts is 0.
+const DefaultMaxFacts = 20_000_000
+
+// ErrBudget is wrapped by the error of an evaluation that derived more
+// facts than its budget allows.
+var ErrBudget = errors.New("derived-fact budget exhausted")
+
+// Options bound one evaluation.
+type Options struct {
+	// MaxFacts caps the facts derived by rules, counting the rows an
+	// aggregation groups; 0 means DefaultMaxFacts.
+	MaxFacts int
+	// Deadline, if set, stops the evaluation like a context deadline.
+	Deadline time.Time
+}
+
+// Stats describes one evaluation.
+type Stats struct {
+	Derived int // new facts added by rules
+	Rounds  int // semi-naive rounds after the first pass of each stratum
+}
+
+// Eval evaluates the program over db: it loads the program's facts, then
+// derives every stratum in order, adding the derived facts to db's
+// relations (created as needed). Facts already in db count as given, for
+// any predicate. On error, db keeps what was derived so far.
+func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, error) {
+	if !opt.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, opt.Deadline)
+		defer cancel()
+	}
+	ev := newEvaluator(p, db, ctx, opt)
+	if ev.loadFacts() {
+		for i := range p.strata {
+			if !ev.stratum(&p.strata[i]) {
+				break
+			}
+		}
+	}
+	return ev.stats, ev.err
+}
+
+type evaluator struct {
+	prog      *Program
+	syms      *facts.Symbols
+	rels      []*facts.Relation // by predicate id
+	vals      []facts.Value     // the constant pool, interned
+	lo, hi    []uint32          // per predicate: delta is [lo, hi) this round
+	inStratum []bool
+	ctx       context.Context
+	done      <-chan struct{}
+	maxFacts  int
+	spent     int // facts charged to the budget
+	ticks     uint32
+	stats     Stats
+	rule      *rule // being evaluated, for error messages
+	err       error
+}
+
+func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
+	ev := &evaluator{prog: p, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
+		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
+		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
+	if ev.maxFacts == 0 {
+		ev.maxFacts = DefaultMaxFacts
+	}
+	for id, pr := range p.preds {
+		r := db.Relation(pr.sym.Symbol, pr.sym.Arity)
+		if r.Columns() == nil {
+			r.SetColumns(pr.columns...)
+		}
+		ev.rels[id] = r
+	}
+	for _, k := range p.consts {
+		ev.vals = append(ev.vals, constantValue(ev.syms, k))
+	}
+	return ev
+}
+
+// loadFacts adds the facts written in the rule files (not counted as
+// derived).
+func (ev *evaluator) loadFacts() bool {
+	for _, r := range ev.prog.facts {
+		ev.rule = r
+		run := ev.newRunner(r, nil)
+		for i := range run.head {
+			v, ok := run.value(&run.head[i])
+			if !ok {
+				return false
+			}
+			run.headbuf[i] = v
+		}
+		run.headRel.Add(run.headbuf)
+	}
+	return true
+}
+
+// stratum evaluates one stratum to its fixpoint. Aggregations run first:
+// stratification puts everything they read in lower strata. Then a first
+// pass runs every rule over everything; after that, round by round, each
+// rule runs once per atom of this stratum in its body, with that atom
+// reading only the facts new in the last round (the delta), the atoms of
+// this stratum before it reading only older facts, and those after it
+// reading all facts up to the round's start. Every combination of facts
+// with at least one new fact is thus joined exactly once, which keeps
+// non-linear and mutual recursion complete. Facts derived during a round
+// are appended at once but only read from the next round on.
+func (ev *evaluator) stratum(s *stratum) bool {
+	for id, r := range ev.rels {
+		ev.lo[id], ev.hi[id] = 0, uint32(r.Len())
+	}
+	for _, id := range s.preds {
+		ev.inStratum[id] = true
+	}
+	defer func() {
+		for _, id := range s.preds {
+			ev.inStratum[id] = false
+		}
+	}()
+	for _, r := range s.rules {
+		if r.agg != nil && !ev.aggregate(r) {
+			return false
+		}
+	}
+	for _, id := range s.preds {
+		ev.hi[id] = uint32(ev.rels[id].Len())
+	}
+	for _, r := range s.rules {
+		if r.agg == nil && !ev.runRule(r, -1) {
+			return false
+		}
+	}
+	if !s.recursive {
+		return true
+	}
+	for {
+		grew := false
+		for _, id := range s.preds {
+			ev.lo[id], ev.hi[id] = ev.hi[id], uint32(ev.rels[id].Len())
+			grew = grew || ev.hi[id] > ev.lo[id]
+		}
+		if !grew {
+			return true
+		}
+		ev.stats.Rounds++
+		for _, r := range s.rules {
+			if r.agg != nil {
+				continue
+			}
+			for i, l := range r.body {
+				if l.kind == litAtom && ev.inStratum[l.pred] && ev.hi[l.pred] > ev.lo[l.pred] && !ev.runRule(r, i) {
+					return false
+				}
+			}
+		}
+	}
+}
+
+// bounds returns the rows atom lit of r reads when delta is the delta
+// atom (-1: none).
+func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
+	p := r.body[lit].pred
+	switch {
+	case !ev.inStratum[p] || delta < 0 || lit > delta:
+		return 0, ev.hi[p]
+	case lit == delta:
+		return ev.lo[p], ev.hi[p]
+	default:
+		return 0, ev.lo[p]
+	}
+}
+
+func (ev *evaluator) runRule(r *rule, delta int) bool {
+	ev.rule = r
+	size := func(lit int) int {
+		lo, hi := ev.bounds(r, lit, delta)
+		return int(hi - lo)
+	}
+	order, perr := planOrder(r, delta, size)
+	if perr != nil {
+		return ev.fail(nil, "%s", perr.msg)
+	}
+	run := ev.newRunner(r, ev.build(r, order, delta))
+	return run.run(0)
+}
+
+// aggregate evaluates a do-transform rule: it collects the distinct
+// bindings of the body's variables (wildcards included, see doc.go),
+// groups them by comparing the group_by values, reduces each group, and
+// adds one head fact per group.
+func (ev *evaluator) aggregate(r *rule) bool {
+	ev.rule = r
+	order, perr := planOrder(r, -1, func(lit int) int { return ev.rels[r.body[lit].pred].Len() })
+	if perr != nil {
+		return ev.fail(nil, "%s", perr.msg)
+	}
+	run := ev.newRunner(r, ev.build(r, order, -1))
+	run.collect = facts.NewRelation("", r.nbody)
+	if !run.run(0) {
+		return false
+	}
+	rows := run.collect
+	groups := rows.Index(r.agg.keys)
+	key := make([]facts.Value, len(r.agg.keys))
+	exprs := make([]expr, len(r.agg.stmts))
+	for j, st := range r.agg.stmts {
+		exprs[j] = ev.resolve(st.expr)
+	}
+	for id := uint32(0); id < uint32(rows.Len()); id++ {
+		row := rows.Row(id)
+		for i, c := range r.agg.keys {
+			key[i] = row[c]
+		}
+		if groups.First(key) != id {
+			continue // each group is reduced once, at its newest row
+		}
+		for i, s := range r.agg.keys {
+			run.slots[s] = key[i]
+		}
+		for j := range r.agg.stmts {
+			st := &r.agg.stmts[j]
+			var v facts.Value
+			var ok bool
+			if st.reducer == reduceNone {
+				v, ok = run.value(&exprs[j])
+			} else {
+				v, ok = run.reduce(st, groups, id)
+			}
+			if !ok {
+				return false
+			}
+			run.slots[st.out] = v
+		}
+		if !run.emitHead() {
+			return false
+		}
+	}
+	return true
+}
+
+// tick counts work and polls the context now and then.
+func (ev *evaluator) tick() bool {
+	ev.ticks++
+	if ev.ticks&0xFFF != 0 || ev.done == nil {
+		return true
+	}
+	select {
+	case <-ev.done:
+		return ev.fail(ev.ctx.Err(), "evaluation stopped after %d derived facts", ev.stats.Derived)
+	default:
+		return true
+	}
+}
+
+// spend charges one fact (derived, or grouped by an aggregation) to the
+// budget.
+func (ev *evaluator) spend() bool {
+	ev.spent++
+	if ev.spent > ev.maxFacts {
+		return ev.fail(ErrBudget, "budget of %d derived facts exhausted", ev.maxFacts)
+	}
+	return true
+}
+
+// fail records an error naming the current clause, and returns false.
+func (ev *evaluator) fail(cause error, format string, args ...any) bool {
+	msg := fmt.Sprintf(format, args...)
+	if cause != nil {
+		msg += ": " + cause.Error()
+	}
+	e := &Error{Msg: msg, Err: cause}
+	if r := ev.rule; r != nil {
+		src := ev.prog.sources[r.ref.src]
+		e.File = src.Name
+		if cps := locate(src.Text).clauses; r.ref.index < len(cps) {
+			e.Line, e.Col = cps[r.ref.index].start.line, cps[r.ref.index].start.col
+		}
+		e.Msg += " (in " + r.text + ")"
+	}
+	ev.err = e
+	return false
+}

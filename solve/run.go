@@ -1,0 +1,324 @@
+package solve
+
+import (
+	"bufferlog/facts"
+)
+
+type stepKind uint8
+
+const (
+	stepScan      stepKind = iota // atom with no bound argument: every row in range
+	stepLookup                    // atom with some bound arguments: an index chain
+	stepProbe                     // atom with all arguments bound: one hash probe
+	stepNegAny                    // negated atom with no bound argument
+	stepNegLookup                 // negated atom with some bound arguments
+	stepNegProbe                  // negated atom with all arguments bound
+	stepFilter                    // comparison or equality check
+	stepAssign                    // slot = expression
+)
+
+// step is one premise ready to run: relation, row range, index and key
+// resolved for one round.
+type step struct {
+	kind        stepKind
+	rel         *facts.Relation
+	lo, hi      uint32
+	ix          *facts.Index
+	key         []expr        // per indexed column (all columns for a probe)
+	keybuf      []facts.Value // key values, filled per lookup
+	bind        []colSlot     // columns that bind a variable
+	check       []colSlot     // columns that must equal a variable bound by this atom
+	op          cmpOp
+	left, right expr
+	out         int
+}
+
+type colSlot struct{ col, slot int }
+
+// expr is a cexpr with its constants interned for one evaluation.
+type expr struct {
+	fn   fnKind
+	slot int
+	val  facts.Value
+	args []expr
+}
+
+func (ev *evaluator) resolve(e cexpr) expr {
+	x := expr{fn: e.fn, slot: e.slot}
+	if e.fn == fnConst {
+		x.val = ev.vals[e.konst]
+	}
+	for _, a := range e.args {
+		x.args = append(x.args, ev.resolve(a))
+	}
+	return x
+}
+
+// build turns a plan into steps, choosing for each atom the index on the
+// columns that are bound when it runs.
+func (ev *evaluator) build(r *rule, order []planItem, delta int) []step {
+	bound := make([]bool, r.nslots)
+	steps := make([]step, 0, len(order))
+	for _, it := range order {
+		if it.lit < 0 {
+			a := r.lets[it.let]
+			steps = append(steps, step{kind: stepAssign, out: a.slot, left: ev.resolve(a.expr)})
+			bound[a.slot] = true
+			continue
+		}
+		l := &r.body[it.lit]
+		switch l.kind {
+		case litAtom, litNeg:
+			steps = append(steps, ev.atomStep(r, it.lit, delta, bound))
+		case litCmp:
+			steps = append(steps, step{kind: stepFilter, op: l.op, left: ev.resolve(l.left), right: ev.resolve(l.right)})
+		case litEq:
+			switch {
+			case it.assign && it.left:
+				steps = append(steps, step{kind: stepAssign, out: l.left.slot, left: ev.resolve(l.right)})
+				bound[l.left.slot] = true
+			case it.assign:
+				steps = append(steps, step{kind: stepAssign, out: l.right.slot, left: ev.resolve(l.left)})
+				bound[l.right.slot] = true
+			default:
+				steps = append(steps, step{kind: stepFilter, op: opEq, left: ev.resolve(l.left), right: ev.resolve(l.right)})
+			}
+		}
+	}
+	return steps
+}
+
+func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool) step {
+	l := &r.body[lit]
+	st := step{rel: ev.rels[l.pred], hi: uint32(ev.rels[l.pred].Len())}
+	if l.kind == litAtom {
+		st.lo, st.hi = ev.bounds(r, lit, delta)
+	}
+	var cols []int
+	for c, a := range l.args {
+		switch {
+		case a.fn == fnConst || (a.fn == fnVar && bound[a.slot]):
+			cols = append(cols, c)
+			st.key = append(st.key, ev.resolve(a))
+		case a.fn == fnVar && l.kind == litAtom:
+			repeated := false
+			for _, b := range st.bind {
+				repeated = repeated || b.slot == a.slot
+			}
+			if repeated {
+				st.check = append(st.check, colSlot{c, a.slot})
+			} else {
+				st.bind = append(st.bind, colSlot{c, a.slot})
+			}
+		}
+	}
+	for _, b := range st.bind {
+		bound[b.slot] = true
+	}
+	st.keybuf = make([]facts.Value, len(st.key))
+	neg := l.kind == litNeg
+	switch {
+	case len(cols) == len(l.args) && neg:
+		st.kind = stepNegProbe
+	case len(cols) == len(l.args):
+		st.kind = stepProbe
+	case len(cols) == 0 && neg:
+		st.kind = stepNegAny
+	case len(cols) == 0:
+		st.kind = stepScan
+	default:
+		st.kind = stepLookup
+		if neg {
+			st.kind = stepNegLookup
+		}
+		st.ix = st.rel.Index(cols)
+	}
+	return st
+}
+
+// runner joins one rule's body by nested loops over its steps, with the
+// variable bindings in a fixed slot array.
+type runner struct {
+	ev      *evaluator
+	r       *rule
+	steps   []step
+	slots   []facts.Value
+	head    []expr
+	headbuf []facts.Value
+	headRel *facts.Relation
+	collect *facts.Relation // aggregation: the body's distinct bindings
+}
+
+func (ev *evaluator) newRunner(r *rule, steps []step) *runner {
+	run := &runner{ev: ev, r: r, steps: steps, slots: make([]facts.Value, r.nslots),
+		headbuf: make([]facts.Value, len(r.headArgs)), headRel: ev.rels[r.head]}
+	for _, a := range r.headArgs {
+		run.head = append(run.head, ev.resolve(a))
+	}
+	return run
+}
+
+// run executes steps[k:] for the current bindings; false stops everything.
+func (run *runner) run(k int) bool {
+	if k == len(run.steps) {
+		return run.emit()
+	}
+	st := &run.steps[k]
+	ev := run.ev
+	switch st.kind {
+	case stepScan:
+		for id := st.lo; id < st.hi; id++ {
+			if !ev.tick() {
+				return false
+			}
+			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
+				return false
+			}
+		}
+	case stepLookup:
+		run.fillKey(st)
+		for id := st.ix.First(st.keybuf); id != facts.NoRow; id = st.ix.Next(id) {
+			if id >= st.hi {
+				continue
+			}
+			if id < st.lo {
+				break
+			}
+			if !ev.tick() {
+				return false
+			}
+			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
+				return false
+			}
+		}
+	case stepProbe:
+		run.fillKey(st)
+		if !ev.tick() {
+			return false
+		}
+		if id := st.rel.Find(st.keybuf); id != facts.NoRow && id >= st.lo && id < st.hi {
+			return run.run(k + 1)
+		}
+	case stepNegAny:
+		if st.hi == 0 {
+			return run.run(k + 1)
+		}
+	case stepNegLookup:
+		run.fillKey(st)
+		if st.ix.First(st.keybuf) == facts.NoRow {
+			return run.run(k + 1)
+		}
+	case stepNegProbe:
+		run.fillKey(st)
+		if st.rel.Find(st.keybuf) == facts.NoRow {
+			return run.run(k + 1)
+		}
+	case stepFilter:
+		a, ok := run.value(&st.left)
+		if !ok {
+			return false
+		}
+		b, ok := run.value(&st.right)
+		if !ok {
+			return false
+		}
+		holds, ok := run.compare(st.op, a, b)
+		if !ok {
+			return false
+		}
+		if holds {
+			return run.run(k + 1)
+		}
+	case stepAssign:
+		v, ok := run.value(&st.left)
+		if !ok {
+			return false
+		}
+		run.slots[st.out] = v
+		return run.run(k + 1)
+	}
+	return true
+}
+
+func (run *runner) fillKey(st *step) {
+	for i := range st.key {
+		e := &st.key[i]
+		if e.fn == fnVar {
+			st.keybuf[i] = run.slots[e.slot]
+		} else {
+			st.keybuf[i] = e.val
+		}
+	}
+}
+
+func (run *runner) match(st *step, row []facts.Value) bool {
+	for _, b := range st.bind {
+		run.slots[b.slot] = row[b.col]
+	}
+	for _, c := range st.check {
+		if row[c.col] != run.slots[c.slot] {
+			return false
+		}
+	}
+	return true
+}
+
+// emit handles one solution of the body.
+func (run *runner) emit() bool {
+	if run.collect != nil {
+		if run.collect.Add(run.slots[:run.r.nbody]) {
+			return run.ev.spend()
+		}
+		return true
+	}
+	return run.emitHead()
+}
+
+func (run *runner) emitHead() bool {
+	for i := range run.head {
+		v, ok := run.value(&run.head[i])
+		if !ok {
+			return false
+		}
+		run.headbuf[i] = v
+	}
+	if run.headRel.Add(run.headbuf) {
+		run.ev.stats.Derived++
+		return run.ev.spend()
+	}
+	return true
+}
+
+// reduce computes a reducer of a do-transform over the group whose
+// newest row is head.
+func (run *runner) reduce(st *aggStmt, groups *facts.Index, head uint32) (facts.Value, bool) {
+	rows := run.collect
+	var acc int64
+	n := 0
+	for id := head; id != facts.NoRow; id = groups.Next(id) {
+		n++
+		if st.reducer == reduceCount {
+			continue
+		}
+		v := rows.Row(id)[st.arg]
+		if !v.IsNumber() {
+			return 0, run.ev.fail(nil, "%s of a non-number %s", reducerName[st.reducer], run.ev.syms.Format(v))
+		}
+		x := v.Int()
+		switch {
+		case st.reducer == reduceSum:
+			acc += x
+			if !facts.InNumberRange(acc) {
+				return 0, run.ev.fail(nil, "fn:sum overflows the 63-bit number range")
+			}
+		case n == 1, st.reducer == reduceMin && x < acc, st.reducer == reduceMax && x > acc:
+			acc = x
+		}
+	}
+	if st.reducer == reduceCount {
+		acc = int64(n)
+	}
+	return facts.Number(acc), true
+}
+
+var reducerName = map[reducer]string{reduceSum: "fn:sum", reduceMin: "fn:min", reduceMax: "fn:max"}
