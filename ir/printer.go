@@ -81,21 +81,23 @@ func (p *printer) flush(w *bufio.Writer) error {
 
 // nameScope hands out SSA names within one isolated-from-above op.
 type nameScope struct {
-	used   map[string]bool
-	next   int
-	nextBB int
+	used map[string]bool
+	next int
+	// suffix is the next suffix to try for a hint already taken, so that
+	// a hint used n times costs O(n), not O(n^2).
+	suffix map[string]int
 }
 
 // assignNames names every value and block before printing, so forward
 // references print the same name as the definition. Source names are kept
 // where they are unique in their function; the rest are numbered.
 func (p *printer) assignNames(op *Operation) {
-	p.nameRegions(op, &nameScope{used: map[string]bool{}})
+	p.nameRegions(op, newNameScope())
 }
 
 func (p *printer) nameRegions(op *Operation, s *nameScope) {
 	if isolatedOp(op.Name) {
-		s = &nameScope{used: map[string]bool{}}
+		s = newNameScope()
 	}
 	for _, r := range op.Regions {
 		for i, b := range r.blocks {
@@ -142,6 +144,10 @@ func (p *printer) isGroup(op *Operation) bool {
 	return true
 }
 
+func newNameScope() *nameScope {
+	return &nameScope{used: map[string]bool{}, suffix: map[string]int{}}
+}
+
 // fresh returns hint if it is unused, else a derived or numbered name.
 func (s *nameScope) fresh(hint, prefix string) string {
 	if hint != "" && !s.used[hint] {
@@ -149,10 +155,11 @@ func (s *nameScope) fresh(hint, prefix string) string {
 		return hint
 	}
 	if hint != "" && !isDigit(hint[0]) {
-		for k := 1; ; k++ {
+		for k := s.suffix[hint]; ; k++ {
 			n := hint + "_" + strconv.Itoa(k)
 			if !s.used[n] {
 				s.used[n] = true
+				s.suffix[hint] = k + 1
 				return n
 			}
 		}
