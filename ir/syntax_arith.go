@@ -262,15 +262,6 @@ func (p *parser) operandList(n int) []operandRef {
 	return refs
 }
 
-// typeTimes returns n copies of t.
-func typeTimes(t Type, n int) []Type {
-	ts := make([]Type, n)
-	for i := range ts {
-		ts[i] = t
-	}
-	return ts
-}
-
 // elementwise is the form `%a, %b mods attr-dict : T` of ops whose operands
 // all have type T; results derives the result types from T (nil: one
 // result of type T) and reports types the op does not accept.
@@ -299,7 +290,7 @@ func (e *elementwise) parse(p *parser, st *OpState) {
 	p.expect(":")
 	typeAt := p.pos()
 	t := p.parseType()
-	st.Operands = p.resolveAll(refs, typeTimes(t, e.arity), at)
+	st.Operands = p.resolveAll(refs, repeatType(t, e.arity), at)
 	results, ok := e.resultTypes(t)
 	if !ok {
 		p.failAt(typeAt, "unsupported operand type '%s'", t)

@@ -1,6 +1,9 @@
 package ir
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Parsing and printing pieces shared by several dialects' custom syntax.
 
@@ -186,4 +189,211 @@ func (p *printer) reassociation(a *ArrayAttr) bool {
 // groups.
 func setSegments(st *OpState, sizes ...int) {
 	st.AddProp("operandSegmentSizes", I32Array(sizes...))
+}
+
+// --- terminators ---
+
+// yieldSyntax is the terminator form `name attr-dict (%v : type)?` shared
+// by the yields of several dialects (scf, affine, shape, memref's
+// alloca_scope.return).
+func yieldSyntax(name string) *opSyntax {
+	return &opSyntax{
+		Terminator: true,
+		Parse: func(p *parser, st *OpState) {
+			p.optionalAttrDict(st)
+			st.Operands = p.typedOperands()
+		},
+		Print: func(p *printer, op *Operation) bool {
+			p.w(name)
+			p.attrDict(op)
+			p.typedValues(op.operands)
+			return true
+		},
+	}
+}
+
+// typedValues prints ` %a, %b : t1, t2`, or nothing for no values.
+func (p *printer) typedValues(vs []*Value) {
+	if len(vs) == 0 {
+		return
+	}
+	p.w(" ")
+	p.values(vs)
+	p.w(" : ")
+	p.valueTypes(vs)
+}
+
+// impliedTerminator is the terminator that an op's parser appends to a
+// block left without one: an operand-less op with `regions` regions of one
+// empty block each.
+type impliedTerminator struct {
+	name    string
+	regions int
+}
+
+// ensureIn does what MLIR's parser does for ops whose single-block regions
+// may leave their terminator out: unless the last block ends with a known
+// terminator, it appends t.
+func (t impliedTerminator) ensureIn(r *Region) {
+	if len(r.blocks) == 0 {
+		r.AddBlock()
+	}
+	b := r.blocks[len(r.blocks)-1]
+	if last := b.Terminator(); last != nil && IsTerminator(last) {
+		return
+	}
+	term := NewOperation(t.name, nil, nil)
+	for i := 0; i < t.regions; i++ {
+		term.AddRegion().AddBlock()
+	}
+	b.Append(term)
+}
+
+// is reports whether op is exactly what ensureIn builds, so that printing
+// may leave it out.
+func (t impliedTerminator) is(op *Operation) bool {
+	if op.Name != t.name || len(op.operands) != 0 || len(op.results) != 0 || len(op.Successors) != 0 ||
+		op.Properties.Len() != 0 || op.Attrs.Len() != 0 || len(op.Regions) != t.regions {
+		return false
+	}
+	for _, r := range op.Regions {
+		if !singleBlockWithoutArgs(r) || len(r.blocks[0].ops) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func singleBlockWithoutArgs(r *Region) bool {
+	return len(r.blocks) == 1 && len(r.blocks[0].args) == 0
+}
+
+// impliedTerminatorRegion prints a region of an op whose parser adds the
+// terminator t where it is missing, without entry arguments (the op's
+// syntax declares them). With elide set, a trailing plain t is left out, as
+// MLIR prints it. It returns false when the region would not read back the
+// same: empty, or with a last block lacking a known terminator.
+func (p *printer) impliedTerminatorRegion(r *Region, t impliedTerminator, elide bool) bool {
+	if len(r.blocks) == 0 {
+		return false
+	}
+	last := r.blocks[len(r.blocks)-1].Terminator()
+	if last == nil || !IsTerminator(last) {
+		return false
+	}
+	if !elide || len(r.blocks) != 1 || !t.is(last) {
+		p.region(r, false)
+		return true
+	}
+	// The layout of printer.region for a single label-less block.
+	ops := r.blocks[0].ops
+	p.w("{")
+	p.indent++
+	p.w("\n")
+	for _, o := range ops[:len(ops)-1] {
+		p.op(o)
+	}
+	p.buf.b = p.buf.b[:len(p.buf.b)-1]
+	p.indent--
+	p.newline()
+	p.w("}")
+	return true
+}
+
+// --- region arguments, operand and type lists ---
+
+// regionArgDecl reads `%name`, a region argument declared by an op's
+// syntax; its type is filled in by the caller.
+func (p *parser) regionArgDecl() RegionArg {
+	if p.tok.kind != tPercent {
+		p.fail("expected SSA identifier, found %s", p.describe())
+	}
+	name := p.text()[1:]
+	if strings.IndexByte(name, '#') >= 0 {
+		p.fail("expected SSA identifier without result number")
+	}
+	a := RegionArg{Name: name, Pos: p.pos()}
+	p.advance()
+	return a
+}
+
+// regionArgDecls reads `(%a, %b)`.
+func (p *parser) regionArgDecls() []RegionArg {
+	var args []RegionArg
+	p.delimited("(", ")", func() { args = append(args, p.regionArgDecl()) })
+	return args
+}
+
+// assignmentList reads `(%arg = %init, ...)`: the region arguments it
+// declares and the operands that initialize them.
+func (p *parser) assignmentList() ([]RegionArg, []operandRef) {
+	var args []RegionArg
+	var inits []operandRef
+	p.delimited("(", ")", func() {
+		args = append(args, p.regionArgDecl())
+		p.expect("=")
+		inits = append(inits, p.operandRef())
+	})
+	return args, inits
+}
+
+// assignmentList prints `(%arg = %init, ...)`.
+func (p *printer) assignmentList(args, inits []*Value) {
+	p.w("(")
+	for i, a := range args {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.value(a)
+		p.w(" = ")
+		p.value(inits[i])
+	}
+	p.w(")")
+}
+
+// typedArgs gives the declared arguments their types.
+func typedArgs(args []RegionArg, types []Type) []RegionArg {
+	for i := range args {
+		args[i].Type = types[i]
+	}
+	return args
+}
+
+// optionalArrowTypes parses `-> t` or `-> (t1, t2)` if present.
+func (p *parser) optionalArrowTypes() []Type {
+	if !p.accept("->") {
+		return nil
+	}
+	return p.parseResultTypes()
+}
+
+// arrowTypes prints ` -> t` or ` -> (t1, t2)`, nothing for no types.
+func (p *printer) arrowTypes(ts []Type) {
+	if len(ts) == 0 {
+		return
+	}
+	p.w(" -> ")
+	writeResultTypes(&p.buf, ts)
+}
+
+// concatValues joins operand groups in order.
+func concatValues(groups ...[]*Value) []*Value {
+	var out []*Value
+	for _, g := range groups {
+		out = append(out, g...)
+	}
+	return out
+}
+
+// sameTypes reports whether each value has the corresponding type.
+func sameTypes(vs []*Value, ts []Type) bool {
+	if len(vs) != len(ts) {
+		return false
+	}
+	for i, v := range vs {
+		if !TypesEqual(v.typ, ts[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -72,7 +72,7 @@ func parseClampF(p *parser, st *OpState) {
 	p.optionalAttrDict(st)
 	p.expect(":")
 	t := p.parseType()
-	st.Operands = p.resolveAll(refs, typeTimes(t, 3), at)
+	st.Operands = p.resolveAll(refs, repeatType(t, 3), at)
 	st.ResultTypes = []Type{t}
 }
 

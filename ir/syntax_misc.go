@@ -61,7 +61,7 @@ func parseAffineMapOp(p *parser, st *OpState) {
 		p.failAt(mapAt, "dimension or symbol index mismatch")
 	}
 	p.optionalAttrDict(st)
-	st.Operands = p.resolveAll(refs, typeTimes(Index, len(refs)), at)
+	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
 	st.ResultTypes = []Type{Index}
 }
 

@@ -257,7 +257,7 @@ func parseTransferRead(p *parser, st *OpState) {
 	tt := p.transferColonTypes(1)
 	m, mapOK := p.transferAttrs(st, tt, st.Pos)
 	st.Operands = []*Value{p.resolve(src, tt.shaped)}
-	st.Operands = append(st.Operands, p.resolveAll(idx, typeTimes(Index, len(idx)), p.pos())...)
+	st.Operands = append(st.Operands, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
 	st.Operands = append(st.Operands, p.resolve(pad, tt.shaped.ElementType()))
 	if mask != nil {
 		st.Operands = append(st.Operands, p.resolveMask(*mask, m, mapOK, tt.vector))
@@ -296,7 +296,7 @@ func parseTransferWrite(p *parser, st *OpState) {
 	tt := p.transferColonTypes(0)
 	m, mapOK := p.transferAttrs(st, tt, st.Pos)
 	st.Operands = []*Value{p.resolve(vec, tt.vector), p.resolve(dest, tt.shaped)}
-	st.Operands = append(st.Operands, p.resolveAll(idx, typeTimes(Index, len(idx)), p.pos())...)
+	st.Operands = append(st.Operands, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
 	if mask != nil {
 		st.Operands = append(st.Operands, p.resolveMask(*mask, m, mapOK, tt.vector))
 	}
@@ -556,7 +556,7 @@ func parseVectorLoad(p *parser, st *OpState) {
 	m := p.parseType()
 	p.expect(",")
 	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = append([]*Value{p.resolve(base, m)}, p.resolveAll(idx, typeTimes(Index, len(idx)), p.pos())...)
+	st.Operands = append([]*Value{p.resolve(base, m)}, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
 }
 
 func printVectorLoad(p *printer, op *Operation) bool {
@@ -586,7 +586,7 @@ func parseVectorStore(p *parser, st *OpState) {
 	m := p.parseType()
 	p.expect(",")
 	v := p.parseType()
-	st.Operands = append(p.resolveAll(refs, []Type{v, m}, at), p.resolveAll(idx, typeTimes(Index, len(idx)), p.pos())...)
+	st.Operands = append(p.resolveAll(refs, []Type{v, m}, at), p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
 }
 
 func printVectorStore(p *printer, op *Operation) bool {
@@ -651,7 +651,7 @@ func parseFromElements(p *parser, st *OpState) {
 	if !ok {
 		p.failAt(typeAt, "expected vector type")
 	}
-	st.Operands = p.resolveAll(refs, typeTimes(v.Elem, len(refs)), at)
+	st.Operands = p.resolveAll(refs, repeatType(v.Elem, len(refs)), at)
 	st.ResultTypes = []Type{v}
 }
 
@@ -683,7 +683,7 @@ func parseCreateMask(p *parser, st *OpState) {
 	p.optionalAttrDict(st)
 	p.expect(":")
 	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = p.resolveAll(refs, typeTimes(Index, len(refs)), at)
+	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
 }
 
 func printCreateMask(p *printer, op *Operation) bool {

@@ -1,0 +1,710 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Custom syntax of the affine dialect's loops, conditionals and memory
+// accesses. affine.apply, affine.min and affine.max are in syntax_misc.go.
+
+func init() {
+	register("affine.for", &opSyntax{Inherent: []string{"lowerBoundMap", "upperBoundMap", "step"}, Parse: parseAffineFor, Print: printAffineFor})
+	register("affine.if", &opSyntax{Inherent: []string{"condition"}, Parse: parseAffineIf, Print: printAffineIf})
+	register("affine.yield", yieldSyntax("affine.yield"))
+	register("affine.load", &opSyntax{Inherent: []string{"map"}, Parse: parseAffineLoad, Print: printAffineLoad})
+	register("affine.store", &opSyntax{Inherent: []string{"map"}, Parse: parseAffineStore, Print: printAffineStore})
+}
+
+var affineYield = impliedTerminator{"affine.yield", 0}
+
+// --- affine expressions ---
+
+// affineExpr is an affine expression as written: operands stay in source
+// order and parentheses are nodes, so that writing it back gives the same
+// tokens with other spellings for its dimensions and symbols, which MLIR
+// then reads into the same expression whichever way they are spelled.
+type affineExpr struct {
+	kind     affineKind
+	text     string // an integer's literal, a binary operator
+	index    int    // a dimension's or symbol's position
+	lhs, rhs *affineExpr
+}
+
+type affineKind uint8
+
+const (
+	affineInt affineKind = iota
+	affineDim
+	affineSym
+	affineNeg    // -lhs
+	affineParen  // (lhs)
+	affineBinary // lhs text rhs
+)
+
+// affineExprParser reads affine expressions with the package's lexer. It
+// checks their syntax only: whether a product or quotient is affine is
+// MLIR's to judge, on the expressions it simplifies as it reads them.
+type affineExprParser struct {
+	lexer
+	tok token
+	// ident reads an identifier at tok: an SSA value in subscripts, a
+	// declared name in a map's text; it returns nil after fail.
+	ident func(ap *affineExprParser) *affineExpr
+	// err is the first error, at errAt.
+	err   string
+	errAt int
+}
+
+func (ap *affineExprParser) advance()         { ap.tok = ap.next() }
+func (ap *affineExprParser) text() string     { return string(ap.src[ap.tok.start:ap.tok.end]) }
+func (ap *affineExprParser) is(p string) bool { return ap.tok.kind == tPunct && ap.text() == p }
+
+func (ap *affineExprParser) fail(msg string) *affineExpr {
+	if ap.err == "" {
+		ap.err, ap.errAt = msg, ap.tok.start
+	}
+	return nil
+}
+
+// expect consumes the punctuation p or records an error.
+func (ap *affineExprParser) expect(p string) bool {
+	if !ap.is(p) {
+		ap.fail("expected '" + p + "'")
+		return false
+	}
+	ap.advance()
+	return true
+}
+
+// sum reads `term (('+' | '-') term)*`.
+func (ap *affineExprParser) sum() *affineExpr {
+	lhs := ap.term()
+	for lhs != nil && (ap.is("+") || ap.is("-")) {
+		op := ap.text()
+		ap.advance()
+		rhs := ap.term()
+		if rhs == nil {
+			return nil
+		}
+		lhs = &affineExpr{kind: affineBinary, text: op, lhs: lhs, rhs: rhs}
+	}
+	return lhs
+}
+
+// term reads `unary (('*' | 'floordiv' | 'ceildiv' | 'mod') unary)*`.
+func (ap *affineExprParser) term() *affineExpr {
+	lhs := ap.unary()
+	for lhs != nil {
+		op := ap.text()
+		if !ap.is("*") && (ap.tok.kind != tBare || op != "floordiv" && op != "ceildiv" && op != "mod") {
+			break
+		}
+		ap.advance()
+		rhs := ap.unary()
+		if rhs == nil {
+			return nil
+		}
+		lhs = &affineExpr{kind: affineBinary, text: op, lhs: lhs, rhs: rhs}
+	}
+	return lhs
+}
+
+// unary reads `'-' unary | '(' sum ')' | integer | identifier`.
+func (ap *affineExprParser) unary() *affineExpr {
+	switch {
+	case ap.is("-"):
+		ap.advance()
+		if x := ap.unary(); x != nil {
+			return &affineExpr{kind: affineNeg, lhs: x}
+		}
+		return nil
+	case ap.is("("):
+		ap.advance()
+		x := ap.sum()
+		if x == nil || !ap.expect(")") {
+			return nil
+		}
+		return &affineExpr{kind: affineParen, lhs: x}
+	case ap.tok.kind == tInt:
+		e := &affineExpr{kind: affineInt, text: ap.text()}
+		ap.advance()
+		return e
+	}
+	return ap.ident(ap)
+}
+
+// write emits e, its dimensions and symbols spelled by dim and sym.
+func (e *affineExpr) write(w func(string), dim, sym func(int)) {
+	switch e.kind {
+	case affineInt:
+		w(e.text)
+	case affineDim:
+		dim(e.index)
+	case affineSym:
+		sym(e.index)
+	case affineNeg:
+		w("-")
+		e.lhs.write(w, dim, sym)
+	case affineParen:
+		w("(")
+		e.lhs.write(w, dim, sym)
+		w(")")
+	case affineBinary:
+		e.lhs.write(w, dim, sym)
+		w(" " + e.text + " ")
+		e.rhs.write(w, dim, sym)
+	}
+}
+
+// identifiers calls f for every dimension and symbol in source order.
+func (e *affineExpr) identifiers(f func(kind affineKind, index int)) {
+	switch e.kind {
+	case affineDim, affineSym:
+		f(e.kind, e.index)
+	case affineNeg, affineParen:
+		e.lhs.identifiers(f)
+	case affineBinary:
+		e.lhs.identifiers(f)
+		e.rhs.identifiers(f)
+	}
+}
+
+// isConstant reports whether e is an integer literal, possibly negated,
+// the form of a constant loop bound; it returns the literal's text.
+func (e *affineExpr) isConstant() (string, bool) {
+	switch {
+	case e.kind == affineInt:
+		return e.text, true
+	case e.kind == affineNeg && e.lhs.kind == affineInt:
+		return "-" + e.lhs.text, true
+	}
+	return "", false
+}
+
+// affineMapText writes the map `(d0, ...)[s0, ...] -> (results)`.
+func affineMapText(dims, syms int, results []*affineExpr) string {
+	var b strings.Builder
+	w := func(s string) { b.WriteString(s) }
+	list := func(prefix string, n int) {
+		for i := range n {
+			if i > 0 {
+				w(", ")
+			}
+			w(prefix + strconv.Itoa(i))
+		}
+	}
+	w("affine_map<(")
+	list("d", dims)
+	w(")")
+	if syms > 0 {
+		w("[")
+		list("s", syms)
+		w("]")
+	}
+	w(" -> (")
+	for i, e := range results {
+		if i > 0 {
+			w(", ")
+		}
+		e.write(w, func(i int) { w("d" + strconv.Itoa(i)) }, func(i int) { w("s" + strconv.Itoa(i)) })
+	}
+	w(")>")
+	return b.String()
+}
+
+// parsedAffineMap is a map literal with its results read as expressions.
+type parsedAffineMap struct {
+	dims, syms int
+	results    []*affineExpr
+}
+
+// parseAffineMapExprs reads an affine_map attribute down to its result
+// expressions; ok is false for anything else.
+func parseAffineMapExprs(a Attribute) (m parsedAffineMap, ok bool) {
+	if a == nil {
+		return m, false
+	}
+	am, ok := parseAffineMapText(a.String())
+	if !ok {
+		return m, false
+	}
+	m.dims, m.syms = len(am.dims), len(am.syms)
+	for _, text := range am.results {
+		ap := &affineExprParser{lexer: lexer{src: []byte(text)}, ident: func(ap *affineExprParser) *affineExpr {
+			if ap.tok.kind == tBare {
+				name := ap.text()
+				if i := indexOf(am.dims, name); i >= 0 {
+					ap.advance()
+					return &affineExpr{kind: affineDim, index: i}
+				}
+				if i := indexOf(am.syms, name); i >= 0 {
+					ap.advance()
+					return &affineExpr{kind: affineSym, index: i}
+				}
+			}
+			return ap.fail("expected affine expression")
+		}}
+		ap.advance()
+		e := ap.sum()
+		if e == nil || ap.tok.kind != tEOF {
+			return m, false
+		}
+		m.results = append(m.results, e)
+	}
+	return m, true
+}
+
+// --- subscripts: affine maps of SSA values ---
+
+// affineSubscripts parses `[%i + 1, symbol(%n) * 2]` the way MLIR does:
+// each distinct value becomes a dimension, or a symbol when wrapped in
+// symbol(...), numbered in order of first appearance. It returns the map
+// and its operands, dimensions first.
+func (p *parser) affineSubscripts() (Attribute, []operandRef) {
+	if !p.is("[") {
+		p.fail("expected '[', found %s", p.describe())
+	}
+	seen := map[string]*affineExpr{}
+	var dims, syms []operandRef
+	ident := func(ap *affineExprParser) *affineExpr {
+		isSym := ap.tok.kind == tBare && ap.text() == "symbol"
+		if isSym {
+			ap.advance()
+			if !ap.expect("(") {
+				return nil
+			}
+		}
+		if ap.tok.kind != tPercent {
+			if isSym {
+				return ap.fail("expected SSA identifier")
+			}
+			return ap.fail("expected affine expression")
+		}
+		text := ap.text()[1:]
+		name, num, hasNum := strings.Cut(text, "#")
+		ref := operandRef{name: name, pos: Pos(ap.tok.start)}
+		if hasNum {
+			n, err := strconv.Atoi(num)
+			if err != nil {
+				return ap.fail("invalid SSA value result number")
+			}
+			ref.num = n
+		}
+		e := seen[name]
+		switch {
+		case e != nil && hasNum:
+			// MLIR matches a repeated value by its name alone and leaves
+			// the result number unread.
+			return ap.fail("a value with a result number may appear only once in affine subscripts")
+		case e != nil:
+		case isSym:
+			e = &affineExpr{kind: affineSym, index: len(syms)}
+			syms = append(syms, ref)
+			seen[name] = e
+		default:
+			e = &affineExpr{kind: affineDim, index: len(dims)}
+			dims = append(dims, ref)
+			seen[name] = e
+		}
+		ap.advance()
+		if isSym && !ap.expect(")") {
+			return nil
+		}
+		return e
+	}
+	ap := &affineExprParser{lexer: lexer{src: p.src, pos: p.tok.end}, ident: ident}
+	ap.advance()
+	var results []*affineExpr
+	if !ap.is("]") {
+		for {
+			e := ap.sum()
+			if e == nil {
+				p.failAt(Pos(ap.errAt), "%s", ap.err)
+			}
+			results = append(results, e)
+			if !ap.is(",") {
+				break
+			}
+			ap.advance()
+		}
+	}
+	if !ap.is("]") {
+		ap.fail("expected ']'")
+		p.failAt(Pos(ap.errAt), "%s", ap.err)
+	}
+	p.skipTo(ap.tok.end)
+	return &OpaqueAttr{Text: affineMapText(len(dims), len(syms), results)}, append(dims, syms...)
+}
+
+// affineSubscripts prints map applied to operands as subscripts. It
+// returns false when MLIR would not read them back into the same map and
+// operands: when the dimensions or symbols do not first appear in order,
+// or a value stands for two of them.
+func (p *printer) affineSubscripts(a Attribute, operands []*Value) bool {
+	m, ok := parseAffineMapExprs(a)
+	if !ok || m.dims+m.syms != len(operands) {
+		return false
+	}
+	var next [2]int // the dimensions and symbols met so far
+	inOrder := true
+	uses := make([]int, len(operands))
+	for _, e := range m.results {
+		e.identifiers(func(kind affineKind, i int) {
+			group, operand := 0, i
+			if kind == affineSym {
+				group, operand = 1, m.dims+i
+			}
+			if uses[operand] == 0 {
+				inOrder = inOrder && i == next[group]
+				next[group]++
+			}
+			uses[operand]++
+		})
+	}
+	if !inOrder || next[0] != m.dims || next[1] != m.syms {
+		return false
+	}
+	names := map[string]bool{}
+	for i, v := range operands {
+		name, _, hasNum := strings.Cut(v.printName, "#")
+		if names[name] || hasNum && uses[i] > 1 {
+			return false
+		}
+		names[name] = true
+	}
+	p.w("[")
+	for i, e := range m.results {
+		if i > 0 {
+			p.w(", ")
+		}
+		e.write(p.w, func(i int) { p.value(operands[i]) }, func(i int) {
+			p.w("symbol(")
+			p.value(operands[m.dims+i])
+			p.w(")")
+		})
+	}
+	p.w("]")
+	return true
+}
+
+// --- affine.load and affine.store ---
+
+// affine.load %A[subscripts] attr-dict : memref-type
+func parseAffineLoad(p *parser, st *OpState) {
+	memref := p.operandRef()
+	m, indices := p.affineSubscripts()
+	st.AddProp("map", m)
+	p.optionalAttrDict(st)
+	mt, elem := p.affineMemRefType()
+	st.Operands = append([]*Value{p.resolve(memref, mt)}, p.resolveAll(indices, repeatType(Index, len(indices)), p.pos())...)
+	st.ResultTypes = []Type{elem}
+}
+
+func printAffineLoad(p *printer, op *Operation) bool {
+	if len(op.operands) == 0 || len(op.results) != 1 || !affineAccessFits(op.operands[0], op.results[0].typ, op.operands[1:]) {
+		return false
+	}
+	p.w("affine.load ")
+	p.value(op.operands[0])
+	if !p.affineSubscripts(op.Prop("map"), op.operands[1:]) {
+		return false
+	}
+	p.attrDict(op, "map")
+	p.w(" : ")
+	p.typ(op.operands[0].typ)
+	return true
+}
+
+// affine.store %v, %A[subscripts] attr-dict : memref-type
+func parseAffineStore(p *parser, st *OpState) {
+	value := p.operandRef()
+	p.expect(",")
+	memref := p.operandRef()
+	m, indices := p.affineSubscripts()
+	st.AddProp("map", m)
+	p.optionalAttrDict(st)
+	mt, elem := p.affineMemRefType()
+	st.Operands = append([]*Value{p.resolve(value, elem), p.resolve(memref, mt)},
+		p.resolveAll(indices, repeatType(Index, len(indices)), p.pos())...)
+}
+
+func printAffineStore(p *printer, op *Operation) bool {
+	if len(op.operands) < 2 || len(op.results) != 0 || !affineAccessFits(op.operands[1], op.operands[0].typ, op.operands[2:]) {
+		return false
+	}
+	p.w("affine.store ")
+	p.value(op.operands[0])
+	p.w(", ")
+	p.value(op.operands[1])
+	if !p.affineSubscripts(op.Prop("map"), op.operands[2:]) {
+		return false
+	}
+	p.attrDict(op, "map")
+	p.w(" : ")
+	p.typ(op.operands[1].typ)
+	return true
+}
+
+// affineMemRefType parses `: memref-type`, returning it and its element
+// type.
+func (p *parser) affineMemRefType() (Type, Type) {
+	p.expect(":")
+	at := p.pos()
+	mt, ok := p.parseType().(*MemRefType)
+	if !ok {
+		p.failAt(at, "expected a ranked memref type")
+	}
+	return mt, mt.Elem
+}
+
+// affineAccessFits checks the types the custom form of a load or store
+// leaves implicit: a ranked memref of elem, and index subscripts.
+func affineAccessFits(memref *Value, elem Type, indices []*Value) bool {
+	mt, ok := memref.typ.(*MemRefType)
+	return ok && TypesEqual(mt.Elem, elem) && allIndex(indices)
+}
+
+// --- affine.for ---
+
+// affine.for %iv = LB to UB (step N)? (iter_args(%a = %init, ...) -> types)?
+// region attr-dict
+func parseAffineFor(p *parser, st *OpState) {
+	iv := p.regionArgDecl()
+	iv.Type = Index
+	p.expect("=")
+	lbMap, lbRefs := p.affineBound("max")
+	p.expectKeyword("to")
+	ubMap, ubRefs := p.affineBound("min")
+	step := int64(1)
+	if p.acceptKeyword("step") {
+		at := p.pos()
+		if step = p.integer(); step < 0 {
+			p.failAt(at, "expected step to be representable as a positive signed integer")
+		}
+	}
+	args := []RegionArg{iv}
+	var inits []operandRef
+	at := p.pos()
+	if p.acceptKeyword("iter_args") {
+		iterArgs, refs := p.assignmentList()
+		p.expect("->")
+		st.ResultTypes = p.parseResultTypes()
+		if len(st.ResultTypes) != len(refs) {
+			p.failAt(at, "mismatch between the number of loop-carried values and results")
+		}
+		args, inits = append(args, typedArgs(iterArgs, st.ResultTypes)...), refs
+	}
+	st.AddProp("lowerBoundMap", lbMap)
+	st.AddProp("upperBoundMap", ubMap)
+	st.AddProp("step", IntAttr(step, Index))
+	setSegments(st, len(lbRefs), len(ubRefs), len(inits))
+	st.Operands = concatValues(
+		p.resolveAll(lbRefs, repeatType(Index, len(lbRefs)), at),
+		p.resolveAll(ubRefs, repeatType(Index, len(ubRefs)), at),
+		p.resolveAll(inits, st.ResultTypes, at))
+	body := p.parseRegion(args)
+	affineYield.ensureIn(body)
+	st.Regions = []*Region{body}
+	p.optionalAttrDict(st)
+}
+
+// affineBound parses a loop bound: an integer, an SSA value (a symbol), or
+// a map applied to `(dims)[symbols]`, which needs the prefix (max for a
+// lower bound, min for an upper one) when it has several results. It
+// returns the bound's map and operands.
+func (p *parser) affineBound(prefix string) (Attribute, []operandRef) {
+	prefixed := p.acceptKeyword(prefix)
+	if p.isOperand() {
+		return &OpaqueAttr{Text: "affine_map<()[s0] -> (s0)>"}, []operandRef{p.operandRef()}
+	}
+	if p.tok.kind == tInt || p.is("-") {
+		return &OpaqueAttr{Text: "affine_map<() -> (" + strconv.FormatInt(p.integer(), 10) + ")>"}, nil
+	}
+	at := p.pos()
+	a := p.parseAttr()
+	m, ok := parseAffineMapText(a.String())
+	if !ok {
+		p.failAt(at, "expected valid affine map representation for loop bounds")
+	}
+	refs := p.dimAndSymbolList(len(m.dims), len(m.syms), "affine map", at)
+	if len(m.results) > 1 && !prefixed {
+		p.failAt(at, "loop bound affine map with multiple results requires '%s' prefix", prefix)
+	}
+	return a, refs
+}
+
+// dimAndSymbolList parses `(%d, ...)[%s, ...]`, the operands of the map
+// or set (what) written at at, the symbol list optional.
+func (p *parser) dimAndSymbolList(dims, syms int, what string, at Pos) []operandRef {
+	var refs []operandRef
+	p.delimited("(", ")", func() { refs = append(refs, p.operandRef()) })
+	if len(refs) != dims {
+		p.failAt(at, "dim operand count and %s dim count must match", what)
+	}
+	if p.is("[") {
+		p.delimited("[", "]", func() { refs = append(refs, p.operandRef()) })
+	}
+	if len(refs) != dims+syms {
+		p.failAt(at, "symbol operand count and %s symbol count must match", what)
+	}
+	return refs
+}
+
+// dimAndSymbolList prints `(%d, ...)`, then `[%s, ...]` if there are
+// symbols.
+func (p *printer) dimAndSymbolList(operands []*Value, dims int) {
+	p.w("(")
+	p.values(operands[:dims])
+	p.w(")")
+	if len(operands) > dims {
+		p.w("[")
+		p.values(operands[dims:])
+		p.w("]")
+	}
+}
+
+// affineBound prints a loop bound in the shortest form that reads back
+// into the same map and operands.
+func (p *printer) affineBound(a Attribute, operands []*Value, prefix string) bool {
+	m, ok := parseAffineMapExprs(a)
+	if !ok || m.dims+m.syms != len(operands) {
+		return false
+	}
+	if len(m.results) == 1 && m.dims == 0 {
+		e := m.results[0]
+		if c, ok := e.isConstant(); ok && m.syms == 0 {
+			p.w(c)
+			return true
+		}
+		if e.kind == affineSym && m.syms == 1 {
+			p.value(operands[0])
+			return true
+		}
+	}
+	if len(m.results) != 1 {
+		p.w(prefix + " ")
+	}
+	p.attr(a)
+	p.dimAndSymbolList(operands, m.dims)
+	return true
+}
+
+func printAffineFor(p *printer, op *Operation) bool {
+	segs := segments(op)
+	step, ok := op.Prop("step").(*IntegerAttr)
+	if len(segs) != 3 || !ok || !TypesEqual(step.Type, Index) || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 {
+		return false
+	}
+	stepValue, err := strconv.ParseInt(step.Text, 0, 64)
+	lbs, ubs, inits := segs[0], segs[1], segs[2]
+	args := op.Regions[0].blocks[0].args
+	if err != nil || stepValue < 0 || !allIndex(lbs) || !allIndex(ubs) || len(args) != len(inits)+1 || !TypesEqual(args[0].typ, Index) ||
+		!sameTypes(args[1:], valueTypes(inits)) || !sameTypes(op.results, valueTypes(inits)) {
+		return false
+	}
+	p.w("affine.for ")
+	p.value(args[0])
+	p.w(" = ")
+	if !p.affineBound(op.Prop("lowerBoundMap"), lbs, "max") {
+		return false
+	}
+	p.w(" to ")
+	if !p.affineBound(op.Prop("upperBoundMap"), ubs, "min") {
+		return false
+	}
+	if stepValue != 1 {
+		p.w(" step " + strconv.FormatInt(stepValue, 10))
+	}
+	if len(inits) > 0 {
+		p.w(" iter_args")
+		p.assignmentList(args[1:], inits)
+		p.w(" -> (")
+		p.valueTypes(inits)
+		p.w(")")
+	}
+	p.w(" ")
+	if !p.impliedTerminatorRegion(op.Regions[0], affineYield, len(inits) == 0) {
+		return false
+	}
+	p.attrDict(op, "lowerBoundMap", "upperBoundMap", "step")
+	return true
+}
+
+// --- affine.if ---
+
+// affine.if #set(dims)[symbols] (-> types)? region (else region)? attr-dict
+func parseAffineIf(p *parser, st *OpState) {
+	at := p.pos()
+	set := p.parseAttr()
+	dims, syms, ok := affineSetCounts(set.String())
+	if !ok {
+		p.failAt(at, "expected an integer set")
+	}
+	st.AddProp("condition", set)
+	refs := p.dimAndSymbolList(dims, syms, "integer set", at)
+	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
+	st.ResultTypes = p.optionalArrowTypes()
+	then := p.parseRegion(nil)
+	affineYield.ensureIn(then)
+	els := &Region{}
+	if p.acceptKeyword("else") {
+		els = p.parseRegion(nil)
+		affineYield.ensureIn(els)
+	}
+	st.Regions = []*Region{then, els}
+	p.optionalAttrDict(st)
+}
+
+func printAffineIf(p *printer, op *Operation) bool {
+	set := op.Prop("condition")
+	if set == nil || len(op.Regions) != 2 || !allIndex(op.operands) {
+		return false
+	}
+	dims, syms, ok := affineSetCounts(set.String())
+	then, els := op.Regions[0], op.Regions[1]
+	if !ok || dims+syms != len(op.operands) || len(then.blocks) == 0 || len(then.blocks[0].args) != 0 ||
+		len(els.blocks) > 0 && len(els.blocks[0].args) != 0 {
+		return false
+	}
+	elide := len(op.results) == 0
+	p.w("affine.if ")
+	p.attr(set)
+	p.dimAndSymbolList(op.operands, dims)
+	p.arrowTypes(resultTypes(op))
+	p.w(" ")
+	if !p.impliedTerminatorRegion(then, affineYield, elide) {
+		return false
+	}
+	if len(els.blocks) > 0 {
+		p.w(" else ")
+		if !p.impliedTerminatorRegion(els, affineYield, elide) {
+			return false
+		}
+	}
+	p.attrDict(op, "condition")
+	return true
+}
+
+// affineSetCounts reads the number of dimensions and symbols of an
+// `affine_set<(d0, ...)[s0, ...] : (constraints)>`.
+func affineSetCounts(text string) (dims, syms int, ok bool) {
+	s, found := strings.CutPrefix(strings.TrimSpace(text), "affine_set<")
+	if !found {
+		return 0, 0, false
+	}
+	dimNames, s, ok := cutParenList(strings.TrimSpace(s), '(', ')')
+	if !ok {
+		return 0, 0, false
+	}
+	var symNames []string
+	if s = strings.TrimSpace(s); strings.HasPrefix(s, "[") {
+		if symNames, s, ok = cutParenList(s, '[', ']'); !ok {
+			return 0, 0, false
+		}
+	}
+	if !strings.HasPrefix(strings.TrimSpace(s), ":") {
+		return 0, 0, false
+	}
+	return len(dimNames), len(symNames), true
+}
