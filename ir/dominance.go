@@ -293,3 +293,30 @@ func (d *Dominance) ValueDominates(v *Value, use *Operation) bool {
 	}
 	return d.BlockDominates(v.block, use.block)
 }
+
+// DomInterval returns the pre- and post-order numbers of b in its region's
+// dominator tree: a dominates b iff both are in the same region and
+// in(a) <= in(b) && out(b) <= out(a). Unreachable blocks get (-1, -1).
+// This is the linear-size encoding that fact extraction exports.
+func (d *Dominance) DomInterval(b *Block) (in, out int32) {
+	rd := d.regions[b.region]
+	if rd == nil || rd.dom.in == nil {
+		return -1, -1
+	}
+	return rd.dom.in[b.index], rd.dom.out[b.index]
+}
+
+// PostDomInterval is DomInterval for the post-dominator tree.
+func (d *Dominance) PostDomInterval(b *Block) (in, out int32) {
+	rd := d.regions[b.region]
+	if rd == nil || rd.post.in == nil {
+		return -1, -1
+	}
+	return rd.post.in[b.index], rd.post.out[b.index]
+}
+
+// BlockIndex returns b's position in its region.
+func (d *Dominance) BlockIndex(b *Block) int { return int(b.index) }
+
+// OpIndex returns op's position in its block.
+func (d *Dominance) OpIndex(op *Operation) int { return int(op.order) }

@@ -85,10 +85,20 @@ func TestDominanceAgainstDefinition(t *testing.T) {
 				if got := dom.BlockDominates(a, b); got != wantDom {
 					t.Fatalf("iter %d: dominates(%d,%d) = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantDom)
 				}
+				ain, aout := dom.DomInterval(a)
+				bin, bout := dom.DomInterval(b)
+				if got := ain >= 0 && bin >= 0 && ain <= bin && bout <= aout; got != wantDom {
+					t.Fatalf("iter %d: intervals of %d,%d say dominates = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantDom)
+				}
 				exits := reaches(b, exit, nil, succX)
 				wantPost := exits && (a == b || !reaches(b, exit, a, succX))
 				if got := dom.BlockPostDominates(a, b); got != wantPost {
 					t.Fatalf("iter %d: postdominates(%d,%d) = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantPost)
+				}
+				ain, aout = dom.PostDomInterval(a)
+				bin, bout = dom.PostDomInterval(b)
+				if got := ain >= 0 && bin >= 0 && ain <= bin && bout <= aout; got != wantPost {
+					t.Fatalf("iter %d: post intervals of %d,%d say postdominates = %v, want %v", iter, index(blocks, a), index(blocks, b), got, wantPost)
 				}
 			}
 		}
