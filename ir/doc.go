@@ -28,7 +28,8 @@
 // syntax: an opSyntax registered under the op's name, whose Parse reads the
 // text after the op name into an [OpState] and whose Print writes it back.
 // Each dialect's syntaxes live in one file (syntax_func.go,
-// syntax_tensor.go, ...), registered from init. Custom parsers read operand
+// syntax_tensor.go, ...), registered from init; the forms and pieces that
+// several dialects share are in syntax_common.go. Custom parsers read operand
 // references first and resolve them once the types are known, as MLIR's own
 // parsers do; forward references get typed placeholders that the definition
 // replaces. Errors are *Error values printed as `FILE:LINE:COL: error: msg`,

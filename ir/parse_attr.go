@@ -202,21 +202,27 @@ func (p *parser) parseTypeUncached() Type {
 
 // parseBangType parses an alias use `!name` or a dialect type kept verbatim.
 func (p *parser) parseBangType() Type {
-	name := p.text()[1:]
-	pos := p.pos()
-	start := p.tok.start
-	if t, ok := p.typeAliases[name]; ok {
+	if t, ok := p.typeAliases[p.text()[1:]]; ok {
 		p.advance()
 		return t
 	}
+	return &OpaqueType{Text: p.dialectSymbolText()}
+}
+
+// dialectSymbolText reads a dialect type `!dialect.name<...>` or attribute
+// `#dialect.name<...>` and returns its text; a name without a dialect must
+// have a body, or it is an undefined alias.
+func (p *parser) dialectSymbolText() string {
+	name := p.text()[1:]
 	if strings.IndexByte(name, '.') < 0 && !p.nextByteIs('<') {
-		p.failAt(pos, "undefined symbol alias id '%s'", name)
+		p.fail("undefined symbol alias id '%s'", name)
 	}
+	start := p.tok.start
 	p.advance()
 	if p.is("<") && p.tok.start == p.lastEnd() {
 		p.skipBalanced()
 	}
-	return &OpaqueType{Text: string(p.src[start:p.lastEnd()])}
+	return string(p.src[start:p.lastEnd()])
 }
 
 // nextByteIs reports whether the byte right after the current token is c.
@@ -592,21 +598,11 @@ func (p *parser) parseSymbolRef() *SymbolRefAttr {
 // parseHashAttr parses an alias use `#name` or a dialect attribute, kept
 // verbatim.
 func (p *parser) parseHashAttr() Attribute {
-	name := p.text()[1:]
-	pos := p.pos()
-	start := p.tok.start
-	if a, ok := p.attrAliases[name]; ok && !p.nextByteIs('<') {
+	if a, ok := p.attrAliases[p.text()[1:]]; ok && !p.nextByteIs('<') {
 		p.advance()
 		return a
 	}
-	if strings.IndexByte(name, '.') < 0 && !p.nextByteIs('<') {
-		p.failAt(pos, "undefined symbol alias id '%s'", name)
-	}
-	p.advance()
-	if p.is("<") && p.tok.start == p.lastEnd() {
-		p.skipBalanced()
-	}
-	return &OpaqueAttr{Text: string(p.src[start:p.lastEnd()])}
+	return &OpaqueAttr{Text: p.dialectSymbolText()}
 }
 
 func (p *parser) parseDenseArray() Attribute {

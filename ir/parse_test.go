@@ -13,9 +13,7 @@ import (
 // TestParseErrors checks that malformed input gives one located diagnostic
 // in MLIR's format, never a panic.
 func TestParseErrors(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-	}{
+	testDiagnostics(t, []diagnosticCase{
 		{"undefined value", "func.func @f() {\n  func.return %x : i32\n}\n", "in.mlir:2:15: error: use of undeclared SSA value name '%x'"},
 		{"redefinition", "func.func @f() {\n  %a = \"x.a\"() : () -> i32\n  %a = \"x.b\"() : () -> i32\n  func.return\n}\n", "in.mlir:3:3: error: redefinition of SSA value '%a'"},
 		{"type mismatch", "func.func @f(%a: i32) {\n  \"x.a\"(%a) : (i64) -> ()\n  func.return\n}\n", "in.mlir:2:9: error: use of value '%a' expects different type than prior uses: 'i64' vs 'i32'"},
@@ -31,29 +29,12 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "\"x.a\"() {a, a} : () -> ()\n", "in.mlir:1:13: error: duplicate key 'a' in dictionary attribute"},
 		{"bad result number", "%a:2 = \"x.a\"() : () -> (i32, i32)\n\"x.b\"(%a#2) : (i32) -> ()\n", "in.mlir:2:7: error: reference to invalid result number"},
 		{"empty input op name", "\"\"() : () -> ()\n", "in.mlir:1:1: error: invalid operation name"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m, err := ir.Parse("in.mlir", []byte(tt.src))
-			if err == nil {
-				err = ir.Verify(m)
-			}
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("got %v, want an *ir.Error", err)
-			}
-			if got := err.Error(); got != tt.want {
-				t.Errorf("got  %s\nwant %s", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestVerifyErrors checks the structural verifier's diagnostics.
 func TestVerifyErrors(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-	}{
+	testDiagnostics(t, []diagnosticCase{
 		{"use before def", "func.func @f() -> i32 {\n  %0 = \"x.y\"(%1) : (i32) -> i32\n  %1 = \"x.z\"() : () -> i32\n  func.return %0 : i32\n}\n", "in.mlir:2:8: error: operand #0 does not dominate this use"},
 		{"not dominating branch", "func.func @f(%c: i1) -> i32 {\n  \"cf.cond_br\"(%c) [^bb1, ^bb2] : (i1) -> ()\n^bb1:\n  %v = \"x.v\"() : () -> i32\n  \"cf.br\"() [^bb2] : () -> ()\n^bb2:\n  func.return %v : i32\n}\n", "in.mlir:7:3: error: operand #0 does not dominate this use"},
 		{"return arity", "func.func @f() -> i32 {\n  func.return\n}\n", "in.mlir:2:3: error: 'func.return' op has 0 operands, but enclosing function (@f) returns 1"},
@@ -62,22 +43,33 @@ func TestVerifyErrors(t *testing.T) {
 		{"bad callee", "func.func @f() {\n  func.call @g() : () -> ()\n  func.return\n}\n", "in.mlir:2:3: error: 'func.call' op 'g' does not reference a valid function"},
 		{"successor arity", "func.func @f(%a: i32) {\n  cf.br ^bb1(%a : i32)\n^bb1:\n  func.return\n}\n", "in.mlir:2:3: error: branch has 1 operands for successor #0, but target block has 0"},
 		{"bb0 label on a later block", "func.func @f() {\n  \"cf.br\"() [^bb0] : () -> ()\n^bb0:\n  func.return\n}\n", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m, err := ir.Parse("in.mlir", []byte(tt.src))
-			if err != nil {
-				t.Fatalf("parse: %v", err)
+	})
+}
+
+// diagnosticCase is IR with the diagnostic it gives, "" for none.
+type diagnosticCase struct{ name, src, want string }
+
+// testDiagnostics parses and verifies the source of each case and checks
+// that the first diagnostic, an *ir.Error, is the one the case wants.
+func testDiagnostics(t *testing.T, cases []diagnosticCase) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ir.Parse("in.mlir", []byte(tc.src))
+			if err == nil {
+				err = ir.Verify(m)
 			}
-			err = ir.Verify(m)
-			if tt.want == "" {
+			if tc.want == "" {
 				if err != nil {
 					t.Fatalf("unexpected error %v", err)
 				}
 				return
 			}
-			if err == nil || err.Error() != tt.want {
-				t.Errorf("got  %v\nwant %s", err, tt.want)
+			var e *ir.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("got %v, want an *ir.Error", err)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package ir
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -87,6 +88,26 @@ type nameScope struct {
 	// a hint used n times costs O(n), not O(n^2).
 	suffix map[string]int
 }
+
+// AssignNames gives every value and block of m the name Print would give
+// it, readable with Value.PrintName and Block.Label, so that tools naming
+// IR objects (fact dumps, explanations) agree with the printed text.
+func AssignNames(m *Module) {
+	var p printer
+	p.assignNames(m.Op)
+}
+
+// PrintName returns the name the last Print or AssignNames gave v, such as
+// `%x` or `%0#1`, or "" if it was never named.
+func (v *Value) PrintName() string {
+	if v.printName == "" {
+		return ""
+	}
+	return "%" + v.printName
+}
+
+// Label returns the label the last Print or AssignNames gave b (`^bb1`).
+func (b *Block) Label() string { return b.label }
 
 // assignNames names every value and block before printing, so forward
 // references print the same name as the definition. Source names are kept
@@ -381,7 +402,9 @@ func (p *printer) successorArgs(b *Block, args []*Value) {
 }
 
 // otherAttrs merges the op's properties, minus the ones its custom syntax
-// printed, with its discardable attributes.
+// printed, with its discardable attributes, sorted by name as MLIR sorts
+// dictionaries: which of the two an attribute lives in must not change the
+// text, or printing would not be a fixed point.
 func otherAttrs(op *Operation, elided []string) []NamedAttr {
 	var out []NamedAttr
 	if op.Properties != nil {
@@ -401,6 +424,7 @@ func otherAttrs(op *Operation, elided []string) []NamedAttr {
 	if op.Attrs != nil {
 		out = append(out, op.Attrs.Entries...)
 	}
+	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 

@@ -88,7 +88,7 @@ func (p *parser) typedOperands() []*Value {
 	return p.resolveAll(refs, types, at)
 }
 
-// typedOperandList parses `%a, %b : t1, t2` inside the given delimiters.
+// parenTypedOperands parses `(%a, %b : t1, t2)`, possibly empty.
 func (p *parser) parenTypedOperands() []*Value {
 	p.expect("(")
 	if p.accept(")") {

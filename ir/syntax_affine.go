@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -213,6 +214,97 @@ func affineMapText(dims, syms int, results []*affineExpr) string {
 	return b.String()
 }
 
+// --- affine map and integer set literals ---
+
+// affineMap is the structure of an affine map literal as far as custom
+// syntaxes need it: its dimension and symbol names and result expressions.
+type affineMap struct {
+	dims, syms, results []string
+}
+
+// parseAffineMapText splits `affine_map<(d0, d1)[s0] -> (d1, d0)>` into
+// its parts; ok is false for other text.
+func parseAffineMapText(text string) (m affineMap, ok bool) {
+	s, found := strings.CutPrefix(strings.TrimSpace(text), "affine_map<")
+	if !found || !strings.HasSuffix(s, ">") {
+		return m, false
+	}
+	dims, syms, s, ok := cutDimsAndSymbols(s[:len(s)-1])
+	if !ok {
+		return m, false
+	}
+	s, found = strings.CutPrefix(s, "->")
+	if !found {
+		return m, false
+	}
+	results, rest, ok := cutParenList(strings.TrimSpace(s), '(', ')')
+	if !ok || strings.TrimSpace(rest) != "" {
+		return m, false
+	}
+	return affineMap{dims: dims, syms: syms, results: results}, true
+}
+
+// affineSetCounts reads the number of dimensions and symbols of an
+// `affine_set<(d0, ...)[s0, ...] : (constraints)>`.
+func affineSetCounts(text string) (dims, syms int, ok bool) {
+	s, found := strings.CutPrefix(strings.TrimSpace(text), "affine_set<")
+	if !found {
+		return 0, 0, false
+	}
+	dimNames, symNames, s, ok := cutDimsAndSymbols(s)
+	if !ok || !strings.HasPrefix(s, ":") {
+		return 0, 0, false
+	}
+	return len(dimNames), len(symNames), true
+}
+
+// cutDimsAndSymbols splits `(d0, d1)[s0] rest`, the symbol list optional,
+// into the dimension and symbol names and the text after them.
+func cutDimsAndSymbols(s string) (dims, syms []string, rest string, ok bool) {
+	dims, s, ok = cutParenList(strings.TrimSpace(s), '(', ')')
+	if !ok {
+		return nil, nil, "", false
+	}
+	if s = strings.TrimSpace(s); strings.HasPrefix(s, "[") {
+		if syms, s, ok = cutParenList(s, '[', ']'); !ok {
+			return nil, nil, "", false
+		}
+	}
+	return dims, syms, strings.TrimSpace(s), true
+}
+
+// cutParenList splits the bracketed list at the start of s into its
+// top-level comma-separated elements and returns the text after it.
+func cutParenList(s string, open, close byte) (elems []string, rest string, ok bool) {
+	if s == "" || s[0] != open {
+		return nil, "", false
+	}
+	depth, start := 0, 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				if s[i] != close {
+					return nil, "", false
+				}
+				if last := strings.TrimSpace(s[start:i]); last != "" || len(elems) > 0 {
+					elems = append(elems, last)
+				}
+				return elems, s[i+1:], true
+			}
+		case ',':
+			if depth == 1 {
+				elems = append(elems, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return nil, "", false
+}
+
 // parsedAffineMap is a map literal with its results read as expressions.
 type parsedAffineMap struct {
 	dims, syms int
@@ -234,11 +326,11 @@ func parseAffineMapExprs(a Attribute) (m parsedAffineMap, ok bool) {
 		ap := &affineExprParser{lexer: lexer{src: []byte(text)}, ident: func(ap *affineExprParser) *affineExpr {
 			if ap.tok.kind == tBare {
 				name := ap.text()
-				if i := indexOf(am.dims, name); i >= 0 {
+				if i := slices.Index(am.dims, name); i >= 0 {
 					ap.advance()
 					return &affineExpr{kind: affineDim, index: i}
 				}
-				if i := indexOf(am.syms, name); i >= 0 {
+				if i := slices.Index(am.syms, name); i >= 0 {
 					ap.advance()
 					return &affineExpr{kind: affineSym, index: i}
 				}
@@ -397,7 +489,7 @@ func parseAffineLoad(p *parser, st *OpState) {
 	st.AddProp("map", m)
 	p.optionalAttrDict(st)
 	mt, elem := p.affineMemRefType()
-	st.Operands = append([]*Value{p.resolve(memref, mt)}, p.resolveAll(indices, repeatType(Index, len(indices)), p.pos())...)
+	st.Operands = append([]*Value{p.resolve(memref, mt)}, p.resolveAllAs(indices, Index)...)
 	st.ResultTypes = []Type{elem}
 }
 
@@ -410,9 +502,7 @@ func printAffineLoad(p *printer, op *Operation) bool {
 	if !p.affineSubscripts(op.Prop("map"), op.operands[1:]) {
 		return false
 	}
-	p.attrDict(op, "map")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
+	p.attrDictColonType(op, op.operands[0].typ, "map")
 	return true
 }
 
@@ -425,8 +515,7 @@ func parseAffineStore(p *parser, st *OpState) {
 	st.AddProp("map", m)
 	p.optionalAttrDict(st)
 	mt, elem := p.affineMemRefType()
-	st.Operands = append([]*Value{p.resolve(value, elem), p.resolve(memref, mt)},
-		p.resolveAll(indices, repeatType(Index, len(indices)), p.pos())...)
+	st.Operands = append([]*Value{p.resolve(value, elem), p.resolve(memref, mt)}, p.resolveAllAs(indices, Index)...)
 }
 
 func printAffineStore(p *printer, op *Operation) bool {
@@ -440,9 +529,7 @@ func printAffineStore(p *printer, op *Operation) bool {
 	if !p.affineSubscripts(op.Prop("map"), op.operands[2:]) {
 		return false
 	}
-	p.attrDict(op, "map")
-	p.w(" : ")
-	p.typ(op.operands[1].typ)
+	p.attrDictColonType(op, op.operands[1].typ, "map")
 	return true
 }
 
@@ -483,26 +570,14 @@ func parseAffineFor(p *parser, st *OpState) {
 			p.failAt(at, "expected step to be representable as a positive signed integer")
 		}
 	}
-	args := []RegionArg{iv}
-	var inits []operandRef
 	at := p.pos()
-	if p.acceptKeyword("iter_args") {
-		iterArgs, refs := p.assignmentList()
-		p.expect("->")
-		st.ResultTypes = p.parseResultTypes()
-		if len(st.ResultTypes) != len(refs) {
-			p.failAt(at, "mismatch between the number of loop-carried values and results")
-		}
-		args, inits = append(args, typedArgs(iterArgs, st.ResultTypes)...), refs
-	}
+	iterArgs, inits := p.iterArgs(st, "mismatch between the number of loop-carried values and results")
+	args := append([]RegionArg{iv}, typedArgs(iterArgs, st.ResultTypes)...)
 	st.AddProp("lowerBoundMap", lbMap)
 	st.AddProp("upperBoundMap", ubMap)
 	st.AddProp("step", IntAttr(step, Index))
 	setSegments(st, len(lbRefs), len(ubRefs), len(inits))
-	st.Operands = concatValues(
-		p.resolveAll(lbRefs, repeatType(Index, len(lbRefs)), at),
-		p.resolveAll(ubRefs, repeatType(Index, len(ubRefs)), at),
-		p.resolveAll(inits, st.ResultTypes, at))
+	st.Operands = concatValues(p.resolveAllAs(lbRefs, Index), p.resolveAllAs(ubRefs, Index), p.resolveAll(inits, st.ResultTypes, at))
 	body := p.parseRegion(args)
 	affineYield.ensureIn(body)
 	st.Regions = []*Region{body}
@@ -534,16 +609,25 @@ func (p *parser) affineBound(prefix string) (Attribute, []operandRef) {
 	return a, refs
 }
 
-// dimAndSymbolList parses `(%d, ...)[%s, ...]`, the operands of the map
-// or set (what) written at at, the symbol list optional.
-func (p *parser) dimAndSymbolList(dims, syms int, what string, at Pos) []operandRef {
+// dimAndSymbolRefs parses `(%d, ...)[%s, ...]`, the symbol list optional:
+// the operands of an affine map or set, dimensions first, and the number
+// of dimensions.
+func (p *parser) dimAndSymbolRefs() ([]operandRef, int) {
 	var refs []operandRef
 	p.delimited("(", ")", func() { refs = append(refs, p.operandRef()) })
-	if len(refs) != dims {
-		p.failAt(at, "dim operand count and %s dim count must match", what)
-	}
+	dims := len(refs)
 	if p.is("[") {
-		p.delimited("[", "]", func() { refs = append(refs, p.operandRef()) })
+		refs = append(refs, p.indexRefs()...)
+	}
+	return refs, dims
+}
+
+// dimAndSymbolList parses the operands of the map or set (what) written at
+// at, which has dims dimensions and syms symbols.
+func (p *parser) dimAndSymbolList(dims, syms int, what string, at Pos) []operandRef {
+	refs, n := p.dimAndSymbolRefs()
+	if n != dims {
+		p.failAt(at, "dim operand count and %s dim count must match", what)
 	}
 	if len(refs) != dims+syms {
 		p.failAt(at, "symbol operand count and %s symbol count must match", what)
@@ -617,11 +701,7 @@ func printAffineFor(p *printer, op *Operation) bool {
 		p.w(" step " + strconv.FormatInt(stepValue, 10))
 	}
 	if len(inits) > 0 {
-		p.w(" iter_args")
-		p.assignmentList(args[1:], inits)
-		p.w(" -> (")
-		p.valueTypes(inits)
-		p.w(")")
+		p.loopCarried("iter_args", args[1:], inits)
 	}
 	p.w(" ")
 	if !p.impliedTerminatorRegion(op.Regions[0], affineYield, len(inits) == 0) {
@@ -642,69 +722,28 @@ func parseAffineIf(p *parser, st *OpState) {
 		p.failAt(at, "expected an integer set")
 	}
 	st.AddProp("condition", set)
-	refs := p.dimAndSymbolList(dims, syms, "integer set", at)
-	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
+	st.Operands = p.resolveAllAs(p.dimAndSymbolList(dims, syms, "integer set", at), Index)
 	st.ResultTypes = p.optionalArrowTypes()
-	then := p.parseRegion(nil)
-	affineYield.ensureIn(then)
-	els := &Region{}
-	if p.acceptKeyword("else") {
-		els = p.parseRegion(nil)
-		affineYield.ensureIn(els)
-	}
-	st.Regions = []*Region{then, els}
+	st.Regions = p.thenElseRegions(affineYield)
 	p.optionalAttrDict(st)
 }
 
 func printAffineIf(p *printer, op *Operation) bool {
 	set := op.Prop("condition")
-	if set == nil || len(op.Regions) != 2 || !allIndex(op.operands) {
+	if set == nil || !allIndex(op.operands) {
 		return false
 	}
 	dims, syms, ok := affineSetCounts(set.String())
-	then, els := op.Regions[0], op.Regions[1]
-	if !ok || dims+syms != len(op.operands) || len(then.blocks) == 0 || len(then.blocks[0].args) != 0 ||
-		len(els.blocks) > 0 && len(els.blocks[0].args) != 0 {
+	if !ok || dims+syms != len(op.operands) {
 		return false
 	}
-	elide := len(op.results) == 0
 	p.w("affine.if ")
 	p.attr(set)
 	p.dimAndSymbolList(op.operands, dims)
 	p.arrowTypes(resultTypes(op))
-	p.w(" ")
-	if !p.impliedTerminatorRegion(then, affineYield, elide) {
+	if !p.thenElseRegions(op, affineYield) {
 		return false
-	}
-	if len(els.blocks) > 0 {
-		p.w(" else ")
-		if !p.impliedTerminatorRegion(els, affineYield, elide) {
-			return false
-		}
 	}
 	p.attrDict(op, "condition")
 	return true
-}
-
-// affineSetCounts reads the number of dimensions and symbols of an
-// `affine_set<(d0, ...)[s0, ...] : (constraints)>`.
-func affineSetCounts(text string) (dims, syms int, ok bool) {
-	s, found := strings.CutPrefix(strings.TrimSpace(text), "affine_set<")
-	if !found {
-		return 0, 0, false
-	}
-	dimNames, s, ok := cutParenList(strings.TrimSpace(s), '(', ')')
-	if !ok {
-		return 0, 0, false
-	}
-	var symNames []string
-	if s = strings.TrimSpace(s); strings.HasPrefix(s, "[") {
-		if symNames, s, ok = cutParenList(s, '[', ']'); !ok {
-			return 0, 0, false
-		}
-	}
-	if !strings.HasPrefix(strings.TrimSpace(s), ":") {
-		return 0, 0, false
-	}
-	return len(dimNames), len(symNames), true
 }

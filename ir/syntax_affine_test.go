@@ -1,21 +1,13 @@
 package ir_test
 
-import (
-	"errors"
-	"strings"
-	"testing"
-
-	"bufferlog/internal/tooltest"
-	"bufferlog/ir"
-)
+import "testing"
 
 // TestAffineSyntax round-trips the affine dialect's custom forms through
 // mlir-opt-22: loop bounds in their constant, symbol and map forms,
 // implicit yields, and subscripts that MLIR turns into maps.
 func TestAffineSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"for", `#lb = affine_map<(d0)[s0] -> (d0 + s0, 3)>
+	testRoundTrips(t, []roundTripCase{
+		{name: "for", src: `#lb = affine_map<(d0)[s0] -> (d0 + s0, 3)>
 #ub = affine_map<(d0) -> (d0 * 2)>
 func.func @f(%a: index, %b: index, %s: index, %x: f32) -> f32 {
   affine.for %i = 0 to 10 {
@@ -38,7 +30,7 @@ func.func @f(%a: index, %b: index, %s: index, %x: f32) -> f32 {
   }
   return %q#1 : f32
 }`},
-		{"for generic bounds", `func.func @f(%a: index, %b: index, %s: index) {
+		{name: "for generic bounds", src: `func.func @f(%a: index, %b: index, %s: index) {
   "affine.for"() <{lowerBoundMap = affine_map<() -> (2 + 3)>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (-4)>}> ({
   ^bb0(%i: index):
     "affine.yield"() {tag} : () -> ()
@@ -49,7 +41,7 @@ func.func @f(%a: index, %b: index, %s: index, %x: f32) -> f32 {
   }) : (index, index, index) -> ()
   return
 }`},
-		{"if", `#set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
+		{name: "if", src: `#set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
 func.func @f(%a: index, %s: index, %x: f32, %y: f32) -> f32 {
   affine.if #set(%a)[%s] {
     "x.then"() : () -> ()
@@ -74,7 +66,7 @@ func.func @f(%a: index, %s: index, %x: f32, %y: f32) -> f32 {
   }) : () -> ()
   return %q#0 : f32
 }`},
-		{"load store", `func.func @f(%A: memref<?x?xf32>, %B: memref<f32>, %i: index, %j: index, %n: index) {
+		{name: "load store", src: `func.func @f(%A: memref<?x?xf32>, %B: memref<f32>, %i: index, %j: index, %n: index) {
   %v = affine.load %A[%i + 1, symbol(%n) * 2] : memref<?x?xf32>
   affine.store %v, %A[%i floordiv 2, %j mod 3 + symbol(%n) ceildiv 4] {tag} : memref<?x?xf32>
   %w = affine.load %B[] : memref<f32>
@@ -86,7 +78,7 @@ func.func @f(%a: index, %s: index, %x: f32, %y: f32) -> f32 {
   %4 = affine.load %A[((%i)), 0x10] : memref<?x?xf32>
   return
 }`},
-		{"load store generic maps", `#swap = affine_map<(d0, d1) -> (d1, d0)>
+		{name: "load store generic maps", src: `#swap = affine_map<(d0, d1) -> (d1, d0)>
 func.func @f(%A: memref<?x?xf32>, %C: memref<?xf32>, %a: index, %b: index, %s: index) {
   %r:2 = "x.two"() : () -> (index, index)
   %0 = "affine.load"(%A, %a, %b) <{map = #swap}> : (memref<?x?xf32>, index, index) -> f32
@@ -100,18 +92,9 @@ func.func @f(%A: memref<?x?xf32>, %C: memref<?xf32>, %a: index, %b: index, %s: i
   "affine.store"(%0, %A, %s, %a) <{map = affine_map<(d0)[s0] -> (s0, d0)>}> : (f32, memref<?x?xf32>, index, index) -> ()
   return
 }`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRoundTrip(t, opt, tt.name+".mlir", []byte(tt.src))
-		})
-	}
-}
-
-// TestAffineSubscriptPrinting checks which maps print as subscripts: only
-// those that MLIR reads back into the same map and operands.
-func TestAffineSubscriptPrinting(t *testing.T) {
-	src := `func.func @f(%A: memref<?x?xf32>, %a: index, %b: index, %s: index) {
+		// Only maps that MLIR reads back into the same map and operands print
+		// as subscripts.
+		{name: "subscript printing", src: `func.func @f(%A: memref<?x?xf32>, %a: index, %b: index, %s: index) {
   %r:2 = "x.two"() : () -> (index, index)
   %0 = "affine.load"(%A, %a, %s) <{map = affine_map<(i)[N] -> (i + N, (i - 2) * -3)>}> : (memref<?x?xf32>, index, index) -> f32
   %1 = "affine.load"(%A, %a, %b) <{map = affine_map<(d0, d1) -> (d1, d0)>}> : (memref<?x?xf32>, index, index) -> f32
@@ -119,29 +102,20 @@ func TestAffineSubscriptPrinting(t *testing.T) {
   %3 = "affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, d0 + 1)>}> : (memref<?x?xf32>, index) -> f32
   %4 = "affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, 0)>}> : (memref<?x?xf32>, index) -> f32
   return
-}`
-	m, err := ir.Parse("in.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := string(printModule(t, m, false))
-	for _, want := range []string{
-		"affine.load %A[%a + symbol(%s), (%a - 2) * -3] : memref<?x?xf32>",
-		`"affine.load"(%A, %a, %b)`,
-		`"affine.load"(%A, %a, %a)`,
-		`"affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, d0 + 1)>}>`,
-		"affine.load %A[%r#1, 0] : memref<?x?xf32>",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+}`, printed: []string{
+			"affine.load %A[%a + symbol(%s), (%a - 2) * -3] : memref<?x?xf32>",
+			`"affine.load"(%A, %a, %b)`,
+			`"affine.load"(%A, %a, %a)`,
+			`"affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, d0 + 1)>}>`,
+			"affine.load %A[%r#1, 0] : memref<?x?xf32>",
+		}},
+	}, "affine.")
 }
 
 // TestAffineSyntaxErrors checks that malformed affine ops give a located
 // diagnostic rather than a panic.
 func TestAffineSyntaxErrors(t *testing.T) {
-	tests := []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"for without to", "func.func @f(%a: index) {\n  affine.for %i = 0 10 {\n  }\n  return\n}\n"},
 		{"for negative step", "func.func @f() {\n  affine.for %i = 0 to 10 step -1 {\n  }\n  return\n}\n"},
 		{"for bound not a map", "func.func @f() {\n  affine.for %i = \"x\" to 10 {\n  }\n  return\n}\n"},
@@ -158,14 +132,5 @@ func TestAffineSyntaxErrors(t *testing.T) {
 		{"load repeated result number", "func.func @f(%A: memref<4x4xf32>) {\n  %r:2 = \"x.two\"() : () -> (index, index)\n  %0 = affine.load %A[%r#0, %r#1] : memref<4x4xf32>\n  return\n}\n"},
 		{"load tensor", "func.func @f(%A: tensor<4xf32>, %i: index) {\n  %0 = affine.load %A[%i] : tensor<4xf32>\n  return\n}\n"},
 		{"store without comma", "func.func @f(%A: memref<4xf32>, %i: index, %x: f32) {\n  affine.store %x %A[%i] : memref<4xf32>\n  return\n}\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ir.Parse("in.mlir", []byte(tt.src))
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("got %v, want an *ir.Error", err)
-			}
-		})
-	}
+	})
 }

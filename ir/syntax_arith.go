@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Custom syntax of the arith dialect, and the pieces its elementwise forms
 // share with math, complex and vector: flag modifiers such as
@@ -74,7 +77,7 @@ func (p *parser) flagList(f *bitFlags) string {
 // name.
 func (f *bitFlags) mask(names []string) (mask int, ok bool) {
 	for _, name := range names {
-		switch i := indexOf(f.names, name); {
+		switch i := slices.Index(f.names, name); {
 		case name == "none":
 		case name == f.all && f.all != "":
 			mask = 1<<len(f.names) - 1
@@ -137,29 +140,7 @@ func (f *bitFlags) print(p *printer, op *Operation) bool {
 	return true
 }
 
-// unitFlag is a unit property spelled as a bare keyword (`exact`).
-type unitFlag struct{ keyword, property string }
-
 var exactFlag = &unitFlag{keyword: "exact", property: "isExact"}
-
-func (f *unitFlag) prop() string { return f.property }
-
-func (f *unitFlag) parse(p *parser, st *OpState) {
-	if p.acceptKeyword(f.keyword) {
-		st.AddProp(f.property, UnitAttr{})
-	}
-}
-
-func (f *unitFlag) print(p *printer, op *Operation) bool {
-	switch op.Prop(f.property).(type) {
-	case nil:
-		return true
-	case UnitAttr:
-		p.w(" " + f.keyword)
-		return true
-	}
-	return false
-}
 
 // enumKeyword is an optional integer-enum property spelled as one of a set
 // of keywords, such as the rounding mode of arith.truncf.
@@ -179,7 +160,7 @@ func (e *enumKeyword) prop() string { return e.property }
 
 func (e *enumKeyword) parse(p *parser, st *OpState) {
 	if p.tok.kind == tBare {
-		if i := indexOf(e.names, p.text()); i >= 0 {
+		if i := slices.Index(e.names, p.text()); i >= 0 {
 			p.advance()
 			st.AddProp(e.property, IntAttr(int64(i), e.typ))
 		}
@@ -216,15 +197,6 @@ func enumValue(a Attribute, t Type) (int64, bool) {
 	return n.Int64()
 }
 
-func indexOf(names []string, s string) int {
-	for i, n := range names {
-		if n == s {
-			return i
-		}
-	}
-	return -1
-}
-
 func modifierProps(mods []modifier) []string {
 	names := make([]string, len(mods))
 	for i, m := range mods {
@@ -248,6 +220,17 @@ func (p *printer) modifiers(op *Operation, mods []modifier, elided ...string) {
 		}
 	}
 	p.attrDict(op, elided...)
+}
+
+// operandsWithTypes prints `name %a, %b mods attr-dict : T1, T2`: the
+// operands, the modifiers and the attribute dictionary, then the operand
+// types.
+func (p *printer) operandsWithTypes(op *Operation, mods []modifier) {
+	p.w(op.Name + " ")
+	p.values(op.operands)
+	p.modifiers(op, mods)
+	p.w(" : ")
+	p.valueTypes(op.operands)
 }
 
 // operandList parses exactly n comma-separated operand references.
@@ -303,13 +286,11 @@ func (e *elementwise) print(p *printer, op *Operation) bool {
 		return false
 	}
 	t := op.operands[0].typ
-	for _, v := range op.operands[1:] {
-		if !TypesEqual(v.typ, t) {
-			return false
-		}
+	if !allOfType(op.operands[1:], t) {
+		return false
 	}
 	want, ok := e.resultTypes(t)
-	if !ok || !typeListsEqual(want, resultTypes(op)) {
+	if !ok || !sameTypes(op.results, want) {
 		return false
 	}
 	p.w(op.Name + " ")
@@ -317,18 +298,6 @@ func (e *elementwise) print(p *printer, op *Operation) bool {
 	p.modifiers(op, e.mods)
 	p.w(" : ")
 	p.typ(t)
-	return true
-}
-
-func typeListsEqual(a, b []Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !TypesEqual(a[i], b[i]) {
-			return false
-		}
-	}
 	return true
 }
 
@@ -352,7 +321,8 @@ func i1Results(t Type) ([]Type, bool) { return []Type{i1Like(t)}, true }
 func twoResults(t Type) ([]Type, bool) { return []Type{t, t}, true }
 
 // castOp is the form `%in mods attr-dict : T1 to T2`, and with scaled
-// set `%in, %scale mods attr-dict : T1, T2 to T3`.
+// set `%in, %scale mods attr-dict : T1, T2 to T3`, of the casts of arith,
+// vector, complex, tensor and memref and of bufferization's conversions.
 type castOp struct {
 	scaled bool
 	mods   []modifier
@@ -373,13 +343,7 @@ func (c *castOp) parse(p *parser, st *OpState) {
 	at := p.pos()
 	refs := p.operandList(c.arity())
 	p.modifiers(st, c.mods)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	in := []Type{p.parseType()}
-	if c.scaled {
-		p.expect(",")
-		in = append(in, p.parseType())
-	}
+	in := p.attrDictColonTypeList(st)
 	p.expectKeyword("to")
 	st.ResultTypes = []Type{p.parseType()}
 	st.Operands = p.resolveAll(refs, in, at)
@@ -389,11 +353,7 @@ func (c *castOp) print(p *printer, op *Operation) bool {
 	if len(op.operands) != c.arity() || len(op.results) != 1 {
 		return false
 	}
-	p.w(op.Name + " ")
-	p.values(op.operands)
-	p.modifiers(op, c.mods)
-	p.w(" : ")
-	p.valueTypes(op.operands)
+	p.operandsWithTypes(op, c.mods)
 	p.w(" to ")
 	p.typ(op.results[0].typ)
 	return true
@@ -428,7 +388,7 @@ func (c *compareOp) parse(p *parser, st *OpState) {
 	default:
 		p.fail("expected string or keyword containing one of the following enum values for attribute 'predicate' [%s]", strings.Join(c.preds, ", "))
 	}
-	i := indexOf(c.preds, name)
+	i := slices.Index(c.preds, name)
 	if i < 0 {
 		p.failAt(at, "invalid predicate '%s', expected one of [%s]", name, strings.Join(c.preds, ", "))
 	}
@@ -447,7 +407,7 @@ func (c *compareOp) print(p *printer, op *Operation) bool {
 		return false
 	}
 	t := op.operands[0].typ
-	if !TypesEqual(op.operands[1].typ, t) || !typeListsEqual([]Type{i1Like(t)}, resultTypes(op)) {
+	if !TypesEqual(op.operands[1].typ, t) || !singleResultOfType(op, i1Like(t)) {
 		return false
 	}
 	p.w(op.Name + " " + c.preds[i] + ", ")
@@ -498,9 +458,7 @@ func init() {
 func parseAddUIExtended(p *parser, st *OpState) {
 	at := p.pos()
 	refs := p.operandList(2)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	sum := p.parseType()
+	sum := p.attrDictColonType(st)
 	p.expect(",")
 	st.ResultTypes = []Type{sum, p.parseType()}
 	st.Operands = p.resolveAll(refs, []Type{sum, sum}, at)
@@ -527,9 +485,7 @@ func printAddUIExtended(p *printer, op *Operation) bool {
 func parseSelect(p *parser, st *OpState) {
 	at := p.pos()
 	refs := p.operandList(3)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	cond, t := I1, p.parseType()
+	cond, t := I1, p.attrDictColonType(st)
 	if p.accept(",") {
 		cond, t = t, p.parseType()
 	}
@@ -627,8 +583,7 @@ func printConstant(p *printer, op *Operation) bool {
 // value, keeps the result type.
 func constantTypeMatches(v Attribute, t Type) bool {
 	if o, ok := v.(*OpaqueAttr); ok {
-		noSpace := func(s string) string { return strings.ReplaceAll(s, " ", "") }
-		return strings.HasSuffix(noSpace(o.Text), ":"+noSpace(t.String()))
+		return strings.HasSuffix(noSpaces(o.Text), ":"+noSpaces(t.String()))
 	}
 	at := attrType(v)
 	return at != nil && TypesEqual(at, t)

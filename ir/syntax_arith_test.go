@@ -1,21 +1,13 @@
 package ir_test
 
-import (
-	"errors"
-	"strings"
-	"testing"
-
-	"bufferlog/internal/tooltest"
-	"bufferlog/ir"
-)
+import "testing"
 
 // TestArithSyntax round-trips the arith dialect's custom forms through
 // mlir-opt-22, with their flags, the defaults MLIR fills in and the lenient
 // spellings it accepts.
 func TestArithSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"int binary", `func.func @f(%a: i32, %b: i32, %i: index) -> (i32, index) {
+	testRoundTrips(t, []roundTripCase{
+		{name: "int binary", src: `func.func @f(%a: i32, %b: i32, %i: index) -> (i32, index) {
   %0 = arith.addi %a, %b : i32
   %1 = arith.subi %0, %b overflow<nsw> : i32
   %2 = arith.muli %1, %a overflow<nuw, nsw> {tag} : i32
@@ -29,7 +21,7 @@ func TestArithSyntax(t *testing.T) {
   %10 = arith.addi %a, %b {overflowFlags = #arith.overflow<nsw>} : i32
   return %8, %9 : i32, index
 }`},
-		{"float binary", `func.func @f(%a: f32, %b: vector<[4]xbf16>) -> (f32, vector<[4]xbf16>) {
+		{name: "float binary", src: `func.func @f(%a: f32, %b: vector<[4]xbf16>) -> (f32, vector<[4]xbf16>) {
   %0 = arith.addf %a, %a fastmath<fast> : f32
   %1 = arith.subf %0, %a fastmath<ninf, nnan> : f32
   %2 = arith.mulf %1, %a fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn> : f32
@@ -38,14 +30,14 @@ func TestArithSyntax(t *testing.T) {
   %5 = arith.minnumf %b, %b : vector<[4]xbf16>
   return %4, %5 : f32, vector<[4]xbf16>
 }`},
-		{"extended", `func.func @f(%a: i32, %v: vector<4xi8>) {
+		{name: "extended", src: `func.func @f(%a: i32, %v: vector<4xi8>) {
   %0:2 = arith.addui_extended %a, %a : i32, i1
   %s, %o = arith.addui_extended %v, %v {tag} : vector<4xi8>, vector<4xi1>
   %l, %h = arith.mulsi_extended %a, %a : i32
   %1:2 = arith.mului_extended %v, %v : vector<4xi8>
   return
 }`},
-		{"compare", `func.func @f(%a: i64, %x: f64, %t: tensor<2x?xf64, "enc">, %u: tensor<*xi8>, %v: vector<2x[4]xf32>) {
+		{name: "compare", src: `func.func @f(%a: i64, %x: f64, %t: tensor<2x?xf64, "enc">, %u: tensor<*xi8>, %v: vector<2x[4]xf32>) {
   %0 = arith.cmpi uge, %a, %a : i64
   %1 = arith.cmpi "ne", %a, %a {tag} : i64
   %2 = arith.cmpi slt, %u, %u : tensor<*xi8>
@@ -54,7 +46,7 @@ func TestArithSyntax(t *testing.T) {
   %5 = arith.cmpf false, %v, %v : vector<2x[4]xf32>
   return
 }`},
-		{"casts", `func.func @f(%a: i32, %x: f32, %t: tensor<?xi32>, %m: memref<4xi32>) {
+		{name: "casts", src: `func.func @f(%a: i32, %x: f32, %t: tensor<?xi32>, %m: memref<4xi32>) {
   %0 = arith.extsi %a : i32 to i64
   %1 = arith.trunci %a overflow<nsw, nuw> : i32 to i8
   %2 = arith.sitofp %t {tag} : tensor<?xi32> to tensor<?xf32>
@@ -67,13 +59,13 @@ func TestArithSyntax(t *testing.T) {
   %9 = arith.bitcast %x : f32 to i32
   return
 }`},
-		{"select", `func.func @f(%c: i1, %m: vector<4xi1>, %a: vector<4xf32>, %t: tensor<2xi1>, %u: tensor<2xi32>) {
+		{name: "select", src: `func.func @f(%c: i1, %m: vector<4xi1>, %a: vector<4xf32>, %t: tensor<2xi1>, %u: tensor<2xi32>) {
   %0 = arith.select %c, %a, %a : vector<4xf32>
   %1 = arith.select %m, %a, %a {tag} : vector<4xi1>, vector<4xf32>
   %2 = arith.select %t, %u, %u : tensor<2xi1>, tensor<2xi32>
   return
 }`},
-		{"constants", `#cst = dense<[1.5, 2.0]> : tensor<2xf32>
+		{name: "constants", src: `#cst = dense<[1.5, 2.0]> : tensor<2xf32>
 func.func @f() {
   %0 = arith.constant 42
   %1 = arith.constant -1.5
@@ -92,49 +84,19 @@ func.func @f() {
     }
   }
 #-}`},
-		{"generic with inherent attributes in the dictionary", `func.func @f(%x: f64) {
+		{name: "generic with inherent attributes in the dictionary", src: `func.func @f(%x: f64) {
   %0 = "arith.cmpf"(%x, %x) {predicate = 13 : i64} : (f64, f64) -> i1
   %1 = "arith.constant"() {value = 3 : index} : () -> index
   %2 = "arith.addf"(%x, %x) : (f64, f64) -> f64
   return
 }`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			checkRoundTrip(t, opt, tc.name, []byte(tc.src))
-			requireCustomForms(t, tc.src, "arith.")
-		})
-	}
-}
-
-// requireCustomForms checks that every op whose name starts with one of
-// prefixes prints in its custom form: a custom printer that gives up falls
-// back to the generic form, which the round trip alone would not notice.
-func requireCustomForms(t *testing.T, src string, prefixes ...string) {
-	t.Helper()
-	for _, prefix := range prefixes {
-		if strings.Contains(src, `"`+prefix) {
-			return // generic input: inherent attributes may sit in the dictionary
-		}
-	}
-	m, err := ir.Parse("in.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := string(printModule(t, m, false))
-	for _, prefix := range prefixes {
-		if i := strings.Index(out, `"`+prefix); i >= 0 {
-			line := out[strings.LastIndexByte(out[:i], '\n')+1:]
-			t.Errorf("printed in the generic form: %s", line[:strings.IndexByte(line, '\n')])
-		}
-	}
+	}, "arith.")
 }
 
 // TestArithSyntaxErrors checks that malformed arith ops give located
 // errors, not panics.
 func TestArithSyntaxErrors(t *testing.T) {
-	requireSyntaxErrors(t, []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"unknown predicate", "func.func @f(%a: i32) {\n  %0 = arith.cmpi lt, %a, %a : i32\n  return\n}\n"},
 		{"predicate not keyword", "func.func @f(%a: i32) {\n  %0 = arith.cmpi 3, %a, %a : i32\n  return\n}\n"},
 		{"unknown fastmath flag", "func.func @f(%a: f32) {\n  %0 = arith.addf %a, %a fastmath<quick> : f32\n  return\n}\n"},
@@ -146,19 +108,4 @@ func TestArithSyntaxErrors(t *testing.T) {
 		{"select two operands", "func.func @f(%c: i1, %a: i32) {\n  %0 = arith.select %c, %a : i32\n  return\n}\n"},
 		{"truncated", "func.func @f(%a: f32) {\n  %0 = arith.negf %a fastmath<"},
 	})
-}
-
-// requireSyntaxErrors checks that each source fails to parse with an
-// *ir.Error (a located diagnostic, not a panic).
-func requireSyntaxErrors(t *testing.T, tests []struct{ name, src string }) {
-	t.Helper()
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := ir.Parse("in.mlir", []byte(tc.src))
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("want *ir.Error, got %v", err)
-			}
-		})
-	}
 }

@@ -3,33 +3,15 @@ package ir
 // Custom syntax of the bufferization dialect.
 
 func init() {
-	register("bufferization.to_tensor", operandToTypeSyntax("bufferization.to_tensor", "restrict", "writable"))
-	register("bufferization.to_buffer", operandToTypeSyntax("bufferization.to_buffer", "read_only"))
-	register("bufferization.clone", operandToTypeSyntax("bufferization.clone"))
+	register("bufferization.to_tensor", (&castOp{mods: unitFlags("restrict", "writable")}).syntax())
+	register("bufferization.to_buffer", (&castOp{mods: unitFlags("read_only")}).syntax())
+	register("bufferization.clone", (&castOp{}).syntax())
 	register("bufferization.alloc_tensor", &opSyntax{
 		Inherent: []string{"memory_space"},
 		Parse:    parseAllocTensor,
 		Print:    printAllocTensor,
 	})
-	register("bufferization.dealloc_tensor", &opSyntax{
-		Parse: func(p *parser, st *OpState) {
-			t := p.operandRef()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.Operands = []*Value{p.resolve(t, p.parseType())}
-		},
-		Print: func(p *printer, op *Operation) bool {
-			if len(op.operands) != 1 || len(op.results) != 0 {
-				return false
-			}
-			p.w("bufferization.dealloc_tensor ")
-			p.value(op.operands[0])
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.operands[0].typ)
-			return true
-		},
-	})
+	register("bufferization.dealloc_tensor", operandColonTypeSyntax("bufferization.dealloc_tensor"))
 	materializeFlags := []string{"restrict", "writable"}
 	register("bufferization.materialize_in_destination", &opSyntax{
 		Inherent: materializeFlags,
@@ -39,11 +21,7 @@ func init() {
 			p.expectKeyword("in")
 			parseUnitFlags(p, st, materializeFlags...)
 			dest := p.operandRef()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			fn := p.functionTypeAt()
-			st.Operands = p.resolveAll([]operandRef{src, dest}, fn.Inputs, at)
-			st.ResultTypes = fn.Results
+			p.attrDictColonFunctionType(st, []operandRef{src, dest}, at)
 		},
 		Print: func(p *printer, op *Operation) bool {
 			if len(op.operands) != 2 {
@@ -57,9 +35,7 @@ func init() {
 			}
 			p.w(" ")
 			p.value(op.operands[1])
-			p.attrDict(op, materializeFlags...)
-			p.w(" : ")
-			p.functionType(op)
+			p.attrDictColonFunctionType(op, materializeFlags...)
 			return true
 		},
 	})
@@ -73,27 +49,24 @@ func init() {
 // : type`; the copy has the result's type.
 func parseAllocTensor(p *parser, st *OpState) {
 	p.expect("(")
-	at := p.pos()
-	dyn := p.operandRefs()
+	dyn := p.resolveAllAs(p.operandRefs(), Index)
 	p.expect(")")
-	var copyRef, hintRef []operandRef
+	var copyRef []operandRef
 	if p.acceptKeyword("copy") {
 		p.expect("(")
 		copyRef = []operandRef{p.operandRef()}
 		p.expect(")")
 	}
+	var hint []*Value
 	if p.acceptKeyword("size_hint") {
 		p.expect("=")
-		hintRef = []operandRef{p.operandRef()}
+		hint = []*Value{p.resolve(p.operandRef(), Index)}
 	}
-	p.optionalAttrDict(st)
-	p.expect(":")
-	t := p.parseType()
+	t := p.attrDictColonType(st)
 	st.ResultTypes = []Type{t}
-	st.Operands = resolveIndices(p, dyn, at)
-	st.Operands = append(st.Operands, p.resolveAll(copyRef, repeatType(t, len(copyRef)), at)...)
-	st.Operands = append(st.Operands, resolveIndices(p, hintRef, at)...)
-	setSegments(st, len(dyn), len(copyRef), len(hintRef))
+	copied := p.resolveAllAs(copyRef, t)
+	st.Operands = concatValues(dyn, copied, hint)
+	setSegments(st, len(dyn), len(copied), len(hint))
 }
 
 func printAllocTensor(p *printer, op *Operation) bool {
@@ -114,9 +87,7 @@ func printAllocTensor(p *printer, op *Operation) bool {
 		p.w(" size_hint=")
 		p.value(segs[2][0])
 	}
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.results[0].typ)
+	p.attrDictColonType(op, op.results[0].typ)
 	return true
 }
 
@@ -124,15 +95,12 @@ func printAllocTensor(p *printer, op *Operation) bool {
 // types)] attr-dict`; there is one i1 result per retained memref.
 func parseDealloc(p *parser, st *OpState) {
 	var memrefs, conds, retained []*Value
-	if p.accept("(") {
-		memrefs = p.typedOperands()
-		p.expect(")")
+	if p.is("(") {
+		memrefs = p.parenTypedOperands()
 		p.expectKeyword("if")
 		p.expect("(")
-		at := p.pos()
-		refs := p.operandRefs()
+		conds = p.resolveAllAs(p.operandRefs(), I1)
 		p.expect(")")
-		conds = p.resolveAll(refs, repeatType(I1, len(refs)), at)
 	}
 	if p.acceptKeyword("retain") {
 		retained = p.parenTypedOperands()
@@ -151,20 +119,15 @@ func printDealloc(p *printer, op *Operation) bool {
 	}
 	p.w("bufferization.dealloc")
 	if len(segs[0]) > 0 {
-		p.w(" (")
-		p.values(segs[0])
-		p.w(" : ")
-		p.valueTypes(segs[0])
-		p.w(") if (")
+		p.w(" ")
+		p.parenTypedValues(segs[0])
+		p.w(" if (")
 		p.values(segs[1])
 		p.w(")")
 	}
 	if len(segs[2]) > 0 {
-		p.w(" retain (")
-		p.values(segs[2])
-		p.w(" : ")
-		p.valueTypes(segs[2])
-		p.w(")")
+		p.w(" retain ")
+		p.parenTypedValues(segs[2])
 	}
 	p.attrDict(op)
 	return true

@@ -22,7 +22,7 @@ func init() {
 		Parse:      parseSwitch,
 		Print:      printSwitch,
 	})
-	register("cf.assert", &opSyntax{Inherent: []string{"msg"}, Parse: parseAssert, Print: printAssert})
+	register("cf.assert", conditionMessageSyntax("cf.assert"))
 }
 
 // SuccessorOperands returns the operands op forwards to the block
@@ -292,28 +292,4 @@ func switchCaseValues(op *Operation, flagType *IntegerType) ([]string, bool) {
 		}
 	}
 	return elems, int64(len(elems)) == vt.Shape[0]
-}
-
-// cf.assert %c, "message" attr-dict
-func parseAssert(p *parser, st *OpState) {
-	st.Operands = []*Value{p.resolve(p.operandRef(), I1)}
-	p.expect(",")
-	if p.tok.kind != tString {
-		p.fail("expected string message, found %s", p.describe())
-	}
-	st.AddProp("msg", p.parseAttrNoType())
-	p.optionalAttrDict(st)
-}
-
-func printAssert(p *printer, op *Operation) bool {
-	msg, ok := op.Prop("msg").(*StringAttr)
-	if !ok || msg.Type != nil || len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) || len(op.results) != 0 {
-		return false
-	}
-	p.w("cf.assert ")
-	p.value(op.operands[0])
-	p.w(", ")
-	p.attr(msg)
-	p.attrDict(op, "msg")
-	return true
 }

@@ -3,16 +3,14 @@ package ir_test
 import (
 	"testing"
 
-	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
 )
 
 // TestCFSyntax round-trips the cf dialect's custom forms through
 // mlir-opt-22.
 func TestCFSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"branches", `func.func @f(%c: i1, %x: i32, %t: tensor<?xf32>) -> i32 {
+	testRoundTrips(t, []roundTripCase{
+		{name: "branches", src: `func.func @f(%c: i1, %x: i32, %t: tensor<?xf32>) -> i32 {
   cf.br ^bb1(%x, %t : i32, tensor<?xf32>) {tag}
 ^bb1(%a: i32, %b: tensor<?xf32>):
   cf.cond_br %c weights([3, 5]), ^bb2(%a : i32), ^bb3 {tag}
@@ -22,7 +20,7 @@ func TestCFSyntax(t *testing.T) {
 ^bb3:
   return %x : i32
 }`},
-		{"switch", `func.func @f(%k: i32, %j: i8, %u: ui16, %x: f32) {
+		{name: "switch", src: `func.func @f(%k: i32, %j: i8, %u: ui16, %x: f32) {
   cf.switch %k : i32, [
     default: ^bb1(%x : f32),
     0: ^bb2,
@@ -43,19 +41,12 @@ func TestCFSyntax(t *testing.T) {
 ^bb4:
   return
 }`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			checkRoundTrip(t, opt, tc.name, []byte(tc.src))
-			requireCustomForms(t, tc.src, "cf.")
-		})
-	}
+	}, "cf.")
 }
 
 // TestCFSyntaxErrors checks that malformed cf ops give located errors.
 func TestCFSyntaxErrors(t *testing.T) {
-	requireSyntaxErrors(t, []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"br without block", "func.func @f() {\n  cf.br %x\n}\n"},
 		{"cond_br one successor", "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1\n^bb1:\n  return\n}\n"},
 		{"weights not a list", "func.func @f(%c: i1) {\n  cf.cond_br %c weights(3), ^bb1, ^bb1\n^bb1:\n  return\n}\n"},

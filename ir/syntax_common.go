@@ -10,10 +10,14 @@ import (
 // dynamicIndexList parses MLIR's mixed static/dynamic list `[0, %a, 4]`:
 // the static values, with Dynamic where an SSA value stands, and the
 // values, resolved as `index`.
-func (p *parser) dynamicIndexList() ([]int64, []*Value) {
-	var static []int64
+func (p *parser) dynamicIndexList() ([]int64, []*Value) { return p.mixedIndexList("[", "]") }
+
+// mixedIndexList parses a mixed static/dynamic list between open and
+// close, as dynamicIndexList does.
+func (p *parser) mixedIndexList(open, close string) ([]int64, []*Value) {
+	static := []int64{}
 	var dyn []*Value
-	p.delimited("[", "]", func() {
+	p.delimited(open, close, func() {
 		if p.isOperand() {
 			dyn = append(dyn, p.resolve(p.operandRef(), Index))
 			static = append(static, Dynamic)
@@ -21,9 +25,6 @@ func (p *parser) dynamicIndexList() ([]int64, []*Value) {
 		}
 		static = append(static, p.integer())
 	})
-	if static == nil {
-		static = []int64{}
-	}
 	return static, dyn
 }
 
@@ -44,28 +45,30 @@ func (p *parser) integer() int64 {
 	return v
 }
 
-// dynamicIndexList prints a mixed list, taking one value from dyn for every
-// Dynamic entry of static. It returns the number of values consumed, or -1
-// when there are not enough.
-func (p *printer) dynamicIndexList(static []int64, dyn []*Value) int {
-	p.w("[")
+// dynamicIndexList prints a mixed list `[0, %a, 4]`, taking one value
+// from dyn for every Dynamic entry of static; callers check that dyn has
+// as many values.
+func (p *printer) dynamicIndexList(static []int64, dyn []*Value) {
+	p.mixedIndexList("[", "]", static, dyn)
+}
+
+// mixedIndexList prints a mixed list between open and close, as
+// dynamicIndexList does.
+func (p *printer) mixedIndexList(open, close string, static []int64, dyn []*Value) {
+	p.w(open)
 	used := 0
 	for i, s := range static {
 		if i > 0 {
 			p.w(", ")
 		}
-		if s == Dynamic {
-			if used >= len(dyn) {
-				return -1
-			}
+		if s == Dynamic && used < len(dyn) {
 			p.value(dyn[used])
 			used++
 			continue
 		}
 		p.w(strconv.FormatInt(s, 10))
 	}
-	p.w("]")
-	return used
+	p.w(close)
 }
 
 // staticArray reads an i64 dense array property such as static_sizes.
@@ -143,48 +146,6 @@ func (p *printer) sliceTriple(s sliceTriple) {
 	p.dynamicIndexList(s.strides, s.dynStrides)
 }
 
-// reassociation parses `[[0, 1], [2]]`, the dimension grouping of
-// collapse_shape and expand_shape.
-func (p *parser) reassociation() *ArrayAttr {
-	outer := &ArrayAttr{}
-	p.delimited("[", "]", func() {
-		inner := &ArrayAttr{}
-		p.delimited("[", "]", func() {
-			inner.Elems = append(inner.Elems, IntAttr(p.integer(), I64))
-		})
-		outer.Elems = append(outer.Elems, inner)
-	})
-	return outer
-}
-
-// reassociation prints an array of arrays of integers without their types.
-func (p *printer) reassociation(a *ArrayAttr) bool {
-	p.w("[")
-	for i, e := range a.Elems {
-		inner, ok := e.(*ArrayAttr)
-		if !ok {
-			return false
-		}
-		if i > 0 {
-			p.w(", ")
-		}
-		p.w("[")
-		for j, x := range inner.Elems {
-			n, ok := x.(*IntegerAttr)
-			if !ok {
-				return false
-			}
-			if j > 0 {
-				p.w(", ")
-			}
-			p.w(n.Text)
-		}
-		p.w("]")
-	}
-	p.w("]")
-	return true
-}
-
 // setSegments records operandSegmentSizes for ops with variadic operand
 // groups.
 func setSegments(st *OpState, sizes ...int) {
@@ -194,8 +155,8 @@ func setSegments(st *OpState, sizes ...int) {
 // --- terminators ---
 
 // yieldSyntax is the terminator form `name attr-dict (%v : type)?` shared
-// by the yields of several dialects (scf, affine, shape, memref's
-// alloca_scope.return).
+// by func.return and the yields of several dialects (scf, affine, shape,
+// memref's alloca_scope.return).
 func yieldSyntax(name string) *opSyntax {
 	return &opSyntax{
 		Terminator: true,
@@ -221,6 +182,16 @@ func (p *printer) typedValues(vs []*Value) {
 	p.values(vs)
 	p.w(" : ")
 	p.valueTypes(vs)
+}
+
+// parenTypedValues prints `(%a, %b : t1, t2)`, which parenTypedOperands
+// reads.
+func (p *printer) parenTypedValues(vs []*Value) {
+	p.w("(")
+	p.values(vs)
+	p.w(" : ")
+	p.valueTypes(vs)
+	p.w(")")
 }
 
 // impliedTerminator is the terminator that an op's parser appends to a
@@ -268,6 +239,12 @@ func singleBlockWithoutArgs(r *Region) bool {
 	return len(r.blocks) == 1 && len(r.blocks[0].args) == 0
 }
 
+// noEntryArgs reports whether r is empty or its entry block has no
+// arguments, as regions whose syntax declares none must be.
+func noEntryArgs(r *Region) bool {
+	return len(r.blocks) == 0 || len(r.blocks[0].args) == 0
+}
+
 // impliedTerminatorRegion prints a region of an op whose parser adds the
 // terminator t where it is missing, without entry arguments (the op's
 // syntax declares them). With elide set, a trailing plain t is left out, as
@@ -297,6 +274,56 @@ func (p *printer) impliedTerminatorRegion(r *Region, t impliedTerminator, elide 
 	p.indent--
 	p.newline()
 	p.w("}")
+	return true
+}
+
+// resultsAndBody parses `(-> types)? region attr-dict`, the end of ops with
+// one region that may leave out its terminator t (memref.alloca_scope,
+// shape.assuming).
+func (p *parser) resultsAndBody(st *OpState, t impliedTerminator) {
+	st.ResultTypes = p.optionalArrowTypes()
+	body := p.parseRegion(nil)
+	t.ensureIn(body)
+	st.Regions = []*Region{body}
+	p.optionalAttrDict(st)
+}
+
+// thenElseRegions parses `region (else region)?` of scf.if and affine.if,
+// adding the implied terminator t where it is missing; without else, the
+// else region is empty.
+func (p *parser) thenElseRegions(t impliedTerminator) []*Region {
+	then := p.parseRegion(nil)
+	t.ensureIn(then)
+	els := &Region{}
+	if p.acceptKeyword("else") {
+		els = p.parseRegion(nil)
+		t.ensureIn(els)
+	}
+	return []*Region{then, els}
+}
+
+// thenElseRegions prints ` region (else region)?` of op, leaving out the
+// implied terminators t when op has no results. It returns false when the
+// regions do not fit that form.
+func (p *printer) thenElseRegions(op *Operation, t impliedTerminator) bool {
+	if len(op.Regions) != 2 {
+		return false
+	}
+	then, els := op.Regions[0], op.Regions[1]
+	if len(then.blocks) == 0 || !noEntryArgs(then) || !noEntryArgs(els) {
+		return false
+	}
+	elide := len(op.results) == 0
+	p.w(" ")
+	if !p.impliedTerminatorRegion(then, t, elide) {
+		return false
+	}
+	if len(els.blocks) > 0 {
+		p.w(" else ")
+		if !p.impliedTerminatorRegion(els, t, elide) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -351,6 +378,34 @@ func (p *printer) assignmentList(args, inits []*Value) {
 	p.w(")")
 }
 
+// iterArgs parses the optional `iter_args(%arg = %init, ...) -> types` of
+// scf.for and affine.for: it returns the region arguments and the initial
+// values it declares, and sets their types as the op's result types;
+// mismatch is the error for counts that differ.
+func (p *parser) iterArgs(st *OpState, mismatch string) ([]RegionArg, []operandRef) {
+	at := p.pos()
+	if !p.acceptKeyword("iter_args") {
+		return nil, nil
+	}
+	args, inits := p.assignmentList()
+	p.expect("->")
+	st.ResultTypes = p.parseResultTypes()
+	if len(st.ResultTypes) != len(inits) {
+		p.failAt(at, "%s", mismatch)
+	}
+	return args, inits
+}
+
+// loopCarried prints ` keyword(%arg = %init, ...) -> (types)`, the values a
+// loop carries from one iteration to the next.
+func (p *printer) loopCarried(keyword string, args, inits []*Value) {
+	p.w(" " + keyword)
+	p.assignmentList(args, inits)
+	p.w(" -> (")
+	p.valueTypes(inits)
+	p.w(")")
+}
+
 // typedArgs gives the declared arguments their types.
 func typedArgs(args []RegionArg, types []Type) []RegionArg {
 	for i := range args {
@@ -385,6 +440,22 @@ func concatValues(groups ...[]*Value) []*Value {
 	return out
 }
 
+// --- operand and type checks ---
+
+// allOfType reports whether every value has type t: custom forms that leave
+// operand types implicit can only print such operands.
+func allOfType(vs []*Value, t Type) bool {
+	for _, v := range vs {
+		if !TypesEqual(v.typ, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// allIndex reports whether every value is an index.
+func allIndex(vs []*Value) bool { return allOfType(vs, Index) }
+
 // sameTypes reports whether each value has the corresponding type.
 func sameTypes(vs []*Value, ts []Type) bool {
 	if len(vs) != len(ts) {
@@ -396,4 +467,527 @@ func sameTypes(vs []*Value, ts []Type) bool {
 		}
 	}
 	return true
+}
+
+// singleResultOfType reports whether op has one result, of type t.
+func singleResultOfType(op *Operation, t Type) bool {
+	return len(op.results) == 1 && TypesEqual(op.results[0].typ, t)
+}
+
+// noSpaces drops the spaces of attribute or type text, to compare texts
+// that may be spelled with different spacing.
+func noSpaces(s string) string { return strings.ReplaceAll(s, " ", "") }
+
+// --- operand lists ---
+
+// resolveAllAs resolves every ref with type t.
+func (p *parser) resolveAllAs(refs []operandRef, t Type) []*Value {
+	vals := make([]*Value, len(refs))
+	for i, r := range refs {
+		vals[i] = p.resolve(r, t)
+	}
+	return vals
+}
+
+// indexRefs parses `[%i, %j]`, a possibly empty list of operands.
+func (p *parser) indexRefs() []operandRef {
+	var refs []operandRef
+	p.delimited("[", "]", func() { refs = append(refs, p.operandRef()) })
+	return refs
+}
+
+// bracketedIndices parses `[%i, %j]`, index operands.
+func (p *parser) bracketedIndices() []*Value {
+	return p.resolveAllAs(p.indexRefs(), Index)
+}
+
+// bracketedValues prints `[%i, %j]`.
+func (p *printer) bracketedValues(vs []*Value) {
+	p.w("[")
+	p.values(vs)
+	p.w("]")
+}
+
+// boolKeyword parses the keyword ifFalse or ifTrue and returns which; msg
+// is the error for anything else.
+func (p *parser) boolKeyword(ifFalse, ifTrue, msg string) bool {
+	switch {
+	case p.acceptKeyword(ifTrue):
+		return true
+	case p.acceptKeyword(ifFalse):
+		return false
+	}
+	p.fail("%s, found %s", msg, p.describe())
+	return false
+}
+
+// integerList parses `[1, 2]`, a possibly empty list of integers.
+func (p *parser) integerList() []int64 {
+	vs := []int64{}
+	p.delimited("[", "]", func() { vs = append(vs, p.integer()) })
+	return vs
+}
+
+// integerList prints the values of a dense array as `[1, 2]`.
+func (p *printer) integerList(a *DenseArrayAttr) {
+	p.w("[" + strings.Join(a.Values, ", ") + "]")
+}
+
+// --- the types that end most custom forms ---
+
+// attrDictColonType parses `attr-dict : T` and returns T.
+func (p *parser) attrDictColonType(st *OpState) Type {
+	p.optionalAttrDict(st)
+	p.expect(":")
+	return p.parseType()
+}
+
+// attrDictColonType prints ` attr-dict : T`.
+func (p *printer) attrDictColonType(op *Operation, t Type, elided ...string) {
+	p.attrDict(op, elided...)
+	p.w(" : ")
+	p.typ(t)
+}
+
+// attrDictColonTypeList parses `attr-dict : T1, T2, ...`.
+func (p *parser) attrDictColonTypeList(st *OpState) []Type {
+	p.optionalAttrDict(st)
+	p.expect(":")
+	return p.parseTypeList()
+}
+
+// attrDictTypePair parses `attr-dict : T sep U`, sep being a keyword such
+// as `to` and `into`, or `->`, and returns T and U.
+func (p *parser) attrDictTypePair(st *OpState, sep string) (Type, Type) {
+	t := p.attrDictColonType(st)
+	if isLetter(sep[0]) {
+		p.expectKeyword(sep)
+	} else {
+		p.expect(sep)
+	}
+	return t, p.parseType()
+}
+
+// attrDictTypePair prints ` attr-dict : T sep U`.
+func (p *printer) attrDictTypePair(op *Operation, t Type, sep string, u Type, elided ...string) {
+	p.attrDictColonType(op, t, elided...)
+	p.w(" " + sep + " ")
+	p.typ(u)
+}
+
+// functionTypeAt parses a function type or reports one is expected.
+func (p *parser) functionTypeAt() *FunctionType {
+	at := p.pos()
+	fn, ok := p.parseType().(*FunctionType)
+	if !ok {
+		p.failAt(at, "expected function type")
+	}
+	return fn
+}
+
+// attrDictColonFunctionType parses `attr-dict : (inputs) -> results`: it
+// resolves refs, read at at, with the inputs and sets the result types.
+func (p *parser) attrDictColonFunctionType(st *OpState, refs []operandRef, at Pos) {
+	p.optionalAttrDict(st)
+	p.expect(":")
+	fn := p.functionTypeAt()
+	st.Operands = p.resolveAll(refs, fn.Inputs, at)
+	st.ResultTypes = fn.Results
+}
+
+// functionType prints `(operand types) -> result types` of op.
+func (p *printer) functionType(op *Operation) {
+	p.typ(&FunctionType{Inputs: valueTypes(op.operands), Results: resultTypes(op)})
+}
+
+// attrDictColonFunctionType prints ` attr-dict : (operand types) -> result
+// types`.
+func (p *printer) attrDictColonFunctionType(op *Operation, elided ...string) {
+	p.attrDict(op, elided...)
+	p.w(" : ")
+	p.functionType(op)
+}
+
+// --- unit flags ---
+
+// unitFlag is a unit property spelled as a bare keyword (`exact`,
+// `nofold`).
+type unitFlag struct{ keyword, property string }
+
+func (f *unitFlag) prop() string { return f.property }
+
+func (f *unitFlag) parse(p *parser, st *OpState) {
+	if p.acceptKeyword(f.keyword) {
+		st.AddProp(f.property, UnitAttr{})
+	}
+}
+
+// print writes ` keyword` if the property is set; it returns false when the
+// property holds something other than unit.
+func (f *unitFlag) print(p *printer, op *Operation) bool {
+	switch op.Prop(f.property).(type) {
+	case nil:
+		return true
+	case UnitAttr:
+		p.w(" " + f.keyword)
+		return true
+	}
+	return false
+}
+
+// unitFlags are the flags whose keywords are the names of their unit
+// properties.
+func unitFlags(names ...string) []modifier {
+	mods := make([]modifier, len(names))
+	for i, name := range names {
+		mods[i] = &unitFlag{name, name}
+	}
+	return mods
+}
+
+// parseUnitFlags reads optional keywords, in this order, that each set the
+// unit property of the same name.
+func parseUnitFlags(p *parser, st *OpState, flags ...string) {
+	for _, f := range flags {
+		(&unitFlag{f, f}).parse(p, st)
+	}
+}
+
+// printUnitFlags writes ` flag` for each unit property that is set; it
+// returns false when one holds something other than unit.
+func printUnitFlags(p *printer, op *Operation, flags ...string) bool {
+	for _, f := range flags {
+		if !(&unitFlag{f, f}).print(p, op) {
+			return false
+		}
+	}
+	return true
+}
+
+// --- simple forms shared by several dialects ---
+
+// asTerminator marks s as the syntax of an op that ends its block.
+func asTerminator(s *opSyntax) *opSyntax {
+	s.Terminator = true
+	return s
+}
+
+// operandColonTypeSyntax is the form `name %v attr-dict : T` of an op with
+// one operand and results of the given types.
+func operandColonTypeSyntax(name string, results ...Type) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			v := p.operandRef()
+			st.Operands = []*Value{p.resolve(v, p.attrDictColonType(st))}
+			st.ResultTypes = results
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) != 1 || !sameTypes(op.results, results) {
+				return false
+			}
+			p.w(name + " ")
+			p.value(op.operands[0])
+			p.attrDictColonType(op, op.operands[0].typ)
+			return true
+		},
+	}
+}
+
+// conditionMessageSyntax is the form `name %cond, "message" attr-dict` of
+// cf.assert and shape.cstr_require, with an i1 condition and results of
+// the given types.
+func conditionMessageSyntax(name string, results ...Type) *opSyntax {
+	return &opSyntax{
+		Inherent: []string{"msg"},
+		Parse: func(p *parser, st *OpState) {
+			cond := p.operandRef()
+			p.expect(",")
+			if p.tok.kind != tString {
+				p.fail("expected string message, found %s", p.describe())
+			}
+			st.AddProp("msg", p.parseAttrNoType())
+			p.optionalAttrDict(st)
+			st.Operands = []*Value{p.resolve(cond, I1)}
+			st.ResultTypes = results
+		},
+		Print: func(p *printer, op *Operation) bool {
+			msg, ok := op.Prop("msg").(*StringAttr)
+			if !ok || msg.Type != nil || len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) || !sameTypes(op.results, results) {
+				return false
+			}
+			p.w(name + " ")
+			p.value(op.operands[0])
+			p.w(", ")
+			p.attr(msg)
+			p.attrDict(op, "msg")
+			return true
+		},
+	}
+}
+
+// --- forms shared by the tensor and memref dialects ---
+
+// shapedKind is tensors or memrefs, for the forms their dialects share.
+type shapedKind struct {
+	elementType func(Type) (Type, bool)
+	// mismatch is the parse error for a type of another kind, formatted
+	// with that type.
+	mismatch string
+}
+
+// parseTypeOf parses a type of kind k and returns it with its element
+// type.
+func (p *parser) parseTypeOf(k shapedKind) (Type, Type) {
+	at := p.pos()
+	t := p.parseType()
+	elem, ok := k.elementType(t)
+	if !ok {
+		p.failAt(at, k.mismatch, t)
+	}
+	return t, elem
+}
+
+// attrDictColonTypeOf parses `attr-dict : T` with T of kind k and returns
+// T and its element type.
+func (p *parser) attrDictColonTypeOf(st *OpState, k shapedKind) (Type, Type) {
+	p.optionalAttrDict(st)
+	p.expect(":")
+	return p.parseTypeOf(k)
+}
+
+// elementReadSyntax is `name %src[%i, ...] attr-dict : T` of tensor.extract
+// and memref.load, which read an element of T at index operands.
+func elementReadSyntax(name string, k shapedKind) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			src := p.operandRef()
+			indices := p.bracketedIndices()
+			t, elem := p.attrDictColonTypeOf(st, k)
+			st.Operands = append([]*Value{p.resolve(src, t)}, indices...)
+			st.ResultTypes = []Type{elem}
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) < 1 || !allIndex(op.operands[1:]) {
+				return false
+			}
+			src := op.operands[0]
+			if elem, ok := k.elementType(src.typ); !ok || !singleResultOfType(op, elem) {
+				return false
+			}
+			p.w(name + " ")
+			p.value(src)
+			p.bracketedValues(op.operands[1:])
+			p.attrDictColonType(op, src.typ)
+			return true
+		},
+	}
+}
+
+// elementWriteSyntax is memref.store's `name %v, %m[%i, ...] attr-dict : T`
+// or, functional, tensor.insert's `name %v into %t[%i, ...] attr-dict : T`
+// with the updated T as result; %v is an element of T.
+func elementWriteSyntax(name string, k shapedKind, functional bool) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			v := p.operandRef()
+			if functional {
+				p.expectKeyword("into")
+			} else {
+				p.expect(",")
+			}
+			dest := p.operandRef()
+			indices := p.bracketedIndices()
+			t, elem := p.attrDictColonTypeOf(st, k)
+			st.Operands = append([]*Value{p.resolve(v, elem), p.resolve(dest, t)}, indices...)
+			if functional {
+				st.ResultTypes = []Type{t}
+			}
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) < 2 || !allIndex(op.operands[2:]) {
+				return false
+			}
+			v, dest := op.operands[0], op.operands[1]
+			if elem, ok := k.elementType(dest.typ); !ok || !TypesEqual(elem, v.typ) ||
+				functional && !singleResultOfType(op, dest.typ) || !functional && len(op.results) != 0 {
+				return false
+			}
+			p.w(name + " ")
+			p.value(v)
+			if functional {
+				p.w(" into ")
+			} else {
+				p.w(", ")
+			}
+			p.value(dest)
+			p.bracketedValues(op.operands[2:])
+			p.attrDictColonType(op, dest.typ)
+			return true
+		},
+	}
+}
+
+// dimSyntax is `name attr-dict %src, %index : T` of tensor.dim and
+// memref.dim, whose result is an index.
+func dimSyntax(name string) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			p.optionalAttrDict(st)
+			src := p.operandRef()
+			p.expect(",")
+			idx := p.operandRef()
+			p.expect(":")
+			st.Operands = []*Value{p.resolve(src, p.parseType()), p.resolve(idx, Index)}
+			st.ResultTypes = []Type{Index}
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) != 2 || !allIndex(op.operands[1:]) || !singleResultOfType(op, Index) {
+				return false
+			}
+			p.w(name)
+			p.attrDict(op)
+			p.w(" ")
+			p.values(op.operands)
+			p.w(" : ")
+			p.typ(op.operands[0].typ)
+			return true
+		},
+	}
+}
+
+// sliceProps are the static offsets, sizes and strides of a slice.
+var sliceProps = []string{"static_offsets", "static_sizes", "static_strides"}
+
+// extractSliceSyntax is `name %src[offsets] [sizes] [strides] attr-dict :
+// T to U` of tensor.extract_slice and memref.subview.
+func extractSliceSyntax(name string) *opSyntax {
+	return &opSyntax{
+		Inherent: sliceProps,
+		Parse: func(p *parser, st *OpState) {
+			src := p.operandRef()
+			p.endSliceOf(st, src, p.parseSliceTriple())
+		},
+		Print: func(p *printer, op *Operation) bool {
+			src, s, ok := sliceOf(op)
+			if !ok {
+				return false
+			}
+			p.w(name + " ")
+			p.value(src)
+			p.sliceTriple(s)
+			p.attrDictTypePair(op, src.typ, "to", op.results[0].typ, sliceProps...)
+			return true
+		},
+	}
+}
+
+// endSliceOf parses `attr-dict : T to U`, the end of the ops that take a
+// slice of one source, and records the source, the slice and the result.
+func (p *parser) endSliceOf(st *OpState, src operandRef, s sliceTriple) {
+	srcType, resType := p.attrDictTypePair(st, "to")
+	st.ResultTypes = []Type{resType}
+	st.Operands = append([]*Value{p.resolve(src, srcType)}, s.operands()...)
+	s.setProps(st)
+	setSegments(st, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
+}
+
+// sliceOf reads the source and the slice of an op of the shape endSliceOf
+// builds; ok is false for another shape.
+func sliceOf(op *Operation) (src *Value, s sliceTriple, ok bool) {
+	segs := segments(op)
+	if len(segs) != 4 || len(segs[0]) != 1 || len(op.results) != 1 || !allIndex(op.operands[1:]) {
+		return nil, s, false
+	}
+	s, ok = readSliceTriple(op, segs)
+	return segs[0][0], s, ok
+}
+
+// reassociationSyntax is `name %src [[0, 1], [2]] attr-dict : T into U` of
+// the collapse_shape ops or, with expand, `name %src [[0], [1, 2]]
+// output_shape [2, %n, 2] attr-dict : T into U` of the expand_shape ops.
+func reassociationSyntax(name string, expand bool) *opSyntax {
+	props := []string{"reassociation"}
+	if expand {
+		props = append(props, "static_output_shape")
+	}
+	return &opSyntax{
+		Inherent: props,
+		Parse: func(p *parser, st *OpState) {
+			src := p.operandRef()
+			st.AddProp("reassociation", parseReassociationAttr(p))
+			var dyn []*Value
+			if expand {
+				p.expectKeyword("output_shape")
+				var shape []int64
+				shape, dyn = p.dynamicIndexList()
+				st.AddProp("static_output_shape", I64Array(shape))
+			}
+			srcType, resType := p.attrDictTypePair(st, "into")
+			st.ResultTypes = []Type{resType}
+			st.Operands = append([]*Value{p.resolve(src, srcType)}, dyn...)
+		},
+		Print: func(p *printer, op *Operation) bool {
+			re, ok := op.Prop("reassociation").(*ArrayAttr)
+			if !ok || len(op.operands) < 1 || len(op.results) != 1 || !allIndex(op.operands[1:]) {
+				return false
+			}
+			var shape []int64
+			if expand {
+				shape, ok = staticArray(op, "static_output_shape")
+				if !ok || countDynamic(shape) != len(op.operands)-1 {
+					return false
+				}
+			} else if len(op.operands) != 1 {
+				return false
+			}
+			p.w(name + " ")
+			p.value(op.operands[0])
+			p.w(" ")
+			p.attr(re)
+			if expand {
+				p.w(" output_shape ")
+				p.dynamicIndexList(shape, op.operands[1:])
+			}
+			p.attrDictTypePair(op, op.operands[0].typ, "into", op.results[0].typ, props...)
+			return true
+		},
+	}
+}
+
+// parseReassociationAttr reads the `[[0, 1], [2]]` grouping of the reshape
+// ops as the plain array attribute MLIR parses it as.
+func parseReassociationAttr(p *parser) *ArrayAttr {
+	at := p.pos()
+	a, ok := p.parseAttrNoType().(*ArrayAttr)
+	if !ok {
+		p.failAt(at, "expected reassociation array")
+	}
+	return a
+}
+
+// reshapeSyntax is `name %src(%shape) attr-dict : (T, S) -> U` of
+// tensor.reshape and memref.reshape.
+func reshapeSyntax(name string) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			at := p.pos()
+			src := p.operandRef()
+			p.expect("(")
+			shape := p.operandRef()
+			p.expect(")")
+			p.attrDictColonFunctionType(st, []operandRef{src, shape}, at)
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.operands) != 2 || len(op.results) != 1 {
+				return false
+			}
+			p.w(name + " ")
+			p.value(op.operands[0])
+			p.w("(")
+			p.value(op.operands[1])
+			p.w(")")
+			p.attrDictColonFunctionType(op)
+			return true
+		},
+	}
 }

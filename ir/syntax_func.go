@@ -33,26 +33,14 @@ func init() {
 	})
 	register("builtin.unrealized_conversion_cast", &opSyntax{
 		Parse: func(p *parser, st *OpState) {
-			at := p.pos()
-			refs := p.operandRefs()
-			var in []Type
-			if len(refs) > 0 {
-				p.expect(":")
-				in = p.parseTypeList()
-			}
+			st.Operands = p.typedOperands()
 			p.expectKeyword("to")
 			st.ResultTypes = p.parseTypeList()
-			st.Operands = p.resolveAll(refs, in, at)
 			p.optionalAttrDict(st)
 		},
 		Print: func(p *printer, op *Operation) bool {
 			p.w("builtin.unrealized_conversion_cast")
-			if len(op.operands) > 0 {
-				p.w(" ")
-				p.values(op.operands)
-				p.w(" : ")
-				p.valueTypes(op.operands)
-			}
+			p.typedValues(op.operands)
 			p.w(" to ")
 			p.types(resultTypes(op))
 			p.attrDict(op)
@@ -64,24 +52,7 @@ func init() {
 		Parse:    parseFunc,
 		Print:    printFunc,
 	})
-	register("func.return", &opSyntax{
-		Terminator: true,
-		Parse: func(p *parser, st *OpState) {
-			p.optionalAttrDict(st)
-			st.Operands = p.typedOperands()
-		},
-		Print: func(p *printer, op *Operation) bool {
-			p.w("func.return")
-			p.attrDict(op)
-			if len(op.operands) > 0 {
-				p.w(" ")
-				p.values(op.operands)
-				p.w(" : ")
-				p.valueTypes(op.operands)
-			}
-			return true
-		},
-	})
+	register("func.return", yieldSyntax("func.return"))
 	register("func.call", &opSyntax{
 		Inherent: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
 		Parse: func(p *parser, st *OpState) {
@@ -90,11 +61,7 @@ func init() {
 			at := p.pos()
 			refs := p.operandRefs()
 			p.expect(")")
-			p.optionalAttrDict(st)
-			p.expect(":")
-			fn := p.functionTypeAt()
-			st.Operands = p.resolveAll(refs, fn.Inputs, at)
-			st.ResultTypes = fn.Results
+			p.attrDictColonFunctionType(st, refs, at)
 		},
 		Print: func(p *printer, op *Operation) bool {
 			callee, ok := op.Prop("callee").(*SymbolRefAttr)
@@ -106,9 +73,7 @@ func init() {
 			p.w("(")
 			p.values(op.operands)
 			p.w(")")
-			p.attrDict(op, "callee")
-			p.w(" : ")
-			p.functionType(op)
+			p.attrDictColonFunctionType(op, "callee")
 			return true
 		},
 	})
@@ -138,9 +103,7 @@ func init() {
 			p.w("(")
 			p.values(op.operands[1:])
 			p.w(")")
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.operands[0].typ)
+			p.attrDictColonType(op, op.operands[0].typ)
 			return true
 		},
 	})
@@ -148,9 +111,7 @@ func init() {
 		Inherent: []string{"value"},
 		Parse: func(p *parser, st *OpState) {
 			st.AddProp("value", p.parseSymbolRef())
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.ResultTypes = []Type{p.parseType()}
+			st.ResultTypes = []Type{p.attrDictColonType(st)}
 		},
 		Print: func(p *printer, op *Operation) bool {
 			v, ok := op.Prop("value").(*SymbolRefAttr)
@@ -159,27 +120,10 @@ func init() {
 			}
 			p.w("func.constant ")
 			p.attr(v)
-			p.attrDict(op, "value")
-			p.w(" : ")
-			p.typ(op.results[0].typ)
+			p.attrDictColonType(op, op.results[0].typ, "value")
 			return true
 		},
 	})
-}
-
-// functionTypeAt parses a function type or reports one is expected.
-func (p *parser) functionTypeAt() *FunctionType {
-	at := p.pos()
-	fn, ok := p.parseType().(*FunctionType)
-	if !ok {
-		p.failAt(at, "expected function type")
-	}
-	return fn
-}
-
-// functionType prints `(operand types) -> result types` of op.
-func (p *printer) functionType(op *Operation) {
-	p.typ(&FunctionType{Inputs: valueTypes(op.operands), Results: resultTypes(op)})
 }
 
 func parseFunc(p *parser, st *OpState) {

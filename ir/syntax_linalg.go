@@ -58,20 +58,15 @@ func init() {
 		Inherent: []string{"dim"},
 		Parse: func(p *parser, st *OpState) {
 			st.AddProp("dim", IntAttr(p.integer(), I64))
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.ResultTypes = []Type{p.parseType()}
+			st.ResultTypes = []Type{p.attrDictColonType(st)}
 		},
 		Print: func(p *printer, op *Operation) bool {
 			dim, ok := op.Prop("dim").(*IntegerAttr)
 			if !ok || !TypesEqual(dim.Type, I64) || len(op.results) != 1 || len(op.operands) != 0 {
 				return false
 			}
-			p.w("linalg.index ")
-			p.w(dim.Text)
-			p.attrDict(op, "dim")
-			p.w(" : ")
-			p.typ(op.results[0].typ)
+			p.w("linalg.index " + dim.Text)
+			p.attrDictColonType(op, op.results[0].typ, "dim")
 			return true
 		},
 	})
@@ -141,13 +136,7 @@ func (p *parser) linalgOperandGroup(keyword string) []*Value {
 	if !p.acceptKeyword(keyword) {
 		return nil
 	}
-	p.expect("(")
-	at := p.pos()
-	refs := p.operandRefs()
-	p.expect(":")
-	types := p.parseTypeList()
-	p.expect(")")
-	return p.resolveAll(refs, types, at)
+	return p.parenTypedOperands()
 }
 
 // linalgAttrDict parses an optional `{...}` into the discardable attributes,
@@ -165,20 +154,6 @@ func (p *parser) linalgAttrDict(st *OpState) {
 	for _, e := range d.Entries {
 		st.Attrs.Set(e.Name, e.Value)
 	}
-}
-
-// linalgResultTypes parses the optional `-> types` of structured ops.
-func (p *parser) linalgResultTypes(st *OpState) {
-	if p.accept("->") {
-		st.ResultTypes = p.parseResultTypes()
-	}
-}
-
-// linalgIntList parses `[1, 2]` into a dense i64 array.
-func (p *parser) linalgIntList() *DenseArrayAttr {
-	var vs []int64
-	p.delimited("[", "]", func() { vs = append(vs, p.integer()) })
-	return I64Array(vs)
 }
 
 // linalgOptionalMaps parses `indexing_maps = [affine_map<...>, ...]`, or
@@ -210,23 +185,8 @@ func (p *printer) linalgOperandGroup(keyword string, vs []*Value) {
 	if len(vs) == 0 {
 		return
 	}
-	p.w(" " + keyword + "(")
-	p.values(vs)
-	p.w(" : ")
-	p.valueTypes(vs)
-	p.w(")")
-}
-
-func (p *printer) linalgResultTypes(op *Operation) {
-	if len(op.results) > 0 {
-		p.w(" -> ")
-		writeResultTypes(&p.buf, resultTypes(op))
-	}
-}
-
-// linalgIntList prints a dense integer array as `[1, 2]`.
-func (p *printer) linalgIntList(a *DenseArrayAttr) {
-	p.w("[" + strings.Join(a.Values, ", ") + "]")
+	p.w(" " + keyword)
+	p.parenTypedValues(vs)
 }
 
 // linalgAttrsFit reports whether op's properties and attributes survive a
@@ -298,7 +258,7 @@ func parseLinalgGeneric(p *parser, st *OpState) {
 		p.linalgAttrDict(st)
 	}
 	st.Regions = []*Region{p.parseRegion(nil)}
-	p.linalgResultTypes(st)
+	st.ResultTypes = p.optionalArrowTypes()
 	setSegments(st, len(ins), len(outs))
 }
 
@@ -317,7 +277,11 @@ func printLinalgGeneric(p *printer, op *Operation) bool {
 		if !ok || !strings.HasPrefix(o.Text, iteratorTypePrefix) || !strings.HasSuffix(o.Text, ">") {
 			return false
 		}
-		names.Elems = append(names.Elems, Str(o.Text[len(iteratorTypePrefix):len(o.Text)-1]))
+		kind := o.Text[len(iteratorTypePrefix) : len(o.Text)-1]
+		if kind != "parallel" && kind != "reduction" {
+			return false // the custom form can spell only these two
+		}
+		names.Elems = append(names.Elems, Str(kind))
 	}
 	traits := &DictAttr{}
 	traits.Set("indexing_maps", maps)
@@ -336,7 +300,7 @@ func printLinalgGeneric(p *printer, op *Operation) bool {
 	}
 	p.w(" ")
 	p.region(op.Regions[0], true)
-	p.linalgResultTypes(op)
+	p.arrowTypes(resultTypes(op))
 	return true
 }
 
@@ -351,7 +315,7 @@ func (p *parser) linalgDstStyle(st *OpState, attrName string) {
 	if attrName != "" {
 		p.expectKeyword(attrName)
 		p.expect("=")
-		st.AddProp(attrName, p.linalgIntList())
+		st.AddProp(attrName, I64Array(p.integerList()))
 	}
 	p.linalgAttrDict(st)
 }
@@ -428,7 +392,7 @@ func identityOpSyntax(name, attrName string) *opSyntax {
 			p.w(name)
 			p.linalgInsOuts(ins, outs)
 			p.w(" " + attrName + " = ")
-			p.linalgIntList(op.Prop(attrName).(*DenseArrayAttr))
+			p.integerList(op.Prop(attrName).(*DenseArrayAttr))
 			p.attrDict(op, attrName)
 			return true
 		},
@@ -567,7 +531,7 @@ func printMapReduce(p *printer, op *Operation, name, attrName string) bool {
 	p.linalgInsOuts(op.operands[:split], op.operands[split:])
 	if attrName != "" {
 		p.w(" " + attrName + " = ")
-		p.linalgIntList(op.Prop(attrName).(*DenseArrayAttr))
+		p.integerList(op.Prop(attrName).(*DenseArrayAttr))
 	}
 	p.attrDict(op, attrName)
 	if payload == "" {
@@ -624,7 +588,7 @@ func parseSoftmax(p *parser, st *OpState) {
 	st.AddProp("dimension", IntAttr(p.integer(), I64))
 	p.expect(")")
 	p.linalgSingleOperands(st)
-	p.linalgResultTypes(st)
+	st.ResultTypes = p.optionalArrowTypes()
 }
 
 func printSoftmax(p *printer, op *Operation) bool {
@@ -637,7 +601,7 @@ func printSoftmax(p *printer, op *Operation) bool {
 	p.attrDict(op, "dimension")
 	p.w(" dimension(" + dim.Text + ")")
 	p.linalgInsOuts(op.operands[:1], op.operands[1:])
-	p.linalgResultTypes(op)
+	p.arrowTypes(resultTypes(op))
 	return true
 }
 
@@ -690,7 +654,7 @@ func winogradSyntax(name string) *opSyntax {
 			p.attrDict(op, "fmr")
 			p.w(" fmr(" + winogradFmrs[n] + ")")
 			p.linalgInsOuts(op.operands[:1], op.operands[1:])
-			p.linalgResultTypes(op)
+			p.arrowTypes(resultTypes(op))
 			return true
 		},
 	}
@@ -715,22 +679,18 @@ func parsePack(p *parser, st *OpState, isPack bool) {
 	}
 	if p.acceptKeyword("outer_dims_perm") {
 		p.expect("=")
-		st.AddProp("outer_dims_perm", p.linalgIntList())
+		st.AddProp("outer_dims_perm", I64Array(p.integerList()))
 	}
 	p.expectKeyword("inner_dims_pos")
 	p.expect("=")
-	st.AddProp("inner_dims_pos", p.linalgIntList())
+	st.AddProp("inner_dims_pos", I64Array(p.integerList()))
 	p.expectKeyword("inner_tiles")
 	p.expect("=")
 	tiles, dynTiles := p.dynamicIndexList()
 	st.AddProp("static_inner_tiles", I64Array(tiles))
 	p.expectKeyword("into")
 	dest := p.operandRef()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expect("->")
-	destType := p.parseType()
+	srcType, destType := p.attrDictTypePair(st, "->")
 	st.Operands = append([]*Value{p.resolve(src, srcType), p.resolve(dest, destType)}, pad...)
 	st.Operands = append(st.Operands, dynTiles...)
 	st.ResultTypes = []Type{destType}
@@ -775,19 +735,15 @@ func printPack(p *printer, op *Operation, name string) bool {
 	}
 	if hasPerm {
 		p.w(" outer_dims_perm = ")
-		p.linalgIntList(perm)
+		p.integerList(perm)
 	}
 	p.w(" inner_dims_pos = ")
-	p.linalgIntList(pos)
+	p.integerList(pos)
 	p.w(" inner_tiles = ")
 	p.dynamicIndexList(tiles, dynTiles)
 	p.w(" into ")
 	p.value(op.operands[1])
-	p.attrDict(op, packInherent...)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" -> ")
-	p.typ(op.operands[1].typ)
+	p.attrDictTypePair(op, op.operands[0].typ, "->", op.operands[1].typ, packInherent...)
 	return true
 }
 
@@ -916,13 +872,13 @@ func namedOpSyntax(name string, def *namedOp) *opSyntax {
 				return false
 			}
 			p.w(name)
-			if maps != nil && (def.needMaps || compactText(maps.String()) != compactText(mapsAttr(def.maps).String())) {
+			if maps != nil && (def.needMaps || noSpaces(maps.String()) != noSpaces(mapsAttr(def.maps).String())) {
 				p.w(" indexing_maps = ")
 				p.attr(maps)
 			}
 			p.attrDict(op, "indexing_maps")
 			p.linalgInsOuts(ins, outs)
-			p.linalgResultTypes(op)
+			p.arrowTypes(resultTypes(op))
 			return true
 		},
 	}
@@ -934,7 +890,7 @@ func namedOpSyntax(name string, def *namedOp) *opSyntax {
 func (p *parser) linalgNamedTail(st *OpState, args int, build func(b *bodyBuilder)) {
 	ins, outs := p.linalgInsOuts(st)
 	p.linalgAttrDict(st)
-	p.linalgResultTypes(st)
+	st.ResultTypes = p.optionalArrowTypes()
 	setSegments(st, len(ins), len(outs))
 	if len(st.Operands) != args {
 		p.failAt(st.Pos, "expects %d operands for its region, got %d", args, len(st.Operands))
@@ -972,14 +928,10 @@ func mapsAttr(maps []string) *ArrayAttr {
 	return a
 }
 
-// compactText drops the spaces of an attribute's text so that equivalent
-// spellings compare equal.
-func compactText(s string) string { return strings.ReplaceAll(s, " ", "") }
-
 // isCastUnsigned reads a `#linalg.type_fn<...>` cast attribute; anything
 // but cast_unsigned means the default, cast_signed.
 func isCastUnsigned(a Attribute) bool {
-	return a != nil && compactText(a.String()) == "#linalg.type_fn<cast_unsigned>"
+	return a != nil && noSpaces(a.String()) == "#linalg.type_fn<cast_unsigned>"
 }
 
 // --- linalg.elementwise ---
@@ -997,7 +949,7 @@ const elementwiseKindPrefix = "#linalg.elementwise_kind<"
 
 // elementwiseKind returns the function named by a kind attribute.
 func elementwiseKind(a Attribute) (string, bool) {
-	text := compactText(a.String())
+	text := noSpaces(a.String())
 	if !strings.HasPrefix(text, elementwiseKindPrefix) || !strings.HasSuffix(text, ">") {
 		return "", false
 	}
@@ -1073,13 +1025,13 @@ func printElementwise(p *printer, op *Operation) bool {
 	}
 	p.w("linalg.elementwise kind=")
 	p.attr(kindAttr)
-	if compactText(maps.String()) != compactText(identityMaps(len(op.operands), rank).String()) {
+	if noSpaces(maps.String()) != noSpaces(identityMaps(len(op.operands), rank).String()) {
 		p.w(" indexing_maps = ")
 		p.attr(maps)
 	}
 	p.attrDict(op, inherent...)
 	p.linalgInsOuts(ins, outs)
-	p.linalgResultTypes(op)
+	p.arrowTypes(resultTypes(op))
 	return true
 }
 
@@ -1366,14 +1318,8 @@ func sameBodyIn(a, b *Region, m map[*Value]*Value) bool {
 	}
 	for i, ba := range a.blocks {
 		bb := b.blocks[i]
-		if len(ba.args) != len(bb.args) || len(ba.ops) != len(bb.ops) {
+		if len(ba.ops) != len(bb.ops) || !matchValues(ba.args, bb.args, m) {
 			return false
-		}
-		for j, x := range ba.args {
-			if !TypesEqual(x.typ, bb.args[j].typ) {
-				return false
-			}
-			m[x] = bb.args[j]
 		}
 		for j, x := range ba.ops {
 			if !sameBodyOp(x, bb.ops[j], m) {
@@ -1398,16 +1344,28 @@ func sameBodyOp(x, y *Operation, m map[*Value]*Value) bool {
 			return false
 		}
 	}
-	for i, v := range x.results {
-		if !TypesEqual(v.typ, y.results[i].typ) {
-			return false
-		}
-		m[v] = y.results[i]
+	if !matchValues(x.results, y.results, m) {
+		return false
 	}
 	for i, r := range x.Regions {
 		if !sameBodyIn(r, y.Regions[i], m) {
 			return false
 		}
+	}
+	return true
+}
+
+// matchValues records in m that each of xs stands for the value of ys in
+// the same place; they must have the same types.
+func matchValues(xs, ys []*Value, m map[*Value]*Value) bool {
+	if len(xs) != len(ys) {
+		return false
+	}
+	for i, x := range xs {
+		if !TypesEqual(x.typ, ys[i].typ) {
+			return false
+		}
+		m[x] = ys[i]
 	}
 	return true
 }

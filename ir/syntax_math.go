@@ -41,9 +41,7 @@ func (m *mixedPair) parse(p *parser, st *OpState) {
 	at := p.pos()
 	refs := p.operandList(2)
 	p.modifiers(st, m.mods)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	types := p.parseTypeList()
+	types := p.attrDictColonTypeList(st)
 	st.Operands = p.resolveAll(refs, types, at)
 	st.ResultTypes = types[:1]
 }
@@ -52,11 +50,7 @@ func (m *mixedPair) print(p *printer, op *Operation) bool {
 	if len(op.operands) != 2 || len(op.results) != 1 || !TypesEqual(op.operands[0].typ, op.results[0].typ) {
 		return false
 	}
-	p.w(op.Name + " ")
-	p.values(op.operands)
-	p.modifiers(op, m.mods)
-	p.w(" : ")
-	p.valueTypes(op.operands)
+	p.operandsWithTypes(op, m.mods)
 	return true
 }
 
@@ -69,9 +63,7 @@ func parseClampF(p *parser, st *OpState) {
 	refs = append(refs, p.operandList(2)...)
 	p.expect("]")
 	fastmathFlags.parse(p, st)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	t := p.parseType()
+	t := p.attrDictColonType(st)
 	st.Operands = p.resolveAll(refs, repeatType(t, 3), at)
 	st.ResultTypes = []Type{t}
 }
@@ -81,10 +73,8 @@ func printClampF(p *printer, op *Operation) bool {
 		return false
 	}
 	t := op.results[0].typ
-	for _, v := range op.operands {
-		if !TypesEqual(v.typ, t) {
-			return false
-		}
+	if !allOfType(op.operands, t) {
+		return false
 	}
 	p.w(op.Name + " ")
 	p.value(op.operands[0])

@@ -1,17 +1,12 @@
 package ir_test
 
-import (
-	"testing"
-
-	"bufferlog/internal/tooltest"
-)
+import "testing"
 
 // TestMathSyntax round-trips the math dialect's custom forms through
 // mlir-opt-22.
 func TestMathSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"float", `func.func @f(%x: f32, %v: vector<4xf16>, %t: tensor<?xf64>) {
+	testRoundTrips(t, []roundTripCase{
+		{name: "float", src: `func.func @f(%x: f32, %v: vector<4xf16>, %t: tensor<?xf64>) {
   %0 = math.exp %x : f32
   %1 = math.tanh %v fastmath<afn> : vector<4xf16>
   %2 = math.powf %x, %x fastmath<fast> {tag} : f32
@@ -24,13 +19,13 @@ func TestMathSyntax(t *testing.T) {
   %8 = math.clampf %v to [%v, %v] {tag} : vector<4xf16>
   return
 }`},
-		{"integer", `func.func @f(%a: i32, %v: vector<2xi64>) {
+		{name: "integer", src: `func.func @f(%a: i32, %v: vector<2xi64>) {
   %0 = math.absi %a : i32
   %1 = math.ctpop %v {tag} : vector<2xi64>
   %2 = math.ipowi %a, %a : i32
   return
 }`},
-		{"fpowi and classification", `func.func @f(%x: f32, %n: i32, %v: vector<4xf32>, %t: tensor<2x?xf64>) {
+		{name: "fpowi and classification", src: `func.func @f(%x: f32, %n: i32, %v: vector<4xf32>, %t: tensor<2x?xf64>) {
   %0 = math.fpowi %x, %n fastmath<fast> : f32, i32
   %1 = math.isnan %v : vector<4xf32>
   %2 = math.isinf %x {fastmath = #arith.fastmath<fast>} : f32
@@ -38,19 +33,12 @@ func TestMathSyntax(t *testing.T) {
   %4 = math.isnormal %x {fastmath = #arith.fastmath<none>, tag} : f32
   return
 }`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			checkRoundTrip(t, opt, tc.name, []byte(tc.src))
-			requireCustomForms(t, tc.src, "math.")
-		})
-	}
+	}, "math.")
 }
 
 // TestMathSyntaxErrors checks that malformed math ops give located errors.
 func TestMathSyntaxErrors(t *testing.T) {
-	requireSyntaxErrors(t, []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"fma arity", "func.func @f(%x: f32) {\n  %0 = math.fma %x, %x : f32\n  return\n}\n"},
 		{"clampf without to", "func.func @f(%x: f32) {\n  %0 = math.clampf %x [%x, %x] : f32\n  return\n}\n"},
 		{"fpowi one type", "func.func @f(%x: f32, %n: i32) {\n  %0 = math.fpowi %x, %n : f32\n  return\n}\n"},

@@ -7,53 +7,40 @@ import (
 
 // Custom syntax of the memref dialect.
 
+var memrefKind = shapedKind{memrefElementType, "'memref' must be memref of any type values, but got '%s'"}
+
 func init() {
 	register("memref.alloc", allocSyntax("memref.alloc"))
 	register("memref.alloca", allocSyntax("memref.alloca"))
-	register("memref.cast", operandToTypeSyntax("memref.cast"))
-	register("memref.memory_space_cast", operandToTypeSyntax("memref.memory_space_cast"))
-	register("memref.dealloc", memrefOperandSyntax("memref.dealloc", false))
-	register("memref.rank", memrefOperandSyntax("memref.rank", true))
+	register("memref.cast", (&castOp{}).syntax())
+	register("memref.memory_space_cast", (&castOp{}).syntax())
+	register("memref.dealloc", operandColonTypeSyntax("memref.dealloc"))
+	register("memref.rank", operandColonTypeSyntax("memref.rank", Index))
 	register("memref.extract_strided_metadata", sourceToResultsSyntax("memref.extract_strided_metadata"))
 	register("memref.extract_aligned_pointer_as_index", sourceToResultsSyntax("memref.extract_aligned_pointer_as_index"))
 	register("memref.alloca_scope.return", yieldSyntax("memref.alloca_scope.return"))
-	register("memref.load", &opSyntax{Inherent: []string{"nontemporal", "alignment"}, Parse: parseLoad, Print: printLoad})
-	register("memref.store", &opSyntax{Inherent: []string{"nontemporal", "alignment"}, Parse: parseStore, Print: printStore})
+	load := elementReadSyntax("memref.load", memrefKind)
+	load.Inherent = []string{"nontemporal", "alignment"}
+	register("memref.load", load)
+	store := elementWriteSyntax("memref.store", memrefKind, false)
+	store.Inherent = []string{"nontemporal", "alignment"}
+	register("memref.store", store)
 	register("memref.copy", &opSyntax{Parse: parseCopy, Print: printCopy})
-	register("memref.dim", &opSyntax{Parse: parseMemrefDim, Print: printMemrefDim})
+	register("memref.dim", dimSyntax("memref.dim"))
 	register("memref.realloc", &opSyntax{Inherent: []string{"alignment"}, Parse: parseRealloc, Print: printRealloc})
-	register("memref.subview", &opSyntax{Parse: parseSubview, Print: printSubview})
+	register("memref.subview", extractSliceSyntax("memref.subview"))
 	register("memref.reinterpret_cast", &opSyntax{Parse: parseReinterpretCast, Print: printReinterpretCast})
-	register("memref.collapse_shape", &opSyntax{Parse: parseCollapseShape, Print: printCollapseShape})
-	register("memref.expand_shape", &opSyntax{Parse: parseExpandShape, Print: printExpandShape})
+	register("memref.collapse_shape", reassociationSyntax("memref.collapse_shape", false))
+	register("memref.expand_shape", reassociationSyntax("memref.expand_shape", true))
 	register("memref.view", &opSyntax{Parse: parseView, Print: printView})
-	register("memref.reshape", &opSyntax{Parse: parseMemrefReshape, Print: printMemrefReshape})
+	register("memref.reshape", reshapeSyntax("memref.reshape"))
 	register("memref.transpose", &opSyntax{Parse: parseTranspose, Print: printTranspose})
 	register("memref.assume_alignment", &opSyntax{Parse: parseAssumeAlignment, Print: printAssumeAlignment})
 	register("memref.get_global", &opSyntax{Inherent: []string{"name"}, Parse: parseGetGlobal, Print: printGetGlobal})
 	register("memref.global", &opSyntax{Inherent: globalProps, Parse: parseGlobal, Print: printGlobal})
 	register("memref.atomic_rmw", &opSyntax{Parse: parseAtomicRMW, Print: printAtomicRMW})
 	register("memref.generic_atomic_rmw", &opSyntax{Parse: parseGenericAtomicRMW, Print: printGenericAtomicRMW})
-	register("memref.atomic_yield", &opSyntax{
-		Terminator: true,
-		Parse: func(p *parser, st *OpState) {
-			v := p.operandRef()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.Operands = []*Value{p.resolve(v, p.parseType())}
-		},
-		Print: func(p *printer, op *Operation) bool {
-			if len(op.operands) != 1 {
-				return false
-			}
-			p.w("memref.atomic_yield ")
-			p.value(op.operands[0])
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.operands[0].typ)
-			return true
-		},
-	})
+	register("memref.atomic_yield", asTerminator(operandColonTypeSyntax("memref.atomic_yield")))
 	register("memref.alloca_scope", &opSyntax{Parse: parseAllocaScope, Print: printAllocaScope})
 	register("memref.prefetch", &opSyntax{Parse: parsePrefetch, Print: printPrefetch})
 }
@@ -72,55 +59,6 @@ func memrefElementType(t Type) (Type, bool) {
 	return nil, false
 }
 
-// bracketedIndices parses `[%i, %j]`, index operands.
-func (p *parser) bracketedIndices() []*Value {
-	at := p.pos()
-	p.expect("[")
-	refs := p.operandRefs()
-	p.expect("]")
-	return p.resolveAll(refs, repeatType(Index, len(refs)), at)
-}
-
-// bracketedValues prints `[%i, %j]`.
-func (p *printer) bracketedValues(vs []*Value) {
-	p.w("[")
-	p.values(vs)
-	p.w("]")
-}
-
-// singleResultOfType reports whether op has one result, of type t.
-func singleResultOfType(op *Operation, t Type) bool {
-	return len(op.results) == 1 && TypesEqual(op.results[0].typ, t)
-}
-
-// memrefOperandSyntax is `op %m attr-dict : type`, with an index result
-// for memref.rank.
-func memrefOperandSyntax(name string, indexResult bool) *opSyntax {
-	return &opSyntax{
-		Parse: func(p *parser, st *OpState) {
-			m := p.operandRef()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.Operands = []*Value{p.resolve(m, p.parseType())}
-			if indexResult {
-				st.ResultTypes = []Type{Index}
-			}
-		},
-		Print: func(p *printer, op *Operation) bool {
-			if len(op.operands) != 1 || indexResult && !singleResultOfType(op, Index) || !indexResult && len(op.results) != 0 {
-				return false
-			}
-			p.w(name)
-			p.w(" ")
-			p.value(op.operands[0])
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.operands[0].typ)
-			return true
-		},
-	}
-}
-
 // sourceToResultsSyntax is `op %m : type -> result types attr-dict`.
 func sourceToResultsSyntax(name string) *opSyntax {
 	return &opSyntax{
@@ -136,8 +74,7 @@ func sourceToResultsSyntax(name string) *opSyntax {
 			if len(op.operands) != 1 || len(op.results) == 0 {
 				return false
 			}
-			p.w(name)
-			p.w(" ")
+			p.w(name + " ")
 			p.value(op.operands[0])
 			p.w(" : ")
 			p.typ(op.operands[0].typ)
@@ -157,19 +94,15 @@ func allocSyntax(name string) *opSyntax {
 	return &opSyntax{
 		Inherent: []string{"alignment"},
 		Parse: func(p *parser, st *OpState) {
-			at := p.pos()
 			p.expect("(")
-			sizes := p.operandRefs()
+			sizes := p.resolveAllAs(p.operandRefs(), Index)
 			p.expect(")")
-			var symbols []operandRef
-			if p.accept("[") {
-				symbols = p.operandRefs()
-				p.expect("]")
+			var symbols []*Value
+			if p.is("[") {
+				symbols = p.bracketedIndices()
 			}
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.ResultTypes = []Type{p.parseType()}
-			st.Operands = p.resolveAll(append(sizes, symbols...), repeatType(Index, len(sizes)+len(symbols)), at)
+			st.ResultTypes = []Type{p.attrDictColonType(st)}
+			st.Operands = append(sizes, symbols...)
 			setSegments(st, len(sizes), len(symbols))
 		},
 		Print: func(p *printer, op *Operation) bool {
@@ -177,16 +110,13 @@ func allocSyntax(name string) *opSyntax {
 			if len(segs) != 2 || len(op.results) != 1 || !allIndex(op.operands) {
 				return false
 			}
-			p.w(name)
-			p.w("(")
+			p.w(name + "(")
 			p.values(segs[0])
 			p.w(")")
 			if len(segs[1]) > 0 {
 				p.bracketedValues(segs[1])
 			}
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.results[0].typ)
+			p.attrDictColonType(op, op.results[0].typ)
 			return true
 		},
 	}
@@ -199,11 +129,8 @@ func parseRealloc(p *parser, st *OpState) {
 		size = []*Value{p.resolve(p.operandRef(), Index)}
 		p.expect(")")
 	}
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
+	srcType, resType := p.attrDictTypePair(st, "to")
+	st.ResultTypes = []Type{resType}
 	st.Operands = append([]*Value{p.resolve(src, srcType)}, size...)
 }
 
@@ -218,24 +145,19 @@ func printRealloc(p *printer, op *Operation) bool {
 		p.value(op.operands[1])
 		p.w(")")
 	}
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
+	p.attrDictTypePair(op, op.operands[0].typ, "to", op.results[0].typ)
 	return true
 }
 
+// allocaScopeReturn is the terminator memref.alloca_scope's parser adds.
+var allocaScopeReturn = impliedTerminator{"memref.alloca_scope.return", 0}
+
 func parseAllocaScope(p *parser, st *OpState) {
-	st.ResultTypes = p.optionalArrowTypes()
-	body := p.parseRegion(nil)
-	allocaScopeReturn.ensureIn(body)
-	st.Regions = []*Region{body}
-	p.optionalAttrDict(st)
+	p.resultsAndBody(st, allocaScopeReturn)
 }
 
 func printAllocaScope(p *printer, op *Operation) bool {
-	if len(op.Regions) != 1 || len(op.operands) != 0 || len(op.Regions[0].blocks) > 0 && len(op.Regions[0].blocks[0].args) != 0 {
+	if len(op.Regions) != 1 || len(op.operands) != 0 || !noEntryArgs(op.Regions[0]) {
 		return false
 	}
 	p.w("memref.alloca_scope")
@@ -252,74 +174,7 @@ func printAllocaScope(p *printer, op *Operation) bool {
 	return true
 }
 
-// --- element access ---
-
-func parseLoad(p *parser, st *OpState) {
-	m := p.operandRef()
-	indices := p.bracketedIndices()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	at := p.pos()
-	t := p.parseType()
-	elem, ok := memrefElementType(t)
-	if !ok {
-		p.failAt(at, "'memref' must be memref of any type values, but got '%s'", t)
-	}
-	st.Operands = append([]*Value{p.resolve(m, t)}, indices...)
-	st.ResultTypes = []Type{elem}
-}
-
-func printLoad(p *printer, op *Operation) bool {
-	if len(op.operands) < 1 || !allIndex(op.operands[1:]) {
-		return false
-	}
-	m := op.operands[0]
-	if elem, ok := memrefElementType(m.typ); !ok || !singleResultOfType(op, elem) {
-		return false
-	}
-	p.w("memref.load ")
-	p.value(m)
-	p.bracketedValues(op.operands[1:])
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(m.typ)
-	return true
-}
-
-func parseStore(p *parser, st *OpState) {
-	v := p.operandRef()
-	p.expect(",")
-	m := p.operandRef()
-	indices := p.bracketedIndices()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	at := p.pos()
-	t := p.parseType()
-	elem, ok := memrefElementType(t)
-	if !ok {
-		p.failAt(at, "'memref' must be memref of any type values, but got '%s'", t)
-	}
-	st.Operands = append([]*Value{p.resolve(v, elem), p.resolve(m, t)}, indices...)
-}
-
-func printStore(p *printer, op *Operation) bool {
-	if len(op.operands) < 2 || len(op.results) != 0 || !allIndex(op.operands[2:]) {
-		return false
-	}
-	v, m := op.operands[0], op.operands[1]
-	if elem, ok := memrefElementType(m.typ); !ok || !TypesEqual(elem, v.typ) {
-		return false
-	}
-	p.w("memref.store ")
-	p.value(v)
-	p.w(", ")
-	p.value(m)
-	p.bracketedValues(op.operands[2:])
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(m.typ)
-	return true
-}
+// --- atomic updates ---
 
 // atomicRMWKinds are the names of MLIR's AtomicRMWKind enum, indexed by
 // the value stored in the kind property.
@@ -382,12 +237,7 @@ func parseGenericAtomicRMW(p *parser, st *OpState) {
 	m := p.operandRef()
 	indices := p.bracketedIndices()
 	p.expect(":")
-	at := p.pos()
-	t := p.parseType()
-	elem, ok := memrefElementType(t)
-	if !ok {
-		p.failAt(at, "expected a memref type")
-	}
+	t, elem := p.parseTypeOf(memrefKind)
 	st.Operands = append([]*Value{p.resolve(m, t)}, indices...)
 	st.Regions = []*Region{p.parseRegion(nil)}
 	p.optionalAttrDict(st)
@@ -419,30 +269,14 @@ func parsePrefetch(p *parser, st *OpState) {
 	m := p.operandRef()
 	indices := p.bracketedIndices()
 	p.expect(",")
-	at := p.pos()
-	switch p.keyword() {
-	case "read":
-		st.AddProp("isWrite", BoolAttr{false})
-	case "write":
-		st.AddProp("isWrite", BoolAttr{true})
-	default:
-		p.failAt(at, "rw specifier has to be 'read' or 'write'")
-	}
+	st.AddProp("isWrite", BoolAttr{p.boolKeyword("read", "write", "rw specifier has to be 'read' or 'write'")})
 	p.expect(",")
 	p.expectKeyword("locality")
 	p.expect("<")
 	st.AddProp("localityHint", IntAttr(p.integer(), I32))
 	p.expect(">")
 	p.expect(",")
-	at = p.pos()
-	switch p.keyword() {
-	case "data":
-		st.AddProp("isDataCache", BoolAttr{true})
-	case "instr":
-		st.AddProp("isDataCache", BoolAttr{false})
-	default:
-		p.failAt(at, "cache type has to be 'data' or 'instr'")
-	}
+	st.AddProp("isDataCache", BoolAttr{p.boolKeyword("instr", "data", "cache type has to be 'data' or 'instr'")})
 	p.expect(":")
 	st.Operands = append([]*Value{p.resolve(m, p.parseType())}, indices...)
 }
@@ -484,11 +318,8 @@ func parseCopy(p *parser, st *OpState) {
 	src := p.operandRef()
 	p.expect(",")
 	dst := p.operandRef()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.Operands = []*Value{p.resolve(src, srcType), p.resolve(dst, p.parseType())}
+	srcType, dstType := p.attrDictTypePair(st, "to")
+	st.Operands = []*Value{p.resolve(src, srcType), p.resolve(dst, dstType)}
 }
 
 func printCopy(p *printer, op *Operation) bool {
@@ -497,72 +328,11 @@ func printCopy(p *printer, op *Operation) bool {
 	}
 	p.w("memref.copy ")
 	p.values(op.operands)
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" to ")
-	p.typ(op.operands[1].typ)
-	return true
-}
-
-// memref.dim writes its attribute dictionary first.
-func parseMemrefDim(p *parser, st *OpState) {
-	p.optionalAttrDict(st)
-	src := p.operandRef()
-	p.expect(",")
-	idx := p.operandRef()
-	p.expect(":")
-	st.Operands = []*Value{p.resolve(src, p.parseType()), p.resolve(idx, Index)}
-	st.ResultTypes = []Type{Index}
-}
-
-func printMemrefDim(p *printer, op *Operation) bool {
-	if len(op.operands) != 2 || !TypesEqual(op.operands[1].typ, Index) || !singleResultOfType(op, Index) {
-		return false
-	}
-	p.w("memref.dim")
-	p.attrDict(op)
-	p.w(" ")
-	p.values(op.operands)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
+	p.attrDictTypePair(op, op.operands[0].typ, "to", op.operands[1].typ)
 	return true
 }
 
 // --- views ---
-
-func parseSubview(p *parser, st *OpState) {
-	src := p.operandRef()
-	s := p.parseSliceTriple()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = append([]*Value{p.resolve(src, srcType)}, s.operands()...)
-	s.setProps(st)
-	setSegments(st, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
-}
-
-func printSubview(p *printer, op *Operation) bool {
-	segs := segments(op)
-	if len(segs) != 4 || len(segs[0]) != 1 || len(op.results) != 1 || !allIndex(op.operands[1:]) {
-		return false
-	}
-	s, ok := readSliceTriple(op, segs)
-	if !ok {
-		return false
-	}
-	p.w("memref.subview ")
-	p.value(segs[0][0])
-	p.sliceTriple(s)
-	p.attrDict(op, "static_offsets", "static_sizes", "static_strides")
-	p.w(" : ")
-	p.typ(segs[0][0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
-	return true
-}
 
 // reinterpretCastLists are the keywords of reinterpret_cast's three mixed
 // lists, in operand segment order.
@@ -587,105 +357,23 @@ func parseReinterpretCast(p *parser, st *OpState) {
 			s.strides, s.dynStrides = p.dynamicIndexList()
 		}
 	}
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = append([]*Value{p.resolve(src, srcType)}, s.operands()...)
-	s.setProps(st)
-	setSegments(st, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
+	p.endSliceOf(st, src, s)
 }
 
 func printReinterpretCast(p *printer, op *Operation) bool {
-	segs := segments(op)
-	if len(segs) != 4 || len(segs[0]) != 1 || len(op.results) != 1 || !allIndex(op.operands[1:]) {
-		return false
-	}
-	s, ok := readSliceTriple(op, segs)
+	src, s, ok := sliceOf(op)
 	if !ok {
 		return false
 	}
 	p.w("memref.reinterpret_cast ")
-	p.value(segs[0][0])
+	p.value(src)
 	p.w(" to offset: ")
 	p.dynamicIndexList(s.offsets, s.dynOffsets)
 	p.w(", sizes: ")
 	p.dynamicIndexList(s.sizes, s.dynSizes)
 	p.w(", strides: ")
 	p.dynamicIndexList(s.strides, s.dynStrides)
-	p.attrDict(op, "static_offsets", "static_sizes", "static_strides")
-	p.w(" : ")
-	p.typ(segs[0][0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
-	return true
-}
-
-func parseCollapseShape(p *parser, st *OpState) {
-	src := p.operandRef()
-	st.AddProp("reassociation", p.reassociation())
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("into")
-	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = []*Value{p.resolve(src, srcType)}
-}
-
-func printCollapseShape(p *printer, op *Operation) bool {
-	re, ok := op.Prop("reassociation").(*ArrayAttr)
-	if !ok || len(op.operands) != 1 || len(op.results) != 1 {
-		return false
-	}
-	p.w("memref.collapse_shape ")
-	p.value(op.operands[0])
-	p.w(" ")
-	if !p.reassociation(re) {
-		return false
-	}
-	p.attrDict(op, "reassociation")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" into ")
-	p.typ(op.results[0].typ)
-	return true
-}
-
-func parseExpandShape(p *parser, st *OpState) {
-	src := p.operandRef()
-	st.AddProp("reassociation", p.reassociation())
-	p.expectKeyword("output_shape")
-	static, dyn := p.dynamicIndexList()
-	st.AddProp("static_output_shape", I64Array(static))
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("into")
-	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = append([]*Value{p.resolve(src, srcType)}, dyn...)
-}
-
-func printExpandShape(p *printer, op *Operation) bool {
-	re, ok1 := op.Prop("reassociation").(*ArrayAttr)
-	static, ok2 := staticArray(op, "static_output_shape")
-	if !ok1 || !ok2 || len(op.operands) < 1 || len(op.results) != 1 ||
-		countDynamic(static) != len(op.operands)-1 || !allIndex(op.operands[1:]) {
-		return false
-	}
-	p.w("memref.expand_shape ")
-	p.value(op.operands[0])
-	p.w(" ")
-	if !p.reassociation(re) {
-		return false
-	}
-	p.w(" output_shape ")
-	p.dynamicIndexList(static, op.operands[1:])
-	p.attrDict(op, "reassociation", "static_output_shape")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" into ")
-	p.typ(op.results[0].typ)
+	p.attrDictTypePair(op, src.typ, "to", op.results[0].typ, sliceProps...)
 	return true
 }
 
@@ -695,11 +383,8 @@ func parseView(p *parser, st *OpState) {
 	shift := p.resolve(p.operandRef(), Index)
 	p.expect("]")
 	sizes := p.bracketedIndices()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
+	srcType, resType := p.attrDictTypePair(st, "to")
+	st.ResultTypes = []Type{resType}
 	st.Operands = append([]*Value{p.resolve(src, srcType), shift}, sizes...)
 }
 
@@ -711,39 +396,7 @@ func printView(p *printer, op *Operation) bool {
 	p.value(op.operands[0])
 	p.bracketedValues(op.operands[1:2])
 	p.bracketedValues(op.operands[2:])
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
-	return true
-}
-
-func parseMemrefReshape(p *parser, st *OpState) {
-	src := p.operandRef()
-	p.expect("(")
-	shape := p.operandRef()
-	p.expect(")")
-	p.optionalAttrDict(st)
-	p.expect(":")
-	at := p.pos()
-	fn := p.functionTypeAt()
-	st.Operands = p.resolveAll([]operandRef{src, shape}, fn.Inputs, at)
-	st.ResultTypes = fn.Results
-}
-
-func printMemrefReshape(p *printer, op *Operation) bool {
-	if len(op.operands) != 2 || len(op.results) != 1 {
-		return false
-	}
-	p.w("memref.reshape ")
-	p.value(op.operands[0])
-	p.w("(")
-	p.value(op.operands[1])
-	p.w(")")
-	p.attrDict(op)
-	p.w(" : ")
-	p.functionType(op)
+	p.attrDictTypePair(op, op.operands[0].typ, "to", op.results[0].typ)
 	return true
 }
 
@@ -765,11 +418,8 @@ func parseTranspose(p *parser, st *OpState) {
 	}
 	p.skipBalanced()
 	st.AddProp("permutation", &OpaqueAttr{Text: "affine_map<" + string(p.src[start:p.lastEnd()]) + ">"})
-	p.optionalAttrDict(st)
-	p.expect(":")
-	srcType := p.parseType()
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
+	srcType, resType := p.attrDictTypePair(st, "to")
+	st.ResultTypes = []Type{resType}
 	st.Operands = []*Value{p.resolve(src, srcType)}
 }
 
@@ -783,11 +433,7 @@ func printTranspose(p *printer, op *Operation) bool {
 	p.value(op.operands[0])
 	p.w(" ")
 	p.w(perm.Text[len("affine_map<") : len(perm.Text)-1])
-	p.attrDict(op, "permutation")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
+	p.attrDictTypePair(op, op.operands[0].typ, "to", op.results[0].typ, "permutation")
 	return true
 }
 
@@ -795,9 +441,7 @@ func parseAssumeAlignment(p *parser, st *OpState) {
 	m := p.operandRef()
 	p.expect(",")
 	st.AddProp("alignment", IntAttr(p.integer(), I32))
-	p.optionalAttrDict(st)
-	p.expect(":")
-	t := p.parseType()
+	t := p.attrDictColonType(st)
 	st.Operands = []*Value{p.resolve(m, t)}
 	st.ResultTypes = []Type{t}
 }
@@ -811,9 +455,7 @@ func printAssumeAlignment(p *printer, op *Operation) bool {
 	p.value(op.operands[0])
 	p.w(", ")
 	p.w(align.Text)
-	p.attrDict(op, "alignment")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
+	p.attrDictColonType(op, op.operands[0].typ, "alignment")
 	return true
 }
 
@@ -831,9 +473,7 @@ func parseGlobal(p *parser, st *OpState) {
 	if p.tok.kind == tString {
 		st.AddProp("sym_visibility", p.parseAttrNoType())
 	}
-	if p.acceptKeyword("constant") {
-		st.AddProp("constant", UnitAttr{})
-	}
+	parseUnitFlags(p, st, "constant")
 	st.AddProp("sym_name", Str(p.symbolName()))
 	p.expect(":")
 	at := p.pos()
@@ -879,22 +519,19 @@ func printGlobal(p *printer, op *Operation) bool {
 	if !ok {
 		return false
 	}
-	p.w("memref.global ")
+	p.w("memref.global")
 	switch vis := op.Prop("sym_visibility").(type) {
 	case nil:
 	case *StringAttr:
-		p.attr(vis)
 		p.w(" ")
+		p.attr(vis)
 	default:
 		return false
 	}
-	switch op.Prop("constant").(type) {
-	case nil:
-	case UnitAttr:
-		p.w("constant ")
-	default:
+	if !printUnitFlags(p, op, "constant") {
 		return false
 	}
+	p.w(" ")
 	p.symbol(name.Value)
 	p.w(" : ")
 	p.typ(m)

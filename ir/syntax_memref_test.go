@@ -1,19 +1,12 @@
 package ir_test
 
-import (
-	"errors"
-	"testing"
-
-	"bufferlog/internal/tooltest"
-	"bufferlog/ir"
-)
+import "testing"
 
 // TestMemrefSyntax round-trips the memref dialect's custom forms through
 // mlir-opt-22.
 func TestMemrefSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"alloc dealloc", `#sym = affine_map<(d0)[s0] -> (d0 + s0)>
+	testRoundTrips(t, []roundTripCase{
+		{name: "alloc dealloc", src: `#sym = affine_map<(d0)[s0] -> (d0 + s0)>
 func.func @f(%n: index, %s: index) {
   %0 = memref.alloc(%n) {alignment = 64 : i64} : memref<?x4xf32>
   %1 = memref.alloc()[%s] : memref<8xf32, #sym>
@@ -24,7 +17,7 @@ func.func @f(%n: index, %s: index) {
   memref.dealloc %1 {tag} : memref<8xf32, #sym>
   return
 }`},
-		{"alloca scope", `func.func @f(%v: f32) -> f32 {
+		{name: "alloca scope", src: `func.func @f(%v: f32) -> f32 {
   %r = memref.alloca_scope -> (f32) {
     memref.alloca_scope.return %v : f32
   }
@@ -33,7 +26,7 @@ func.func @f(%n: index, %s: index) {
   } {tag}
   return %r : f32
 }`},
-		{"load store", `func.func @f(%m: memref<4x?xf32>, %z: memref<i32>, %i: index) {
+		{name: "load store", src: `func.func @f(%m: memref<4x?xf32>, %z: memref<i32>, %i: index) {
   %v = memref.load %m[%i, %i] {nontemporal = true} : memref<4x?xf32>
   memref.store %v, %m[%i, %i] {alignment = 4 : i64, nontemporal = false} : memref<4x?xf32>
   %x = memref.load %z[] : memref<i32>
@@ -42,7 +35,7 @@ func.func @f(%n: index, %s: index) {
   memref.prefetch %z[], read, locality<3>, data : memref<i32>
   return
 }`},
-		{"atomics", `func.func @f(%m: memref<10xi32>, %i: index, %v: i32) -> (i32, i32, i32) {
+		{name: "atomics", src: `func.func @f(%m: memref<10xi32>, %i: index, %v: i32) -> (i32, i32, i32) {
   %0 = memref.atomic_rmw addi %v, %m[%i] : (i32, memref<10xi32>) -> i32
   %1 = memref.atomic_rmw "xori" %v, %m[%i] {tag} : (i32, memref<10xi32>) -> i32
   %2 = memref.generic_atomic_rmw %m[%i] : memref<10xi32> {
@@ -51,7 +44,7 @@ func.func @f(%n: index, %s: index) {
   } {tag}
   return %0, %1, %2 : i32, i32, i32
 }`},
-		{"copy cast dim rank", `func.func @f(%a: memref<8xf32>, %u: memref<*xf32>, %k: index) -> (index, index) {
+		{name: "copy cast dim rank", src: `func.func @f(%a: memref<8xf32>, %u: memref<*xf32>, %k: index) -> (index, index) {
   memref.copy %a, %u {tag} : memref<8xf32> to memref<*xf32>
   %0 = memref.cast %a : memref<8xf32> to memref<?xf32>
   %1 = memref.memory_space_cast %a : memref<8xf32> to memref<8xf32, 3>
@@ -60,7 +53,7 @@ func.func @f(%n: index, %s: index) {
   %4 = memref.extract_aligned_pointer_as_index %a : memref<8xf32> -> index {tag}
   return %2, %3 : index, index
 }`},
-		{"views", `func.func @f(%m: memref<8x16xf32>, %u: memref<*xf32>, %b: memref<64xi8>, %o: index, %n: index, %s: memref<2xi64>) {
+		{name: "views", src: `func.func @f(%m: memref<8x16xf32>, %u: memref<*xf32>, %b: memref<64xi8>, %o: index, %n: index, %s: memref<2xi64>) {
   %0 = memref.subview %m[%o, 4] [4, %n] [1, 1] {tag} : memref<8x16xf32> to memref<4x?xf32, strided<[16, 1], offset: ?>>
   %1 = memref.reinterpret_cast %u to offset: [%o], sizes: [4, %n], strides: [%n, 1] : memref<*xf32> to memref<4x?xf32, strided<[?, 1], offset: ?>>
   %2 = memref.view %b[%o][%n] : memref<64xi8> to memref<?x4xf32>
@@ -70,12 +63,12 @@ func.func @f(%n: index, %s: index) {
   %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<8x16xf32> -> memref<f32>, index, index, index, index, index
   return
 }`},
-		{"reshapes", `func.func @f(%m: memref<2x3x4xf32>, %d: memref<?x32xf32>, %n: index) {
+		{name: "reshapes", src: `func.func @f(%m: memref<2x3x4xf32>, %d: memref<?x32xf32>, %n: index) {
   %0 = memref.collapse_shape %m [[0, 1], [2]] {tag} : memref<2x3x4xf32> into memref<6x4xf32>
   %1 = memref.expand_shape %d [[0], [1, 2]] output_shape [%n, 4, 8] : memref<?x32xf32> into memref<?x4x8xf32>
   return
 }`},
-		{"globals", `memref.global "private" constant @lut : memref<4xi32> = dense<[1, 2, 4, 8]> {alignment = 64 : i64}
+		{name: "globals", src: `memref.global "private" constant @lut : memref<4xi32> = dense<[1, 2, 4, 8]> {alignment = 64 : i64}
 memref.global @state : memref<2x2xf32, 1> = dense<0.0>
 memref.global "private" @scratch : memref<16xf32> = uninitialized
 memref.global @ext : memref<8xi8>
@@ -91,18 +84,13 @@ func.func @f() -> memref<4xi32> {
     }
   }
 #-}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRoundTrip(t, opt, tt.name+".mlir", []byte(tt.src))
-		})
-	}
+	}, "memref.")
 }
 
 // TestMemrefSyntaxErrors checks that malformed memref ops give a located
 // diagnostic rather than a panic.
 func TestMemrefSyntaxErrors(t *testing.T) {
-	tests := []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"load from tensor", "func.func @f(%t: tensor<4xf32>, %i: index) {\n  %v = memref.load %t[%i] : tensor<4xf32>\n  return\n}\n"},
 		{"alloc without parens", "func.func @f() {\n  %0 = memref.alloc : memref<4xf32>\n  return\n}\n"},
 		{"unknown atomic kind", "func.func @f(%m: memref<4xf32>, %i: index, %v: f32) {\n  %0 = memref.atomic_rmw addz %v, %m[%i] : (f32, memref<4xf32>) -> f32\n  return\n}\n"},
@@ -112,14 +100,5 @@ func TestMemrefSyntaxErrors(t *testing.T) {
 		{"reinterpret_cast missing keyword", "func.func @f(%m: memref<4xf32>) {\n  %0 = memref.reinterpret_cast %m to offset: [0], [2], strides: [1] : memref<4xf32> to memref<2xf32>\n  return\n}\n"},
 		{"prefetch bad specifier", "func.func @f(%m: memref<4xf32>, %i: index) {\n  memref.prefetch %m[%i], modify, locality<1>, data : memref<4xf32>\n  return\n}\n"},
 		{"transpose without map", "func.func @f(%m: memref<4xf32>) {\n  %0 = memref.transpose %m : memref<4xf32> to memref<4xf32>\n  return\n}\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ir.Parse("in.mlir", []byte(tt.src))
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("got %v, want an *ir.Error", err)
-			}
-		})
-	}
+	})
 }

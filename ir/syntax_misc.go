@@ -50,24 +50,18 @@ func parseAffineMapOp(p *parser, st *OpState) {
 	mapAt := p.pos()
 	m := p.parseAttr()
 	st.AddProp("map", m)
-	at := p.pos()
-	var refs []operandRef
-	p.delimited("(", ")", func() { refs = append(refs, p.operandRef()) })
-	dims := len(refs)
-	if p.is("[") {
-		p.delimited("[", "]", func() { refs = append(refs, p.operandRef()) })
-	}
+	refs, dims := p.dimAndSymbolRefs()
 	if am, ok := parseAffineMapText(m.String()); !ok || len(am.dims) != dims || len(am.dims)+len(am.syms) != len(refs) {
 		p.failAt(mapAt, "dimension or symbol index mismatch")
 	}
 	p.optionalAttrDict(st)
-	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
+	st.Operands = p.resolveAllAs(refs, Index)
 	st.ResultTypes = []Type{Index}
 }
 
 func printAffineMapOp(p *printer, op *Operation) bool {
 	m := op.Prop("map")
-	if m == nil || len(op.results) != 1 || !TypesEqual(op.results[0].typ, Index) || !allOfIndexType(op.operands) {
+	if m == nil || !singleResultOfType(op, Index) || !allIndex(op.operands) {
 		return false
 	}
 	am, ok := parseAffineMapText(m.String())
@@ -76,14 +70,7 @@ func printAffineMapOp(p *printer, op *Operation) bool {
 	}
 	p.w(op.Name + " ")
 	p.attr(m)
-	p.w("(")
-	p.values(op.operands[:len(am.dims)])
-	p.w(")")
-	if len(am.syms) > 0 {
-		p.w("[")
-		p.values(op.operands[len(am.dims):])
-		p.w("]")
-	}
+	p.dimAndSymbolList(op.operands, len(am.dims))
 	p.attrDict(op, "map")
 	return true
 }
@@ -122,9 +109,7 @@ func printComplexCreate(p *printer, op *Operation) bool {
 	}
 	p.w("complex.create ")
 	p.values(op.operands)
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(c)
+	p.attrDictColonType(op, c)
 	return true
 }
 
@@ -134,9 +119,7 @@ func parseComplexConstant(p *parser, st *OpState) {
 		p.fail("expected '[' to start the complex value, found %s", p.describe())
 	}
 	st.AddProp("value", p.parseAttr())
-	p.optionalAttrDict(st)
-	p.expect(":")
-	st.ResultTypes = []Type{p.parseType()}
+	st.ResultTypes = []Type{p.attrDictColonType(st)}
 }
 
 func printComplexConstant(p *printer, op *Operation) bool {
@@ -146,9 +129,7 @@ func printComplexConstant(p *printer, op *Operation) bool {
 	}
 	p.w("complex.constant ")
 	p.attr(v)
-	p.attrDict(op, "value")
-	p.w(" : ")
-	p.typ(op.results[0].typ)
+	p.attrDictColonType(op, op.results[0].typ, "value")
 	return true
 }
 

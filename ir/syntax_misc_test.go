@@ -1,17 +1,12 @@
 package ir_test
 
-import (
-	"testing"
-
-	"bufferlog/internal/tooltest"
-)
+import "testing"
 
 // TestMiscSyntax round-trips the custom forms of affine.apply/min/max, the
 // complex dialect and ub through mlir-opt-22.
 func TestMiscSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"affine", `#map = affine_map<(d0)[s0] -> (d0 * 2 + s0)>
+	testRoundTrips(t, []roundTripCase{
+		{name: "affine", src: `#map = affine_map<(d0)[s0] -> (d0 * 2 + s0)>
 func.func @f(%i: index, %n: index) -> index {
   %0 = affine.apply #map(%i)[%n]
   %1 = affine.apply affine_map<()[s0] -> (s0 floordiv 4)>()[%n] {tag}
@@ -20,7 +15,7 @@ func.func @f(%i: index, %n: index) -> index {
   %4 = affine.apply affine_map<() -> (7)>()
   return %3 : index
 }`},
-		{"complex", `func.func @f(%re: f32, %im: f32, %n: i32) -> f32 {
+		{name: "complex", src: `func.func @f(%re: f32, %im: f32, %n: i32) -> f32 {
   %z = complex.create %re, %im : complex<f32>
   %w = complex.add %z, %z fastmath<fast> : complex<f32>
   %m = complex.mul %w, %z {tag} : complex<f32>
@@ -34,7 +29,7 @@ func.func @f(%i: index, %n: index) -> index {
   %d = complex.constant [1.0, 2.0] : complex<f64>
   return %a : f32
 }`},
-		{"ub", `func.func @f(%c: i1) -> i32 {
+		{name: "ub", src: `func.func @f(%c: i1) -> i32 {
   %0 = ub.poison : i32
   %1 = ub.poison {tag} : tensor<4xf32>
   %2 = ub.poison <#ub.poison> : vector<2xf16>
@@ -44,20 +39,13 @@ func.func @f(%i: index, %n: index) -> index {
 ^bb2:
   ub.unreachable
 }`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			checkRoundTrip(t, opt, tc.name, []byte(tc.src))
-			requireCustomForms(t, tc.src, "affine.", "complex.", "ub.")
-		})
-	}
+	}, "affine.", "complex.", "ub.")
 }
 
 // TestMiscSyntaxErrors checks that malformed affine, complex and ub ops
 // give located errors.
 func TestMiscSyntaxErrors(t *testing.T) {
-	requireSyntaxErrors(t, []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"apply dimension count", "func.func @f(%i: index) {\n  %0 = affine.apply affine_map<(d0, d1) -> (d0)>(%i)\n  return\n}\n"},
 		{"apply symbol count", "func.func @f(%i: index) {\n  %0 = affine.apply affine_map<(d0) -> (d0)>(%i)[%i]\n  return\n}\n"},
 		{"apply not a map", "func.func @f(%i: index) {\n  %0 = affine.apply 3(%i)\n  return\n}\n"},

@@ -55,42 +55,23 @@ func init() {
 			return true
 		},
 	})
-	register("scf.reduce.return", &opSyntax{
-		Terminator: true,
-		Parse: func(p *parser, st *OpState) {
-			v := p.operandRef()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.Operands = []*Value{p.resolve(v, p.parseType())}
-		},
-		Print: func(p *printer, op *Operation) bool {
-			if len(op.operands) != 1 {
-				return false
-			}
-			p.w("scf.reduce.return ")
-			p.value(op.operands[0])
-			p.attrDict(op)
-			p.w(" : ")
-			p.typ(op.operands[0].typ)
-			return true
-		},
-	})
+	register("scf.reduce.return", asTerminator(operandColonTypeSyntax("scf.reduce.return")))
 }
 
-// The implied terminators of scf's ops and of memref.alloca_scope.
+// The implied terminators of scf's ops.
 var (
-	scfYield          = impliedTerminator{"scf.yield", 0}
-	scfReduce         = impliedTerminator{"scf.reduce", 0}
-	forallInParallel  = impliedTerminator{"scf.forall.in_parallel", 1}
-	allocaScopeReturn = impliedTerminator{"memref.alloca_scope.return", 0}
+	scfYield         = impliedTerminator{"scf.yield", 0}
+	scfReduce        = impliedTerminator{"scf.reduce", 0}
+	forallInParallel = impliedTerminator{"scf.forall.in_parallel", 1}
 )
+
+// unsignedCmp is scf.for's flag for comparing integer bounds unsigned.
+var unsignedCmp = &unitFlag{keyword: "unsigned", property: "unsignedCmp"}
 
 // --- scf.for ---
 
 func parseFor(p *parser, st *OpState) {
-	if p.acceptKeyword("unsigned") {
-		st.AddProp("unsignedCmp", UnitAttr{})
-	}
+	unsignedCmp.parse(p, st)
 	args := []RegionArg{p.regionArgDecl()}
 	p.expect("=")
 	lb := p.operandRef()
@@ -99,16 +80,8 @@ func parseFor(p *parser, st *OpState) {
 	p.expectKeyword("step")
 	step := p.operandRef()
 	at := p.pos()
-	var inits []operandRef
-	if p.acceptKeyword("iter_args") {
-		iterArgs, refs := p.assignmentList()
-		args, inits = append(args, iterArgs...), refs
-		p.expect("->")
-		st.ResultTypes = p.parseResultTypes()
-		if len(st.ResultTypes) != len(inits) {
-			p.failAt(at, "mismatch in number of loop-carried values and defined values")
-		}
-	}
+	iterArgs, inits := p.iterArgs(st, "mismatch in number of loop-carried values and defined values")
+	args = append(args, iterArgs...)
 	var ivType Type = Index
 	if p.accept(":") {
 		ivType = p.parseType()
@@ -136,14 +109,11 @@ func printFor(p *printer, op *Operation) bool {
 	if !allOfType(bounds, ivType) {
 		return false
 	}
-	p.w("scf.for ")
-	switch op.Prop("unsignedCmp").(type) {
-	case nil:
-	case UnitAttr:
-		p.w("unsigned ")
-	default:
+	p.w("scf.for")
+	if !unsignedCmp.print(p, op) {
 		return false
 	}
+	p.w(" ")
 	p.value(args[0])
 	p.w(" = ")
 	p.value(bounds[0])
@@ -152,11 +122,7 @@ func printFor(p *printer, op *Operation) bool {
 	p.w(" step ")
 	p.value(bounds[2])
 	if len(inits) > 0 {
-		p.w(" iter_args")
-		p.assignmentList(args[1:], inits)
-		p.w(" -> (")
-		p.valueTypes(inits)
-		p.w(")")
+		p.loopCarried("iter_args", args[1:], inits)
 	}
 	if !TypesEqual(ivType, Index) {
 		p.w(" : ")
@@ -176,42 +142,23 @@ func parseIf(p *parser, st *OpState) {
 	cond := p.operandRef()
 	st.Operands = []*Value{p.resolve(cond, I1)}
 	st.ResultTypes = p.optionalArrowTypes()
-	then := p.parseRegion(nil)
-	scfYield.ensureIn(then)
-	els := &Region{}
-	if p.acceptKeyword("else") {
-		els = p.parseRegion(nil)
-		scfYield.ensureIn(els)
-	}
-	st.Regions = []*Region{then, els}
+	st.Regions = p.thenElseRegions(scfYield)
 	p.optionalAttrDict(st)
 }
 
 func printIf(p *printer, op *Operation) bool {
-	if len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) || len(op.Regions) != 2 {
+	if len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) {
 		return false
 	}
-	then, els := op.Regions[0], op.Regions[1]
-	if len(then.blocks) == 0 || len(then.blocks[0].args) != 0 || len(els.blocks) > 0 && len(els.blocks[0].args) != 0 {
-		return false
-	}
-	elide := len(op.results) == 0
 	p.w("scf.if ")
 	p.value(op.operands[0])
-	if !elide {
+	if len(op.results) > 0 {
 		p.w(" -> (")
 		p.valueTypes(op.results)
 		p.w(")")
 	}
-	p.w(" ")
-	if !p.impliedTerminatorRegion(then, scfYield, elide) {
+	if !p.thenElseRegions(op, scfYield) {
 		return false
-	}
-	if len(els.blocks) > 0 {
-		p.w(" else ")
-		if !p.impliedTerminatorRegion(els, scfYield, elide) {
-			return false
-		}
 	}
 	p.attrDict(op)
 	return true
@@ -258,7 +205,7 @@ func printWhile(p *printer, op *Operation) bool {
 		p.w(" ")
 	}
 	p.w(": ")
-	p.typ(&FunctionType{Inputs: valueTypes(op.operands), Results: resultTypes(op)})
+	p.functionType(op)
 	p.w(" ")
 	p.region(before, false)
 	p.w(" do ")
@@ -278,18 +225,18 @@ func parseForall(p *parser, st *OpState) {
 	var static [3][]int64
 	var dyn [3][]*Value
 	if p.acceptKeyword("in") {
-		static[1], dyn[1] = p.parenIndexList()
+		static[1], dyn[1] = p.mixedIndexList("(", ")")
 		static[0], static[2] = make([]int64, len(ivs)), make([]int64, len(ivs))
 		for i := range static[2] {
 			static[2][i] = 1
 		}
 	} else {
 		p.expect("=")
-		static[0], dyn[0] = p.parenIndexList()
+		static[0], dyn[0] = p.mixedIndexList("(", ")")
 		p.expectKeyword("to")
-		static[1], dyn[1] = p.parenIndexList()
+		static[1], dyn[1] = p.mixedIndexList("(", ")")
 		p.expectKeyword("step")
-		static[2], dyn[2] = p.parenIndexList()
+		static[2], dyn[2] = p.mixedIndexList("(", ")")
 	}
 	var outArgs []RegionArg
 	var outs []*Value
@@ -311,40 +258,6 @@ func parseForall(p *parser, st *OpState) {
 	}
 	st.Operands = concatValues(dyn[0], dyn[1], dyn[2], outs)
 	setSegments(st, len(dyn[0]), len(dyn[1]), len(dyn[2]), len(outs))
-}
-
-// parenIndexList parses forall's `(%a, 4)`, a mixed static/dynamic list
-// whose values are `index`.
-func (p *parser) parenIndexList() ([]int64, []*Value) {
-	static := []int64{}
-	var dyn []*Value
-	p.delimited("(", ")", func() {
-		if p.isOperand() {
-			dyn = append(dyn, p.resolve(p.operandRef(), Index))
-			static = append(static, Dynamic)
-			return
-		}
-		static = append(static, p.integer())
-	})
-	return static, dyn
-}
-
-// parenIndexList prints `(%a, 4)`, taking a value for each Dynamic entry.
-func (p *printer) parenIndexList(static []int64, dyn []*Value) {
-	p.w("(")
-	used := 0
-	for i, s := range static {
-		if i > 0 {
-			p.w(", ")
-		}
-		if s == Dynamic {
-			p.value(dyn[used])
-			used++
-			continue
-		}
-		p.w(strconv.FormatInt(s, 10))
-	}
-	p.w(")")
 }
 
 func printForall(p *printer, op *Operation) bool {
@@ -373,20 +286,16 @@ func printForall(p *printer, op *Operation) bool {
 		p.w(") in ")
 	} else {
 		p.w(") = ")
-		p.parenIndexList(static[0], segs[0])
+		p.mixedIndexList("(", ")", static[0], segs[0])
 		p.w(" to ")
 	}
-	p.parenIndexList(static[1], segs[1])
+	p.mixedIndexList("(", ")", static[1], segs[1])
 	if !isNormalizedForall(static[0], static[2]) {
 		p.w(" step ")
-		p.parenIndexList(static[2], segs[2])
+		p.mixedIndexList("(", ")", static[2], segs[2])
 	}
 	if len(outs) > 0 {
-		p.w(" shared_outs")
-		p.assignmentList(args[n:], outs)
-		p.w(" -> (")
-		p.valueTypes(outs)
-		p.w(")")
+		p.loopCarried("shared_outs", args[n:], outs)
 	}
 	p.w(" ")
 	if !p.impliedTerminatorRegion(op.Regions[0], forallInParallel, len(outs) == 0) {
@@ -417,13 +326,10 @@ func parseExecuteRegion(p *parser, st *OpState) {
 }
 
 func printExecuteRegion(p *printer, op *Operation) bool {
-	if len(op.Regions) != 1 || len(op.operands) != 0 {
+	if len(op.Regions) != 1 || len(op.operands) != 0 || !noEntryArgs(op.Regions[0]) {
 		return false
 	}
 	body := op.Regions[0]
-	if len(body.blocks) > 0 && len(body.blocks[0].args) != 0 {
-		return false
-	}
 	p.w("scf.execute_region")
 	p.arrowTypes(resultTypes(op))
 	if !printUnitFlags(p, op, "no_inline") {
@@ -463,7 +369,7 @@ func printIndexSwitch(p *printer, op *Operation) bool {
 		return false
 	}
 	for _, r := range op.Regions {
-		if len(r.blocks) > 0 && len(r.blocks[0].args) != 0 {
+		if !noEntryArgs(r) {
 			return false
 		}
 	}
@@ -504,7 +410,7 @@ func parseParallel(p *parser, st *OpState) {
 		if len(refs) != len(ivs) {
 			p.failAt(at, "expected %d operands", len(ivs))
 		}
-		bounds[i] = resolveIndices(p, refs, at)
+		bounds[i] = p.resolveAllAs(refs, Index)
 	}
 	var inits []operandRef
 	at := p.pos()
@@ -560,9 +466,8 @@ func printParallel(p *printer, op *Operation) bool {
 }
 
 func parseReduce(p *parser, st *OpState) {
-	if p.accept("(") {
-		st.Operands = p.typedOperands()
-		p.expect(")")
+	if p.is("(") {
+		st.Operands = p.parenTypedOperands()
 	}
 	if p.is("{") {
 		p.commaList(func() { st.Regions = append(st.Regions, p.parseRegion(nil)) })
@@ -577,11 +482,7 @@ func printReduce(p *printer, op *Operation) bool {
 	}
 	p.w("scf.reduce")
 	if len(op.operands) > 0 {
-		p.w("(")
-		p.values(op.operands)
-		p.w(" : ")
-		p.valueTypes(op.operands)
-		p.w(")")
+		p.parenTypedValues(op.operands)
 	}
 	for i, r := range op.Regions {
 		if i > 0 {

@@ -1,20 +1,13 @@
 package ir_test
 
-import (
-	"errors"
-	"testing"
-
-	"bufferlog/internal/tooltest"
-	"bufferlog/ir"
-)
+import "testing"
 
 // TestSCFSyntax round-trips the scf dialect's custom forms through
 // mlir-opt-22, with the implicit terminators MLIR's parser adds and its
 // printer leaves out.
 func TestSCFSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"for", `func.func @f(%lb: index, %ub: index, %s: index, %t: tensor<4xf32>, %x: i32) -> (tensor<4xf32>, i32) {
+	testRoundTrips(t, []roundTripCase{
+		{name: "for", src: `func.func @f(%lb: index, %ub: index, %s: index, %t: tensor<4xf32>, %x: i32) -> (tensor<4xf32>, i32) {
   scf.for %i = %lb to %ub step %s {
     "x.use"(%i) : (index) -> ()
   } {tag}
@@ -28,7 +21,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r#0, %q : tensor<4xf32>, i32
 }`},
-		{"for integer iv", `func.func @f(%lb: i32, %ub: i32, %s: i64) {
+		{name: "for integer iv", src: `func.func @f(%lb: i32, %ub: i32, %s: i64) {
   scf.for unsigned %i = %lb to %ub step %lb : i32 {
     "x.use"(%i) : (i32) -> ()
   }
@@ -37,7 +30,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return
 }`},
-		{"if", `func.func @f(%c: i1, %a: f32, %b: f32) -> (f32, f32) {
+		{name: "if", src: `func.func @f(%c: i1, %a: f32, %b: f32) -> (f32, f32) {
   scf.if %c {
     "x.then"() : () -> ()
   }
@@ -57,7 +50,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r#1, %s : f32, f32
 }`},
-		{"while", `func.func @f(%x: i32, %c: i1) -> f32 {
+		{name: "while", src: `func.func @f(%x: i32, %c: i1) -> f32 {
   %r = scf.while (%a = %x) : (i32) -> f32 {
     %f = "x.conv"(%a) : (i32) -> f32
     scf.condition(%c) {tag} %f : f32
@@ -73,7 +66,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r : f32
 }`},
-		{"forall", `func.func @f(%t: tensor<8xf32>, %n: index, %s: tensor<4xf32>) -> tensor<8xf32> {
+		{name: "forall", src: `func.func @f(%t: tensor<8xf32>, %n: index, %s: tensor<4xf32>) -> tensor<8xf32> {
   %0 = scf.forall (%i, %j) in (%n, 2) shared_outs(%o = %t) -> (tensor<8xf32>) {
     scf.forall.in_parallel {
       tensor.parallel_insert_slice %s into %o[%i] [4] [1] : tensor<4xf32> into tensor<8xf32>
@@ -84,7 +77,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %0 : tensor<8xf32>
 }`},
-		{"execute region", `func.func @f(%a: i32, %c: i1) -> (i32, i32) {
+		{name: "execute region", src: `func.func @f(%a: i32, %c: i1) -> (i32, i32) {
   %r = scf.execute_region -> i32 no_inline {
     "x.cond_br"(%c) [^bb1, ^bb2] : (i1) -> ()
   ^bb1:
@@ -100,7 +93,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r, %q#1 : i32, i32
 }`},
-		{"index switch", `func.func @f(%k: index, %a: f32) -> f32 {
+		{name: "index switch", src: `func.func @f(%k: index, %a: f32) -> f32 {
   %r = scf.index_switch %k {tag} -> f32
   case -1 {
     scf.yield %a : f32
@@ -119,7 +112,7 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r : f32
 }`},
-		{"parallel reduce", `func.func @f(%lb: index, %ub: index, %x: f32, %y: i32) -> (f32, i32) {
+		{name: "parallel reduce", src: `func.func @f(%lb: index, %ub: index, %x: f32, %y: i32) -> (f32, i32) {
   %r:2 = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%lb, %lb) init (%x, %y) -> (f32, i32) {
     scf.reduce(%x, %y : f32, i32) {
     ^bb0(%l: f32, %m: f32):
@@ -133,18 +126,13 @@ func TestSCFSyntax(t *testing.T) {
   }
   return %r#0, %r#1 : f32, i32
 }`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRoundTrip(t, opt, tt.name+".mlir", []byte(tt.src))
-		})
-	}
+	}, "scf.")
 }
 
 // TestSCFSyntaxErrors checks that malformed scf ops give a located
 // diagnostic rather than a panic.
 func TestSCFSyntaxErrors(t *testing.T) {
-	tests := []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"for without step", "func.func @f(%a: index) {\n  scf.for %i = %a to %a {\n  }\n  return\n}\n"},
 		{"for iter_args count", "func.func @f(%a: index) {\n  %r = scf.for %i = %a to %a step %a iter_args(%x = %a) -> (index, index) {\n  }\n  return\n}\n"},
 		{"if non-i1 condition", "func.func @f(%a: index) {\n  scf.if %a {\n  }\n  return\n}\n"},
@@ -153,14 +141,5 @@ func TestSCFSyntaxErrors(t *testing.T) {
 		{"parallel bound count", "func.func @f(%a: index) {\n  scf.parallel (%i, %j) = (%a) to (%a, %a) step (%a, %a) {\n  }\n  return\n}\n"},
 		{"index switch without default", "func.func @f(%a: index) {\n  scf.index_switch %a\n  case 1 {\n    scf.yield\n  }\n  return\n}\n"},
 		{"condition without parens", "func.func @f(%c: i1) {\n  scf.while : () -> () {\n    scf.condition %c\n  } do {\n    scf.yield\n  }\n  return\n}\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ir.Parse("in.mlir", []byte(tt.src))
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("got %v, want an *ir.Error", err)
-			}
-		})
-	}
+	})
 }

@@ -8,16 +8,14 @@ func init() {
 	register("shape.assuming", &opSyntax{Parse: parseAssuming, Print: printAssuming})
 	register("shape.assuming_yield", yieldSyntax("shape.assuming_yield"))
 	register("shape.const_witness", &opSyntax{Inherent: []string{"passing"}, Parse: parseConstWitness, Print: printConstWitness})
-	register("shape.cstr_require", &opSyntax{Inherent: []string{"msg"}, Parse: parseCstrRequire, Print: printCstrRequire})
+	register("shape.cstr_require", conditionMessageSyntax("shape.cstr_require", witnessType))
 	for _, name := range []string{"shape.cstr_eq", "shape.cstr_broadcastable"} {
-		register(name, shapeConstraintSyntax(name))
+		register(name, shapeConstraintSyntax())
 	}
 	register("shape.assuming_all", &opSyntax{
 		Parse: func(p *parser, st *OpState) {
-			at := p.pos()
-			refs := p.operandRefs()
+			st.Operands = p.resolveAllAs(p.operandRefs(), witnessType)
 			p.optionalAttrDict(st)
-			st.Operands = p.resolveAll(refs, repeatType(witnessType, len(refs)), at)
 			st.ResultTypes = []Type{witnessType}
 		},
 		Print: func(p *printer, op *Operation) bool {
@@ -39,34 +37,24 @@ var (
 
 // producesWitness reports whether op has the single witness result that
 // the constraint ops' custom forms leave implicit.
-func producesWitness(op *Operation) bool {
-	return len(op.results) == 1 && TypesEqual(op.results[0].typ, witnessType)
-}
+func producesWitness(op *Operation) bool { return singleResultOfType(op, witnessType) }
 
 // shape.assuming %witness (-> types)? region attr-dict
 func parseAssuming(p *parser, st *OpState) {
 	w := p.operandRef()
 	st.Operands = []*Value{p.resolve(w, witnessType)}
-	st.ResultTypes = p.optionalArrowTypes()
-	body := p.parseRegion(nil)
-	assumingYield.ensureIn(body)
-	st.Regions = []*Region{body}
-	p.optionalAttrDict(st)
+	p.resultsAndBody(st, assumingYield)
 }
 
 func printAssuming(p *printer, op *Operation) bool {
-	if len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, witnessType) || len(op.Regions) != 1 {
-		return false
-	}
-	body := op.Regions[0]
-	if len(body.blocks) == 0 || len(body.blocks[0].args) != 0 {
+	if len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, witnessType) || len(op.Regions) != 1 || !noEntryArgs(op.Regions[0]) {
 		return false
 	}
 	p.w("shape.assuming ")
 	p.value(op.operands[0])
 	p.arrowTypes(resultTypes(op))
 	p.w(" ")
-	if !p.impliedTerminatorRegion(body, assumingYield, len(op.results) == 0) {
+	if !p.impliedTerminatorRegion(op.Regions[0], assumingYield, len(op.results) == 0) {
 		return false
 	}
 	p.attrDict(op)
@@ -75,14 +63,7 @@ func printAssuming(p *printer, op *Operation) bool {
 
 // shape.const_witness true|false attr-dict
 func parseConstWitness(p *parser, st *OpState) {
-	switch {
-	case p.acceptKeyword("true"):
-		st.AddProp("passing", BoolAttr{Value: true})
-	case p.acceptKeyword("false"):
-		st.AddProp("passing", BoolAttr{Value: false})
-	default:
-		p.fail("expected 'true' or 'false', found %s", p.describe())
-	}
+	st.AddProp("passing", BoolAttr{p.boolKeyword("false", "true", "expected 'true' or 'false'")})
 	p.optionalAttrDict(st)
 	st.ResultTypes = []Type{witnessType}
 }
@@ -98,42 +79,14 @@ func printConstWitness(p *printer, op *Operation) bool {
 	return true
 }
 
-// shape.cstr_require %pred, "message" attr-dict
-func parseCstrRequire(p *parser, st *OpState) {
-	pred := p.operandRef()
-	p.expect(",")
-	if p.tok.kind != tString {
-		p.fail("expected string, found %s", p.describe())
-	}
-	st.AddProp("msg", p.parseAttr())
-	p.optionalAttrDict(st)
-	st.Operands = []*Value{p.resolve(pred, I1)}
-	st.ResultTypes = []Type{witnessType}
-}
-
-func printCstrRequire(p *printer, op *Operation) bool {
-	msg, ok := op.Prop("msg").(*StringAttr)
-	if !ok || msg.Type != nil || len(op.operands) != 1 || !TypesEqual(op.operands[0].typ, I1) || !producesWitness(op) {
-		return false
-	}
-	p.w("shape.cstr_require ")
-	p.value(op.operands[0])
-	p.w(", ")
-	p.attr(msg)
-	p.attrDict(op, "msg")
-	return true
-}
-
-// shapeConstraintSyntax is `name %a, %b, ... attr-dict : types`, a
-// constraint over shapes yielding a witness.
-func shapeConstraintSyntax(name string) *opSyntax {
+// shapeConstraintSyntax is `%a, %b, ... attr-dict : types`, a constraint
+// over shapes yielding a witness.
+func shapeConstraintSyntax() *opSyntax {
 	return &opSyntax{
 		Parse: func(p *parser, st *OpState) {
 			at := p.pos()
 			refs := p.operandRefs()
-			p.optionalAttrDict(st)
-			p.expect(":")
-			st.Operands = p.resolveAll(refs, p.parseTypeList(), at)
+			st.Operands = p.resolveAll(refs, p.attrDictColonTypeList(st), at)
 			st.ResultTypes = []Type{witnessType}
 		},
 		Print: func(p *printer, op *Operation) bool {
@@ -142,11 +95,7 @@ func shapeConstraintSyntax(name string) *opSyntax {
 			if len(op.operands) == 0 || !producesWitness(op) {
 				return false
 			}
-			p.w(name + " ")
-			p.values(op.operands)
-			p.attrDict(op)
-			p.w(" : ")
-			p.valueTypes(op.operands)
+			p.operandsWithTypes(op, nil)
 			return true
 		},
 	}

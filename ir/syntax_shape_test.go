@@ -1,20 +1,13 @@
 package ir_test
 
-import (
-	"errors"
-	"testing"
-
-	"bufferlog/internal/tooltest"
-	"bufferlog/ir"
-)
+import "testing"
 
 // TestShapeSyntax round-trips the shape dialect's witness ops through
 // mlir-opt-22, with the assuming_yield MLIR's parser adds and its printer
 // leaves out.
 func TestShapeSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"assuming", `func.func @f(%w: !shape.witness, %a: memref<2xf32>, %b: i1) -> memref<2xf32> {
+	testRoundTrips(t, []roundTripCase{
+		{name: "assuming", src: `func.func @f(%w: !shape.witness, %a: memref<2xf32>, %b: i1) -> memref<2xf32> {
   %0 = shape.assuming %w -> memref<2xf32> {
     %1 = memref.alloc() : memref<2xf32>
     shape.assuming_yield %1 : memref<2xf32>
@@ -33,7 +26,7 @@ func TestShapeSyntax(t *testing.T) {
   }) : (!shape.witness) -> ()
   return %0 : memref<2xf32>
 }`},
-		{"witnesses", `func.func @f(%s: tensor<?xindex>, %t: tensor<?xindex>, %x: !shape.shape, %b: i1) -> !shape.witness {
+		{name: "witnesses", src: `func.func @f(%s: tensor<?xindex>, %t: tensor<?xindex>, %x: !shape.shape, %b: i1) -> !shape.witness {
   %c = shape.const_witness true
   %d = shape.const_witness false {tag}
   %e = shape.cstr_eq %s, %t : tensor<?xindex>, tensor<?xindex>
@@ -42,32 +35,18 @@ func TestShapeSyntax(t *testing.T) {
   %all = shape.assuming_all %c, %d, %e, %f, %r
   return %all : !shape.witness
 }`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRoundTrip(t, opt, tt.name+".mlir", []byte(tt.src))
-		})
-	}
+	}, "shape.")
 }
 
 // TestShapeSyntaxErrors checks that malformed shape ops give a located
 // diagnostic rather than a panic.
 func TestShapeSyntaxErrors(t *testing.T) {
-	tests := []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"assuming without region", "func.func @f(%w: !shape.witness) {\n  shape.assuming %w\n  return\n}\n"},
 		{"assuming non-witness", "func.func @f(%w: i1) {\n  shape.assuming %w {\n  }\n  return\n}\n"},
 		{"const_witness without value", "func.func @f() {\n  %0 = shape.const_witness\n  return\n}\n"},
 		{"cstr_require without message", "func.func @f(%b: i1) {\n  %0 = shape.cstr_require %b\n  return\n}\n"},
 		{"cstr_require message not a string", "func.func @f(%b: i1) {\n  %0 = shape.cstr_require %b, 3\n  return\n}\n"},
 		{"cstr_eq type count", "func.func @f(%s: tensor<?xindex>) {\n  %0 = shape.cstr_eq %s, %s : tensor<?xindex>\n  return\n}\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ir.Parse("in.mlir", []byte(tt.src))
-			var e *ir.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("got %v, want an *ir.Error", err)
-			}
-		})
-	}
+	})
 }

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,13 +40,6 @@ func init() {
 }
 
 // --- transfer_read / transfer_write ---
-
-// indexRefs parses `[%i, %j]`, a possibly empty list of index operands.
-func (p *parser) indexRefs() []operandRef {
-	var refs []operandRef
-	p.delimited("[", "]", func() { refs = append(refs, p.operandRef()) })
-	return refs
-}
 
 // transferTypes holds the types of a transfer op: the memref or ranked
 // tensor it accesses and the vector it reads or writes.
@@ -93,74 +87,6 @@ func (tt transferTypes) minorIdentity() (string, bool) {
 	return "affine_map<(" + strings.Join(dims, ", ") + ") -> (" + strings.Join(dims[n-r:], ", ") + ")>", true
 }
 
-// affineMap is the structure of an affine map literal as far as custom
-// syntaxes need it: its dimension and symbol names and result expressions.
-type affineMap struct {
-	dims, syms, results []string
-}
-
-// parseAffineMapText splits `affine_map<(d0, d1)[s0] -> (d1, d0)>` into
-// its parts; ok is false for other text.
-func parseAffineMapText(text string) (m affineMap, ok bool) {
-	s, found := strings.CutPrefix(strings.TrimSpace(text), "affine_map<")
-	if !found || !strings.HasSuffix(s, ">") {
-		return m, false
-	}
-	s = strings.TrimSpace(s[:len(s)-1])
-	dims, s, ok := cutParenList(s, '(', ')')
-	if !ok {
-		return m, false
-	}
-	var syms []string
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "[") {
-		if syms, s, ok = cutParenList(s, '[', ']'); !ok {
-			return m, false
-		}
-	}
-	s, found = strings.CutPrefix(strings.TrimSpace(s), "->")
-	if !found {
-		return m, false
-	}
-	results, rest, ok := cutParenList(strings.TrimSpace(s), '(', ')')
-	if !ok || strings.TrimSpace(rest) != "" {
-		return m, false
-	}
-	return affineMap{dims: dims, syms: syms, results: results}, true
-}
-
-// cutParenList splits the bracketed list at the start of s into its
-// top-level comma-separated elements and returns the text after it.
-func cutParenList(s string, open, close byte) (elems []string, rest string, ok bool) {
-	if s == "" || s[0] != open {
-		return nil, "", false
-	}
-	depth, start := 0, 1
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-			if depth == 0 {
-				if s[i] != close {
-					return nil, "", false
-				}
-				if last := strings.TrimSpace(s[start:i]); last != "" || len(elems) > 0 {
-					elems = append(elems, last)
-				}
-				return elems, s[i+1:], true
-			}
-		case ',':
-			if depth == 1 {
-				elems = append(elems, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return nil, "", false
-}
-
 // maskType returns the type of a transfer op's mask operand, which MLIR
 // infers from the vector type and the permutation map: the vector shape
 // with the map's permutation undone (broadcast dimensions dropped), as i1.
@@ -173,7 +99,7 @@ func (m affineMap) maskType(vec *VectorType) (*VectorType, bool) {
 		if r == "0" {
 			continue
 		}
-		if indexOf(m.dims, r) < 0 {
+		if slices.Index(m.dims, r) < 0 {
 			return nil, false
 		}
 		if _, seen := first[r]; !seen {
@@ -245,25 +171,32 @@ func (p *parser) resolveMask(ref operandRef, m affineMap, mapOK bool, vec *Vecto
 // vector.transfer_read %src[%i, ...], %pad[, %mask] attr-dict : S, V
 func parseTransferRead(p *parser, st *OpState) {
 	src := p.operandRef()
-	idx := p.indexRefs()
+	idx := p.bracketedIndices()
 	p.expect(",")
 	pad := p.operandRef()
-	var mask *operandRef
+	tt, mask := p.transferEnd(st, 1)
+	st.Operands = concatValues([]*Value{p.resolve(src, tt.shaped)}, idx, []*Value{p.resolve(pad, tt.shaped.ElementType())}, mask)
+	setSegments(st, 1, len(idx), 1, len(mask))
+	st.ResultTypes = []Type{tt.vector}
+}
+
+// transferEnd parses `[, %mask] attr-dict : T1, T2`, the end of the
+// transfer ops, whose vector type is at vectorIndex. It completes the
+// properties with their defaults and returns the types and the mask, if
+// any, resolved with its inferred type.
+func (p *parser) transferEnd(st *OpState, vectorIndex int) (transferTypes, []*Value) {
+	var maskRef *operandRef
 	if p.accept(",") {
 		m := p.operandRef()
-		mask = &m
+		maskRef = &m
 	}
 	p.optionalAttrDict(st)
-	tt := p.transferColonTypes(1)
+	tt := p.transferColonTypes(vectorIndex)
 	m, mapOK := p.transferAttrs(st, tt, st.Pos)
-	st.Operands = []*Value{p.resolve(src, tt.shaped)}
-	st.Operands = append(st.Operands, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
-	st.Operands = append(st.Operands, p.resolve(pad, tt.shaped.ElementType()))
-	if mask != nil {
-		st.Operands = append(st.Operands, p.resolveMask(*mask, m, mapOK, tt.vector))
+	if maskRef == nil {
+		return tt, nil
 	}
-	setSegments(st, 1, len(idx), 1, len(st.Operands)-2-len(idx))
-	st.ResultTypes = []Type{tt.vector}
+	return tt, []*Value{p.resolveMask(*maskRef, m, mapOK, tt.vector)}
 }
 
 // transferColonTypes parses `: S, V` or, for vectorIndex 0, `: V, S`.
@@ -286,21 +219,10 @@ func parseTransferWrite(p *parser, st *OpState) {
 	vec := p.operandRef()
 	p.expect(",")
 	dest := p.operandRef()
-	idx := p.indexRefs()
-	var mask *operandRef
-	if p.accept(",") {
-		m := p.operandRef()
-		mask = &m
-	}
-	p.optionalAttrDict(st)
-	tt := p.transferColonTypes(0)
-	m, mapOK := p.transferAttrs(st, tt, st.Pos)
-	st.Operands = []*Value{p.resolve(vec, tt.vector), p.resolve(dest, tt.shaped)}
-	st.Operands = append(st.Operands, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
-	if mask != nil {
-		st.Operands = append(st.Operands, p.resolveMask(*mask, m, mapOK, tt.vector))
-	}
-	setSegments(st, 1, 1, len(idx), len(st.Operands)-2-len(idx))
+	idx := p.bracketedIndices()
+	tt, mask := p.transferEnd(st, 0)
+	st.Operands = concatValues([]*Value{p.resolve(vec, tt.vector), p.resolve(dest, tt.shaped)}, idx, mask)
+	setSegments(st, 1, 1, len(idx), len(mask))
 	if _, isTensor := tt.shaped.(*TensorType); isTensor {
 		st.ResultTypes = []Type{tt.shaped}
 	}
@@ -310,7 +232,7 @@ func parseTransferWrite(p *parser, st *OpState) {
 // custom form implies, and returns the properties the form can leave out
 // because they have their default values.
 func transferElided(op *Operation, tt transferTypes, indices, mask []*Value) ([]string, bool) {
-	if !allOfIndexType(indices) || len(mask) > 1 {
+	if !allIndex(indices) || len(mask) > 1 {
 		return nil, false
 	}
 	perm := op.Prop("permutation_map")
@@ -334,20 +256,9 @@ func transferElided(op *Operation, tt transferTypes, indices, mask []*Value) ([]
 	return elided, true
 }
 
-func noSpaces(s string) string { return strings.ReplaceAll(s, " ", "") }
-
 func allFalse(attrs []Attribute) bool {
 	for _, a := range attrs {
 		if b, ok := a.(BoolAttr); !ok || b.Value {
-			return false
-		}
-	}
-	return true
-}
-
-func allOfIndexType(vs []*Value) bool {
-	for _, v := range vs {
-		if !TypesEqual(v.typ, Index) {
 			return false
 		}
 	}
@@ -369,20 +280,23 @@ func printTransferRead(p *printer, op *Operation) bool {
 	}
 	p.w("vector.transfer_read ")
 	p.value(segs[0][0])
-	p.w("[")
-	p.values(segs[1])
-	p.w("], ")
+	p.bracketedValues(segs[1])
+	p.w(", ")
 	p.value(segs[2][0])
-	for _, m := range segs[3] {
+	p.transferEnd(op, segs[3], elided, tt.shaped, tt.vector)
+	return true
+}
+
+// transferEnd prints `, %mask` if there is one, the attribute dictionary
+// without the elided defaults and ` : t1, t2`.
+func (p *printer) transferEnd(op *Operation, mask []*Value, elided []string, t1, t2 Type) {
+	for _, m := range mask {
 		p.w(", ")
 		p.value(m)
 	}
 	p.attrDict(op, elided...)
 	p.w(" : ")
-	p.typ(tt.shaped)
-	p.w(", ")
-	p.typ(tt.vector)
-	return true
+	p.types([]Type{t1, t2})
 }
 
 func printTransferWrite(p *printer, op *Operation) bool {
@@ -395,7 +309,7 @@ func printTransferWrite(p *printer, op *Operation) bool {
 		return false
 	}
 	_, isTensor := tt.shaped.(*TensorType)
-	if isTensor && !typeListsEqual(resultTypes(op), []Type{tt.shaped}) || !isTensor && len(op.results) != 0 {
+	if isTensor && !singleResultOfType(op, tt.shaped) || !isTensor && len(op.results) != 0 {
 		return false
 	}
 	elided, ok := transferElided(op, tt, segs[2], segs[3])
@@ -406,18 +320,8 @@ func printTransferWrite(p *printer, op *Operation) bool {
 	p.value(segs[0][0])
 	p.w(", ")
 	p.value(segs[1][0])
-	p.w("[")
-	p.values(segs[2])
-	p.w("]")
-	for _, m := range segs[3] {
-		p.w(", ")
-		p.value(m)
-	}
-	p.attrDict(op, elided...)
-	p.w(" : ")
-	p.typ(tt.vector)
-	p.w(", ")
-	p.typ(tt.shaped)
+	p.bracketedValues(segs[2])
+	p.transferEnd(op, segs[3], elided, tt.vector, tt.shaped)
 	return true
 }
 
@@ -427,28 +331,21 @@ func printTransferWrite(p *printer, op *Operation) bool {
 func parseVectorExtract(p *parser, st *OpState) {
 	src := p.operandRef()
 	static, dyn := p.dynamicIndexList()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	res := p.parseType()
-	p.expectKeyword("from")
-	st.Operands = append([]*Value{p.resolve(src, p.parseType())}, dyn...)
+	res, srcType := p.attrDictTypePair(st, "from")
+	st.Operands = append([]*Value{p.resolve(src, srcType)}, dyn...)
 	st.ResultTypes = []Type{res}
 	st.AddProp("static_position", I64Array(static))
 }
 
 func printVectorExtract(p *printer, op *Operation) bool {
 	static, ok := staticArray(op, "static_position")
-	if !ok || len(op.operands) == 0 || len(op.results) != 1 || countDynamic(static) != len(op.operands)-1 || !allOfIndexType(op.operands[1:]) {
+	if !ok || len(op.operands) == 0 || len(op.results) != 1 || countDynamic(static) != len(op.operands)-1 || !allIndex(op.operands[1:]) {
 		return false
 	}
 	p.w("vector.extract ")
 	p.value(op.operands[0])
 	p.dynamicIndexList(static, op.operands[1:])
-	p.attrDict(op, "static_position")
-	p.w(" : ")
-	p.typ(op.results[0].typ)
-	p.w(" from ")
-	p.typ(op.operands[0].typ)
+	p.attrDictTypePair(op, op.results[0].typ, "from", op.operands[0].typ, "static_position")
 	return true
 }
 
@@ -465,11 +362,7 @@ func parseVectorInsert(positioned bool) func(p *parser, st *OpState) {
 			static, dyn = p.dynamicIndexList()
 			st.AddProp("static_position", I64Array(static))
 		}
-		p.optionalAttrDict(st)
-		p.expect(":")
-		v := p.parseType()
-		p.expectKeyword("into")
-		dest := p.parseType()
+		v, dest := p.attrDictTypePair(st, "into")
 		st.Operands = append(p.resolveAll(refs, []Type{v, dest}, at), dyn...)
 		st.ResultTypes = []Type{dest}
 	}
@@ -484,7 +377,7 @@ func printVectorInsert(positioned bool) func(p *printer, op *Operation) bool {
 		if positioned {
 			var ok bool
 			static, ok = staticArray(op, "static_position")
-			if !ok || countDynamic(static) != len(op.operands)-2 || !allOfIndexType(op.operands[2:]) {
+			if !ok || countDynamic(static) != len(op.operands)-2 || !allIndex(op.operands[2:]) {
 				return false
 			}
 		} else if len(op.operands) != 2 {
@@ -496,11 +389,7 @@ func printVectorInsert(positioned bool) func(p *printer, op *Operation) bool {
 			p.w(" ")
 			p.dynamicIndexList(static, op.operands[2:])
 		}
-		p.attrDict(op, "static_position")
-		p.w(" : ")
-		p.typ(op.operands[0].typ)
-		p.w(" into ")
-		p.typ(op.results[0].typ)
+		p.attrDictTypePair(op, op.operands[0].typ, "into", op.results[0].typ, "static_position")
 		return true
 	}
 }
@@ -519,11 +408,7 @@ func parseVectorReduction(p *parser, st *OpState) {
 		refs = append(refs, p.operandRef())
 	}
 	fastmathFlags.parse(p, st)
-	p.optionalAttrDict(st)
-	p.expect(":")
-	v := p.parseType()
-	p.expectKeyword("into")
-	res := p.parseType()
+	v, res := p.attrDictTypePair(st, "into")
 	st.Operands = p.resolveAll(refs, []Type{v, res}[:len(refs)], at)
 	st.ResultTypes = []Type{res}
 }
@@ -550,27 +435,21 @@ func printVectorReduction(p *printer, op *Operation) bool {
 // vector.load %base[%i, ...] attr-dict : M, V
 func parseVectorLoad(p *parser, st *OpState) {
 	base := p.operandRef()
-	idx := p.indexRefs()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	m := p.parseType()
+	idx := p.bracketedIndices()
+	m := p.attrDictColonType(st)
 	p.expect(",")
 	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = append([]*Value{p.resolve(base, m)}, p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
+	st.Operands = append([]*Value{p.resolve(base, m)}, idx...)
 }
 
 func printVectorLoad(p *printer, op *Operation) bool {
-	if len(op.operands) == 0 || len(op.results) != 1 || !allOfIndexType(op.operands[1:]) {
+	if len(op.operands) == 0 || len(op.results) != 1 || !allIndex(op.operands[1:]) {
 		return false
 	}
 	p.w("vector.load ")
 	p.value(op.operands[0])
-	p.w("[")
-	p.values(op.operands[1:])
-	p.w("]")
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
+	p.bracketedValues(op.operands[1:])
+	p.attrDictColonType(op, op.operands[0].typ)
 	p.w(", ")
 	p.typ(op.results[0].typ)
 	return true
@@ -580,27 +459,21 @@ func printVectorLoad(p *printer, op *Operation) bool {
 func parseVectorStore(p *parser, st *OpState) {
 	at := p.pos()
 	refs := p.operandList(2)
-	idx := p.indexRefs()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	m := p.parseType()
+	idx := p.bracketedIndices()
+	m := p.attrDictColonType(st)
 	p.expect(",")
 	v := p.parseType()
-	st.Operands = append(p.resolveAll(refs, []Type{v, m}, at), p.resolveAll(idx, repeatType(Index, len(idx)), p.pos())...)
+	st.Operands = append(p.resolveAll(refs, []Type{v, m}, at), idx...)
 }
 
 func printVectorStore(p *printer, op *Operation) bool {
-	if len(op.operands) < 2 || len(op.results) != 0 || !allOfIndexType(op.operands[2:]) {
+	if len(op.operands) < 2 || len(op.results) != 0 || !allIndex(op.operands[2:]) {
 		return false
 	}
 	p.w("vector.store ")
 	p.values(op.operands[:2])
-	p.w("[")
-	p.values(op.operands[2:])
-	p.w("]")
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.operands[1].typ)
+	p.bracketedValues(op.operands[2:])
+	p.attrDictColonType(op, op.operands[1].typ)
 	p.w(", ")
 	p.typ(op.operands[0].typ)
 	return true
@@ -610,14 +483,10 @@ func printVectorStore(p *printer, op *Operation) bool {
 func parseVectorTranspose(p *parser, st *OpState) {
 	ref := p.operandRef()
 	p.expect(",")
-	var perm []int64
-	p.delimited("[", "]", func() { perm = append(perm, p.integer()) })
-	st.AddProp("permutation", I64Array(perm))
-	p.optionalAttrDict(st)
-	p.expect(":")
-	st.Operands = []*Value{p.resolve(ref, p.parseType())}
-	p.expectKeyword("to")
-	st.ResultTypes = []Type{p.parseType()}
+	st.AddProp("permutation", I64Array(p.integerList()))
+	t, res := p.attrDictTypePair(st, "to")
+	st.Operands = []*Value{p.resolve(ref, t)}
+	st.ResultTypes = []Type{res}
 }
 
 func printVectorTranspose(p *printer, op *Operation) bool {
@@ -629,11 +498,7 @@ func printVectorTranspose(p *printer, op *Operation) bool {
 	p.value(op.operands[0])
 	p.w(", ")
 	p.dynamicIndexList(perm, nil)
-	p.attrDict(op, "permutation")
-	p.w(" : ")
-	p.typ(op.operands[0].typ)
-	p.w(" to ")
-	p.typ(op.results[0].typ)
+	p.attrDictTypePair(op, op.operands[0].typ, "to", op.results[0].typ, "permutation")
 	return true
 }
 
@@ -642,7 +507,6 @@ func printVectorTranspose(p *printer, op *Operation) bool {
 // vector.from_elements %a, %b attr-dict : V, the operands having V's
 // element type.
 func parseFromElements(p *parser, st *OpState) {
-	at := p.pos()
 	refs := p.operandRefs()
 	p.optionalAttrDict(st)
 	p.expect(":")
@@ -651,7 +515,7 @@ func parseFromElements(p *parser, st *OpState) {
 	if !ok {
 		p.failAt(typeAt, "expected vector type")
 	}
-	st.Operands = p.resolveAll(refs, repeatType(v.Elem, len(refs)), at)
+	st.Operands = p.resolveAllAs(refs, v.Elem)
 	st.ResultTypes = []Type{v}
 }
 
@@ -660,52 +524,35 @@ func printFromElements(p *printer, op *Operation) bool {
 		return false
 	}
 	v, ok := op.results[0].typ.(*VectorType)
-	if !ok {
+	if !ok || !allOfType(op.operands, v.Elem) {
 		return false
-	}
-	for _, x := range op.operands {
-		if !TypesEqual(x.typ, v.Elem) {
-			return false
-		}
 	}
 	p.w("vector.from_elements ")
 	p.values(op.operands)
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(v)
+	p.attrDictColonType(op, v)
 	return true
 }
 
 // vector.create_mask %a, %b attr-dict : V, with index operands.
 func parseCreateMask(p *parser, st *OpState) {
-	at := p.pos()
-	refs := p.operandRefs()
-	p.optionalAttrDict(st)
-	p.expect(":")
-	st.ResultTypes = []Type{p.parseType()}
-	st.Operands = p.resolveAll(refs, repeatType(Index, len(refs)), at)
+	st.Operands = p.resolveAllAs(p.operandRefs(), Index)
+	st.ResultTypes = []Type{p.attrDictColonType(st)}
 }
 
 func printCreateMask(p *printer, op *Operation) bool {
-	if len(op.results) != 1 || !allOfIndexType(op.operands) {
+	if len(op.results) != 1 || !allIndex(op.operands) {
 		return false
 	}
 	p.w("vector.create_mask ")
 	p.values(op.operands)
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.results[0].typ)
+	p.attrDictColonType(op, op.results[0].typ)
 	return true
 }
 
 // vector.constant_mask [3, 2] attr-dict : V
 func parseConstantMask(p *parser, st *OpState) {
-	var sizes []int64
-	p.delimited("[", "]", func() { sizes = append(sizes, p.integer()) })
-	st.AddProp("mask_dim_sizes", I64Array(sizes))
-	p.optionalAttrDict(st)
-	p.expect(":")
-	st.ResultTypes = []Type{p.parseType()}
+	st.AddProp("mask_dim_sizes", I64Array(p.integerList()))
+	st.ResultTypes = []Type{p.attrDictColonType(st)}
 }
 
 func printConstantMask(p *printer, op *Operation) bool {
@@ -715,17 +562,13 @@ func printConstantMask(p *printer, op *Operation) bool {
 	}
 	p.w("vector.constant_mask ")
 	p.dynamicIndexList(sizes, nil)
-	p.attrDict(op, "mask_dim_sizes")
-	p.w(" : ")
-	p.typ(op.results[0].typ)
+	p.attrDictColonType(op, op.results[0].typ, "mask_dim_sizes")
 	return true
 }
 
 // vector.step attr-dict : V
 func parseVectorStep(p *parser, st *OpState) {
-	p.optionalAttrDict(st)
-	p.expect(":")
-	st.ResultTypes = []Type{p.parseType()}
+	st.ResultTypes = []Type{p.attrDictColonType(st)}
 }
 
 func printVectorStep(p *printer, op *Operation) bool {
@@ -733,9 +576,7 @@ func printVectorStep(p *printer, op *Operation) bool {
 		return false
 	}
 	p.w("vector.step")
-	p.attrDict(op)
-	p.w(" : ")
-	p.typ(op.results[0].typ)
+	p.attrDictColonType(op, op.results[0].typ)
 	return true
 }
 

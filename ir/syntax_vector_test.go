@@ -1,18 +1,13 @@
 package ir_test
 
-import (
-	"testing"
-
-	"bufferlog/internal/tooltest"
-)
+import "testing"
 
 // TestVectorSyntax round-trips the vector dialect's custom forms through
 // mlir-opt-22, in particular the defaults the transfer ops fill in and the
 // mask type they infer.
 func TestVectorSyntax(t *testing.T) {
-	opt := tooltest.Require(t, "mlir-opt-22")
-	tests := []struct{ name, src string }{
-		{"transfer defaults", `func.func @f(%m: memref<?x8xf32>, %t: tensor<4x4x4xf32>, %z: tensor<f32>, %i: index, %p: f32) -> tensor<4x4x4xf32> {
+	testRoundTrips(t, []roundTripCase{
+		{name: "transfer defaults", src: `func.func @f(%m: memref<?x8xf32>, %t: tensor<4x4x4xf32>, %z: tensor<f32>, %i: index, %p: f32) -> tensor<4x4x4xf32> {
   %0 = vector.transfer_read %m[%i, %i], %p : memref<?x8xf32>, vector<8xf32>
   %1 = vector.transfer_read %t[%i, %i, %i], %p {in_bounds = [true, false]} : tensor<4x4x4xf32>, vector<2x4xf32>
   vector.transfer_write %0, %m[%i, %i] {tag} : vector<8xf32>, memref<?x8xf32>
@@ -20,7 +15,7 @@ func TestVectorSyntax(t *testing.T) {
   %3 = vector.transfer_read %z[], %p : tensor<f32>, vector<f32>
   return %2 : tensor<4x4x4xf32>
 }`},
-		{"permutation maps and masks", `#perm = affine_map<(d0, d1, d2) -> (d2, d0)>
+		{name: "permutation maps and masks", src: `#perm = affine_map<(d0, d1, d2) -> (d2, d0)>
 func.func @f(%m: memref<4x8x16xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %mk: vector<8x4xi1>, %b: vector<8xi1>, %s: vector<[4]x8xi1>) {
   %0 = vector.transfer_read %m[%i, %i, %i], %p, %mk {permutation_map = #perm} : memref<4x8x16xf32>, vector<4x8xf32>
   vector.transfer_write %0, %m[%i, %i, %i], %mk {permutation_map = affine_map<(d0, d1, d2) -> (d2, d0)>} : vector<4x8xf32>, memref<4x8x16xf32>
@@ -28,11 +23,11 @@ func.func @f(%m: memref<4x8x16xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %mk:
   %2 = vector.transfer_read %m[%i, %i, %i], %p, %s {in_bounds = [false, true], permutation_map = affine_map<(d0, d1, d2) -> (d1, d2)>} : memref<4x8x16xf32>, vector<[4]x8xf32>
   return
 }`},
-		{"memref of vectors", `func.func @f(%m: memref<8xvector<4xf32>>, %i: index, %p: vector<4xf32>) {
+		{name: "memref of vectors", src: `func.func @f(%m: memref<8xvector<4xf32>>, %i: index, %p: vector<4xf32>) {
   %0 = vector.transfer_read %m[%i], %p : memref<8xvector<4xf32>>, vector<2x4xf32>
   return
 }`},
-		{"misc", `func.func @f(%s: f32, %v: vector<4x8xf32>, %w: vector<8xf32>, %m: memref<?x?xf32>, %i: index, %j: index) {
+		{name: "misc", src: `func.func @f(%s: f32, %v: vector<4x8xf32>, %w: vector<8xf32>, %m: memref<?x?xf32>, %i: index, %j: index) {
   %0 = vector.broadcast %s : f32 to vector<8xf32>
   %1 = vector.fma %w, %0, %w {tag} : vector<8xf32>
   %2 = vector.extract %v[%i, 2] : f32 from vector<4x8xf32>
@@ -49,7 +44,7 @@ func.func @f(%m: memref<4x8x16xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %mk:
   %12 = vector.insert_strided_slice %11, %v {offsets = [0, 2], strides = [1, 1]} : vector<2x4xf32> into vector<4x8xf32>
   return
 }`},
-		{"construction and print", `func.func @f(%a: f32, %i: index) {
+		{name: "construction and print", src: `func.func @f(%a: f32, %i: index) {
   %0 = vector.from_elements %a, %a : vector<2xf32>
   %1 = vector.create_mask %i, %i : vector<4x3xi1>
   %2 = vector.constant_mask [3, 2] : vector<4x3xi1>
@@ -60,20 +55,13 @@ func.func @f(%m: memref<4x8x16xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %mk:
   vector.print punctuation <close> {tag}
   return
 }`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			checkRoundTrip(t, opt, tc.name, []byte(tc.src))
-			requireCustomForms(t, tc.src, "vector.")
-		})
-	}
+	}, "vector.")
 }
 
 // TestVectorSyntaxErrors checks that malformed vector ops give located
 // errors.
 func TestVectorSyntaxErrors(t *testing.T) {
-	requireSyntaxErrors(t, []struct{ name, src string }{
+	testSyntaxErrors(t, []errorCase{
 		{"read one type", "func.func @f(%m: memref<4xf32>, %i: index, %p: f32) {\n  %0 = vector.transfer_read %m[%i], %p : memref<4xf32>\n  return\n}\n"},
 		{"read from vector", "func.func @f(%m: vector<4xf32>, %i: index, %p: f32) {\n  %0 = vector.transfer_read %m[%i], %p : vector<4xf32>, vector<4xf32>\n  return\n}\n"},
 		{"read into scalar", "func.func @f(%m: memref<4xf32>, %i: index, %p: f32) {\n  %0 = vector.transfer_read %m[%i], %p : memref<4xf32>, f32\n  return\n}\n"},

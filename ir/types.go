@@ -97,52 +97,30 @@ func (t *FloatType) writeType(b *buffer) { b.str(t.Name) }
 func (NoneType) writeType(b *buffer)     { b.str("none") }
 func (t *ComplexType) writeType(b *buffer) {
 	b.str("complex<")
-	t.Elem.writeType(b)
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem)
 }
 func (t *TensorType) writeType(b *buffer) {
 	b.str("tensor<")
 	writeShape(b, t.Shape, nil)
-	t.Elem.writeType(b)
-	if t.Encoding != nil {
-		b.str(", ")
-		t.Encoding.writeAttr(b)
-	}
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem, t.Encoding)
 }
 func (t *UnrankedTensorType) writeType(b *buffer) {
 	b.str("tensor<*x")
-	t.Elem.writeType(b)
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem)
 }
 func (t *MemRefType) writeType(b *buffer) {
 	b.str("memref<")
 	writeShape(b, t.Shape, nil)
-	t.Elem.writeType(b)
-	if t.Layout != nil {
-		b.str(", ")
-		t.Layout.writeAttr(b)
-	}
-	if t.MemorySpace != nil {
-		b.str(", ")
-		t.MemorySpace.writeAttr(b)
-	}
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem, t.Layout, t.MemorySpace)
 }
 func (t *UnrankedMemRefType) writeType(b *buffer) {
 	b.str("memref<*x")
-	t.Elem.writeType(b)
-	if t.MemorySpace != nil {
-		b.str(", ")
-		t.MemorySpace.writeAttr(b)
-	}
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem, t.MemorySpace)
 }
 func (t *VectorType) writeType(b *buffer) {
 	b.str("vector<")
 	writeShape(b, t.Shape, t.Scalable)
-	t.Elem.writeType(b)
-	b.ch('>')
+	writeElemAndAttrs(b, t.Elem)
 }
 func (t *TupleType) writeType(b *buffer) {
 	b.str("tuple<")
@@ -192,6 +170,19 @@ func writeShape(b *buffer, shape []int64, scalable []bool) {
 		}
 		b.ch('x')
 	}
+}
+
+// writeElemAndAttrs ends a container type: `elem, attr, ...>` with the
+// attributes that are present.
+func writeElemAndAttrs(b *buffer, elem Type, attrs ...Attribute) {
+	elem.writeType(b)
+	for _, a := range attrs {
+		if a != nil {
+			b.str(", ")
+			a.writeAttr(b)
+		}
+	}
+	b.ch('>')
 }
 
 func writeTypeList(b *buffer, ts []Type) {
