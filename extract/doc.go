@@ -1,8 +1,46 @@
-// Package extract will lower ir to facts: values and their types, defs and
-// uses, block and region nesting, block and region-branch edges, call
-// edges, dominance in interval form, and the memory model of every op
-// (which operands are read, written or only aliased, which results alias
-// which operands, which values are not writable).
+// Package extract lowers an ir.Module to facts: the extensional relations
+// of the IR schema declared in package facts, which the rules read.
 //
-// Status: not implemented yet (the facts and engine issue).
+// It owns two things: the walk that turns IR structure into facts (ops,
+// values and their types, uses, blocks and regions, branch and
+// region-branch edges, calls, dominance in interval form), and the memory
+// model of every op, which says what MLIR's BufferizableOpInterface says
+// about it (reads, writes, in-place constraints, aliases, allocations,
+// writability, repetitive and parallel regions, element-wise access, slice
+// subsets).
+//
+// # Data flow
+//
+//	ir.Module --Module--> *facts.DB + *Names
+//
+// Ids are dense numbers per kind (ops, values, blocks, regions), given in
+// walk order: an op, its results, then its regions, each region's blocks,
+// each block's arguments and ops. The module op is op 0. A function is
+// identified by its func.func op. Names maps ids back to the IR, to
+// printer-style names (%x, ^bb1, @f) and to file:line:col.
+//
+// Module works in three steps. A counting pass gives each top-level op (a
+// function, usually) its range of ids. Then each top-level op is numbered
+// and extracted on its own, into a batch of rows, with its own value-to-id
+// map: functions are isolated from above, so the only values a function
+// uses without defining them are results of other top-level ops, which the
+// module scope maps. Options.Workers extracts several at once. Batches are
+// added to the DB in module order, so the DB does not depend on the
+// schedule.
+//
+// # Memory models
+//
+// The model table (model.go) has one row per op family: tensor,
+// bufferization, linalg (every structured op, softmax, pack, unpack), scf,
+// func, arith, vector, cf, shape, affine. Each row names the upstream
+// llvm-project file whose implementation it follows. A model is data (a
+// model value: selected operands and results, alias targets, conditions)
+// that one interpreter turns into facts. Ops without a model that have
+// tensor operands, results or block arguments get MLIR's conservative
+// default and an unknown_op fact. Calls to functions of the module get no
+// memory facts: the rules derive them from the callee.
+//
+// Users describe custom ops in op-model files (LoadOpModel), Mangle facts
+// such as op_model_reads("mydialect.foo", 0), which replace the built-in
+// model of the ops they name.
 package extract

@@ -1,7 +1,27 @@
 // Package facts stores bufferlog's relations: interned values, tuples
-// and the indexes the rule engine joins through. (The IR schema, the
-// predicates that extract fills, will live here too; it is not written
-// yet.)
+// and the indexes the rule engine joins through, and declares the IR
+// schema, the extensional predicates that extract fills and the rules
+// read.
+//
+// # Schema
+//
+// schema.go is the one place that declares every extensional predicate: a
+// Pred names it, its Predicate gives its columns, each with a Kind (op,
+// value, block or region id, number, string, name), and a sentence saying
+// what one fact means. Ids are dense numbers per kind in walk order, so
+// they are stored as numbers; the column kind says which table an id
+// belongs to. The predicates fall in five groups: structure (op,
+// op_in_block, block_in_region, region_of, parent_op, func, func_arg,
+// func_external, arg_access), values (value_type, result, block_arg, use),
+// control flow (successor, forward, region_entry, yield_to_arg,
+// yield_to_result, call, return_op), dominance as intervals (block_dom,
+// block_postdom: linear size, no pair tables), and the memory model of
+// MLIR's BufferizableOpInterface (reads, writes, must_inplace,
+// read_through, aliases, maybe_alias, allocates, uninitialized,
+// not_writable, repetitive, parallel, unknown_op, elementwise, subset).
+// Decls renders the schema as Mangle declarations (Decl ... descr
+// [doc(...), arg(...), extensional()] bound [...]) for rule files to be
+// compiled with; WriteTable renders it for people.
 //
 // # Values
 //

@@ -302,3 +302,14 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// Reserve makes room for n more tuples, so that adding them grows neither
+// the storage nor the duplicate set.
+func (r *Relation) Reserve(n int) {
+	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
+		r.rows = append(make([]Value, 0, need), r.rows...)
+	}
+	for (r.set.used+n)*4 >= len(r.set.slots)*3 {
+		r.set.grow()
+	}
+}

@@ -1,0 +1,533 @@
+package extract
+
+import (
+	"fmt"
+	"sync"
+
+	"bufferlog/facts"
+	"bufferlog/ir"
+)
+
+// Options configure an extraction.
+type Options struct {
+	// OpModel overrides the memory model of the ops it names (see
+	// LoadOpModel); nil keeps the built-in models.
+	OpModel *OpModel
+	// Workers is how many top-level ops (functions) are extracted at once;
+	// 0 or 1 extracts them one after the other.
+	Workers int
+}
+
+// Module extracts the facts of m into a new DB and returns it with the
+// Names that map its ids back to m. The module op is op 0, its region
+// region 0 and its body block 0; every other id follows in walk order.
+// The error reports an op-model that does not fit an op, or a use of a
+// value that is not in scope, at the op's source position.
+func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
+	names := newNames(m)
+	pieces := plan(m.Body(), names)
+	dom := ir.NewDominance(m.Op)
+	mod := &moduleScope{dom: dom, models: opts.OpModel, syms: facts.NewSymbols(), funcs: map[*ir.Operation]map[string]int32{}}
+
+	forEach(pieces, opts.Workers, func(p *piece) { p.number(names) })
+	mod.collect(pieces)
+
+	db := facts.NewDB(mod.syms)
+	reserve(db, pieces)
+	x := newExtractor(mod, names, direct(db))
+	x.module(m.Op)
+	if opts.Workers <= 1 {
+		for _, p := range pieces {
+			if x.topLevel(p); x.err != nil {
+				return nil, nil, x.err
+			}
+		}
+		return db, names, nil
+	}
+	done := make([]*extractor, len(pieces))
+	flushed := 0
+	var mu sync.Mutex
+	// Pieces are flushed in module order as they finish, so that row ids,
+	// like every other id, follow the walk order whatever the scheduling.
+	forEach(pieces, opts.Workers, func(p *piece) {
+		x := newExtractor(mod, names, &batch{})
+		x.topLevel(p)
+		mu.Lock()
+		defer mu.Unlock()
+		done[p.index] = x
+		for ; flushed < len(pieces) && done[flushed] != nil; flushed++ {
+			done[flushed].out.flush(db)
+			done[flushed].out = nil
+		}
+	})
+	for _, x := range done {
+		if x.err != nil {
+			return nil, nil, x.err
+		}
+	}
+	return db, names, nil
+}
+
+// forEach calls fn on every piece, on up to workers goroutines.
+func forEach(pieces []*piece, workers int, fn func(*piece)) {
+	if workers <= 1 {
+		for _, p := range pieces {
+			fn(p)
+		}
+		return
+	}
+	next := make(chan *piece)
+	var wg sync.WaitGroup
+	for range min(workers, len(pieces)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				fn(p)
+			}
+		}()
+	}
+	for _, p := range pieces {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+}
+
+// counts holds one number per id kind, a count or the first id of a range,
+// and the number of operands and results, whose facts are known in
+// advance too.
+type counts struct{ ops, values, blocks, regions, operands, results int32 }
+
+func (c *counts) add(o counts) {
+	c.ops += o.ops
+	c.values += o.values
+	c.blocks += o.blocks
+	c.regions += o.regions
+	c.operands += o.operands
+	c.results += o.results
+}
+
+// reserve sizes the relations whose number of facts the plan knows, which
+// are most facts, so that adding them does not repeatedly grow and copy.
+func reserve(db *facts.DB, pieces []*piece) {
+	var n counts
+	for _, p := range pieces {
+		n.add(p.size)
+	}
+	for p, rows := range map[facts.Pred]int32{
+		facts.Op: n.ops, facts.OpInBlock: n.ops, facts.ParentOp: n.ops,
+		facts.ValueType: n.values, facts.Result: n.results, facts.BlockArg: n.values - n.results,
+		facts.Use:           n.operands,
+		facts.BlockInRegion: n.blocks, facts.BlockDom: n.blocks, facts.BlockPostdom: n.blocks,
+		facts.RegionOf: n.regions,
+	} {
+		p.In(db).Reserve(int(rows))
+	}
+}
+
+// A piece is a top-level op of the module with everything nested in it.
+// Functions are isolated from above, so a piece is numbered and extracted
+// on its own: its ids are a range of each kind, fixed by a counting pass.
+type piece struct {
+	op    *ir.Operation
+	index int    // position in the module body
+	first counts // first id of each kind
+	size  counts
+	// firstResult and firstArg give the ids of the piece's values, for
+	// operands and forwarded block arguments, which may come later in walk
+	// order: the results of an op, and the arguments of a block, have
+	// consecutive ids. (Keying ops and blocks needs half the entries of
+	// keying values.)
+	firstResult map[*ir.Operation]int32
+	firstArg    map[*ir.Block]int32
+	// funcs are the func.func ops of the piece defined directly in a module.
+	funcs []funcSymbol
+}
+
+type funcSymbol struct {
+	table *ir.Operation // the builtin.module holding the function
+	name  string
+	id    int32
+}
+
+// plan counts the ids of every top-level op, so that each piece knows its
+// range before any is numbered.
+func plan(body *ir.Block, names *Names) []*piece {
+	next := counts{ops: 1, blocks: 1, regions: 1} // the module op, its region and body
+	pieces := make([]*piece, len(body.Ops()))
+	for i, op := range body.Ops() {
+		var size counts
+		ir.Walk(op, func(o *ir.Operation) bool {
+			size.ops++
+			size.operands += int32(o.NumOperands())
+			size.results += int32(o.NumResults())
+			size.values += int32(o.NumResults())
+			for _, r := range o.Regions {
+				size.regions++
+				for _, b := range r.Blocks() {
+					size.blocks++
+					size.values += int32(len(b.Args()))
+				}
+			}
+			return true
+		})
+		pieces[i] = &piece{op: op, index: i, first: next, size: size}
+		next.add(size)
+	}
+	names.grow(next)
+	names.ops[0], names.regions[0], names.blocks[0] = body.ParentOp(), body.Region(), body
+	return pieces
+}
+
+// number records the piece's ids in names, in walk order: an op, then its
+// results, then its regions, each region's blocks, each block's arguments
+// and ops.
+func (p *piece) number(names *Names) {
+	next := p.first
+	p.firstResult = make(map[*ir.Operation]int32, p.size.ops)
+	p.firstArg = make(map[*ir.Block]int32)
+	var visit func(op *ir.Operation)
+	visit = func(op *ir.Operation) {
+		names.ops[next.ops] = op
+		if op.Name == "func.func" {
+			if table := op.ParentOp(); table != nil && table.Name == "builtin.module" {
+				p.funcs = append(p.funcs, funcSymbol{table, ir.SymbolName(op), next.ops})
+			}
+		}
+		next.ops++
+		if op.NumResults() > 0 {
+			p.firstResult[op] = next.values
+		}
+		for _, v := range op.Results() {
+			names.values[next.values] = v
+			next.values++
+		}
+		for _, r := range op.Regions {
+			names.regions[next.regions] = r
+			next.regions++
+			for _, b := range r.Blocks() {
+				names.blocks[next.blocks] = b
+				next.blocks++
+				if len(b.Args()) > 0 {
+					p.firstArg[b] = next.values
+				}
+				for _, a := range b.Args() {
+					names.values[next.values] = a
+					next.values++
+				}
+				for _, o := range b.Ops() {
+					visit(o)
+				}
+			}
+		}
+	}
+	visit(p.op)
+}
+
+// moduleScope is what every piece's extraction reads and none writes.
+type moduleScope struct {
+	dom    *ir.Dominance
+	models *OpModel
+	syms   *facts.Symbols
+	// funcs maps each builtin.module to its functions by symbol name.
+	funcs map[*ir.Operation]map[string]int32
+	// outer holds the results of top-level ops, the only values a piece
+	// may use without defining them.
+	outer map[*ir.Value]int32
+}
+
+func (s *moduleScope) collect(pieces []*piece) {
+	s.outer = map[*ir.Value]int32{}
+	for _, p := range pieces {
+		for _, f := range p.funcs {
+			if s.funcs[f.table] == nil {
+				s.funcs[f.table] = map[string]int32{}
+			}
+			s.funcs[f.table][f.name] = f.id
+		}
+		for i, v := range p.op.Results() {
+			s.outer[v] = p.first.values + int32(i)
+		}
+	}
+}
+
+// lookupFunc returns the func.func that a call from op to sym resolves
+// to, in the nearest enclosing module.
+func (s *moduleScope) lookupFunc(op *ir.Operation, sym string) (int32, bool) {
+	for o := op.ParentOp(); o != nil; o = o.ParentOp() {
+		if o.Name == "builtin.module" {
+			id, ok := s.funcs[o][sym]
+			return id, ok
+		}
+	}
+	return 0, false
+}
+
+// extractor emits the facts of pieces, one at a time, and of the module op
+// itself into its batch.
+type extractor struct {
+	*moduleScope
+	names *Names
+	piece *piece // the piece being extracted
+	out   *batch
+	next  counts
+	// strCache and nameCache hold interned strings and names, sparing the
+	// shared table's lock.
+	strCache, nameCache map[string]facts.Value
+	key                 []byte // scratch for subset keys
+	err                 error
+}
+
+func newExtractor(mod *moduleScope, names *Names, out *batch) *extractor {
+	return &extractor{moduleScope: mod, names: names, out: out,
+		strCache: map[string]facts.Value{}, nameCache: map[string]facts.Value{}}
+}
+
+func num[T ~int | ~int32 | ~int64](n T) facts.Value { return facts.Number(int64(n)) }
+
+func (x *extractor) str(s string) facts.Value { return intern(x.strCache, s, x.syms.String) }
+
+// strBytes is str for a scratch buffer; it copies the text only when it
+// is new.
+func (x *extractor) strBytes(b []byte) facts.Value {
+	if v, ok := x.strCache[string(b)]; ok {
+		return v
+	}
+	return x.str(string(b))
+}
+
+// name interns a Mangle name such as /tensor.
+func (x *extractor) name(s string) facts.Value { return intern(x.nameCache, s, x.syms.Name) }
+
+// intern returns the Value of s from cache, or makes and caches it.
+func intern(cache map[string]facts.Value, s string, newValue func(string) facts.Value) facts.Value {
+	v, ok := cache[s]
+	if !ok {
+		v = newValue(s)
+		cache[s] = v
+	}
+	return v
+}
+
+// id returns the id of a value the piece uses.
+func (x *extractor) id(v *ir.Value) (int32, bool) {
+	if def := v.DefiningOp(); def != nil {
+		if first, ok := x.piece.firstResult[def]; ok {
+			return first + int32(v.Index()), true
+		}
+	} else if first, ok := x.piece.firstArg[v.Block()]; ok {
+		return first + int32(v.Index()), true
+	}
+	id, ok := x.outer[v]
+	return id, ok
+}
+
+// valueID is id for values that the IR guarantees are in scope (block
+// arguments and results of the op being extracted or its parents).
+func (x *extractor) valueID(v *ir.Value) facts.Value {
+	id, _ := x.id(v)
+	return num(id)
+}
+
+func (x *extractor) fail(op *ir.Operation, format string, args ...any) {
+	if x.err == nil {
+		x.err = &Error{Loc: x.names.position(op.Pos), Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// module emits the facts of the module op, its region and its body block;
+// the ops in the body are pieces.
+func (x *extractor) module(op *ir.Operation) {
+	x.out.add(facts.Op, num(0), x.str(op.Name))
+	x.out.add(facts.RegionOf, num(0), num(0), num(0))
+	x.out.add(facts.BlockInRegion, num(0), num(0), num(0))
+	x.blockHeader(x.names.blocks[0], 0)
+}
+
+// topLevel emits the facts of a top-level op and everything in it.
+func (x *extractor) topLevel(p *piece) {
+	x.piece, x.next = p, p.first
+	x.op(p.op, site{block: 0, pos: int32(p.index), parent: 0, firstBlock: 0, parentOp: x.names.ops[0]})
+}
+
+// site is where an op stands: its block, position and parent op, and the
+// first block id of its region, which turns successor blocks into ids.
+type site struct {
+	block, pos, parent, firstBlock int32
+	parentOp                       *ir.Operation
+}
+
+// op emits the facts of op and, recursively, of everything in its regions.
+func (x *extractor) op(op *ir.Operation, at site) {
+	id := x.next.ops
+	x.next.ops++
+	O := num(id)
+	x.out.add(facts.Op, O, x.str(op.Name))
+	x.out.add(facts.OpInBlock, O, num(at.block), num(at.pos))
+	x.out.add(facts.ParentOp, O, num(at.parent))
+	for i, v := range op.Results() {
+		vid := num(x.next.values)
+		x.next.values++
+		x.out.add(facts.Result, vid, O, num(i))
+		x.valueType(vid, v)
+	}
+	for i, v := range op.Operands() {
+		vid, ok := x.id(v)
+		if !ok {
+			x.fail(op, "operand %d of %s is not defined in scope", i, op.Name)
+			continue
+		}
+		x.out.add(facts.Use, O, num(i), num(vid))
+	}
+	x.successors(op, O, at)
+	fam := families[op.Name]
+	x.structure(op, id, fam, at)
+	x.memory(op, id, fam)
+	for ri, r := range op.Regions {
+		rid := x.next.regions
+		x.next.regions++
+		x.out.add(facts.RegionOf, num(rid), O, num(ri))
+		first := x.next.blocks
+		for bi, b := range r.Blocks() {
+			bid := x.next.blocks
+			x.next.blocks++
+			x.out.add(facts.BlockInRegion, num(bid), num(rid), num(bi))
+			x.block(b, bid, id, first)
+		}
+	}
+}
+
+// block emits a block's dominance intervals, its arguments and its ops.
+func (x *extractor) block(b *ir.Block, bid, parent, firstBlock int32) {
+	x.blockHeader(b, bid)
+	parentOp := x.names.ops[parent]
+	for pos, o := range b.Ops() {
+		x.op(o, site{block: bid, pos: int32(pos), parent: parent, firstBlock: firstBlock, parentOp: parentOp})
+	}
+}
+
+// blockHeader emits a block's dominance intervals and its arguments.
+func (x *extractor) blockHeader(b *ir.Block, bid int32) {
+	B := num(bid)
+	if in, out := x.dom.DomInterval(b); in >= 0 {
+		x.out.add(facts.BlockDom, B, num(in), num(out))
+	}
+	if in, out := x.dom.PostDomInterval(b); in >= 0 {
+		x.out.add(facts.BlockPostdom, B, num(in), num(out))
+	}
+	for i, a := range b.Args() {
+		vid := num(x.next.values)
+		x.next.values++
+		x.out.add(facts.BlockArg, vid, B, num(i))
+		x.valueType(vid, a)
+	}
+}
+
+// successors emits the branch edges of op: its successor blocks and which
+// operands each receives (ir.SuccessorOperands knows the cf ops).
+func (x *extractor) successors(op *ir.Operation, O facts.Value, at site) {
+	for i, s := range op.Successors {
+		x.out.add(facts.Successor, O, num(i), num(at.firstBlock+int32(x.dom.BlockIndex(s))))
+		fwd := ir.SuccessorOperands(op, i)
+		first := operandOffset(op, fwd)
+		for k, arg := range s.Args() {
+			if first < 0 || k >= len(fwd) {
+				break
+			}
+			x.out.add(facts.Forward, O, num(first+k), x.valueID(arg))
+		}
+	}
+}
+
+// operandOffset returns the index of sub's first element in op's operands.
+// ir.SuccessorOperands returns a subslice of Operands(), so the offset is
+// the difference of the capacities; -1 if sub is empty or not such a
+// subslice.
+func operandOffset(op *ir.Operation, sub []*ir.Value) int {
+	all := op.Operands()
+	off := cap(all) - cap(sub)
+	if len(sub) == 0 || off < 0 || off+len(sub) > len(all) || all[off] != sub[0] {
+		return -1
+	}
+	return off
+}
+
+// valueType emits the class and static size of a value's type.
+func (x *extractor) valueType(vid facts.Value, v *ir.Value) {
+	t := v.Type()
+	class, bytes := "/other", int64(-1)
+	switch {
+	case ir.IsTensor(t):
+		class = "/tensor"
+	case ir.IsMemRef(t):
+		class = "/memref"
+	default:
+		if bits := ir.ElementBits(t); bits > 0 {
+			class, bytes = "/scalar", int64(bits+7)/8
+		}
+	}
+	if n, ok := ir.StaticBytes(t); ok {
+		bytes = n
+	}
+	x.out.add(facts.ValueType, vid, x.name(class), num(bytes))
+}
+
+// batch receives the rows of one piece. Extracting sequentially, it adds
+// them to the DB at once; extracting concurrently, it keeps them, flat per
+// predicate, until the piece's turn comes to be flushed in module order.
+type batch struct {
+	db   *facts.DB // nil while collecting
+	rels [facts.NumPreds]*facts.Relation
+	rows [facts.NumPreds][]facts.Value
+}
+
+// direct returns a batch that adds rows to db as they come.
+func direct(db *facts.DB) *batch {
+	b := &batch{db: db}
+	for p := range facts.NumPreds {
+		b.rels[p] = p.In(db)
+	}
+	return b
+}
+
+func (b *batch) add(p facts.Pred, row ...facts.Value) {
+	if len(row) != arity[p] {
+		panic(fmt.Sprintf("extract: %s/%d given %d values", p.Name(), arity[p], len(row)))
+	}
+	if b.db != nil {
+		b.rels[p].Add(row)
+		return
+	}
+	b.rows[p] = append(b.rows[p], row...)
+}
+
+var arity = func() (a [facts.NumPreds]int) {
+	for p := range facts.NumPreds {
+		a[p] = p.Arity()
+	}
+	return a
+}()
+
+// flush adds the collected rows to db, in order, and empties the batch.
+func (b *batch) flush(db *facts.DB) {
+	for p := range facts.NumPreds {
+		rows := b.rows[p]
+		if len(rows) == 0 {
+			continue
+		}
+		r, n := p.In(db), arity[p]
+		for i := 0; i < len(rows); i += n {
+			r.Add(rows[i : i+n])
+		}
+		b.rows[p] = rows[:0]
+	}
+}
+
+// Error is an extraction error at a position of the module.
+type Error struct {
+	Loc string // file:line:col, or the file alone
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Loc + ": error: " + e.Msg }

@@ -1,0 +1,244 @@
+package extract_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/facts sections of testdata/*.txtar")
+
+// TestGolden extracts the input.mlir of every testdata/*.txtar, with the
+// op-model.mg section as op model if there is one, and compares the facts,
+// sorted and with readable names, with the want/facts section.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			arch := readArchive(t, file)
+			got := extractFacts(t, file, arch)
+			if *update {
+				arch.set("want/facts", got)
+				if err := os.WriteFile(file, arch.format(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, ok := arch.get("want/facts")
+			if !ok {
+				t.Fatal("no want/facts section (run go test ./extract -update)")
+			}
+			if got != want {
+				t.Errorf("facts differ (run go test ./extract -update to accept):\n%s", lineDiff(want, got))
+			}
+		})
+	}
+}
+
+// TestCorpus extracts every module of ir's round-trip corpus: extraction
+// must succeed, declare what it fills and not depend on the number of
+// workers.
+func TestCorpus(t *testing.T) {
+	extract.ForEachCorpusModule(t, func(file string, m *ir.Module) {
+		db, names, err := extract.Module(m, extract.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			return
+		}
+		checkDeclared(t, db)
+		db2, names2, err := extract.Module(m, extract.Options{Workers: 3})
+		if err != nil || !slices.Equal(names.Facts(db), names2.Facts(db2)) {
+			t.Errorf("%s: extraction with three workers differs (%v)", file, err)
+		}
+	})
+}
+
+func TestNames(t *testing.T) {
+	src := `func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, index) {
+  %0:2 = "test.pair"() : () -> (index, index)
+  %r = "test.op"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r, %0#1 : tensor<4xf32>, index
+}
+`
+	m, err := ir.Parse("in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, names, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ids follow the walk: module, @f, test.pair, test.op, return; values
+	// %0#0, %0#1 are results of op 2, %a the argument of @f's block.
+	wantOps := []string{"op#0 builtin.module", "@f", "op#2 test.pair", "op#3 test.op", "op#4 func.return"}
+	for id, want := range wantOps {
+		if got := names.OpName(id); got != want {
+			t.Errorf("OpName(%d) = %s, want %s", id, got, want)
+		}
+		if back, ok := names.OpID(names.Op(id)); !ok || back != id {
+			t.Errorf("OpID(Op(%d)) = %d, %v", id, back, ok)
+		}
+	}
+	for id, want := range []string{"%a", "%0#0", "%0#1", "%r"} {
+		if got := names.ValueName(id); got != want {
+			t.Errorf("ValueName(%d) = %s, want %s", id, got, want)
+		}
+		if back, ok := names.ValueID(names.Value(id)); !ok || back != id {
+			t.Errorf("ValueID(Value(%d)) = %d, %v", id, back, ok)
+		}
+	}
+	if got := names.Location(3); got != "in.mlir:3:8" {
+		t.Errorf("Location(3) = %s, want in.mlir:3:8", got)
+	}
+	if got := names.BlockName(1) + " " + names.RegionName(1); got != "^bb0(op#1.r0) op#1.r0" || names.Block(1) != names.Region(1).Entry() {
+		t.Errorf("block and region 1: %s", got)
+	}
+}
+
+// extractFacts extracts the archive's input sequentially and with two
+// workers, checks that both give the same DB, and renders it.
+func extractFacts(t *testing.T, file string, arch *archive) string {
+	t.Helper()
+	src, ok := arch.get("input.mlir")
+	if !ok {
+		t.Fatal("no input.mlir section")
+	}
+	m, err := ir.Parse(file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts extract.Options
+	if mg, ok := arch.get("op-model.mg"); ok {
+		if opts.OpModel, err = extract.LoadOpModel("op-model.mg", []byte(mg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, names, err := extract.Module(m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := names.Facts(db)
+	checkDeclared(t, db)
+	opts.Workers = 2
+	db2, names2, err := extract.Module(m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(names2.Facts(db2), lines) {
+		t.Error("extraction with two workers gives other facts")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// checkDeclared checks that every relation extract filled is a predicate
+// of the schema, with its arity.
+func checkDeclared(t *testing.T, db *facts.DB) {
+	t.Helper()
+	for _, r := range db.Relations() {
+		p, ok := facts.Lookup(r.Name())
+		if !ok {
+			t.Errorf("extract filled %s/%d, which the schema does not declare", r.Name(), r.Arity())
+		} else if p.Arity() != r.Arity() {
+			t.Errorf("extract filled %s/%d, declared with arity %d", r.Name(), r.Arity(), p.Arity())
+		}
+	}
+}
+
+// lineDiff lists the lines only one of want and got has.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for _, l := range w {
+		if !slices.Contains(g, l) {
+			b.WriteString("- " + l + "\n")
+		}
+	}
+	for _, l := range g {
+		if !slices.Contains(w, l) {
+			b.WriteString("+ " + l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// archive is a txtar file: a comment, then sections `-- name --`.
+type archive struct {
+	comment  string
+	names    []string
+	sections map[string]string
+}
+
+func readArchive(t *testing.T, file string) *archive {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &archive{sections: map[string]string{}}
+	current := ""
+	var body strings.Builder
+	flush := func() {
+		if current == "" {
+			a.comment = body.String()
+		} else {
+			a.sections[current] = body.String()
+		}
+		body.Reset()
+	}
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if name, ok := sectionName(line); ok {
+			flush()
+			current = name
+			a.names = append(a.names, name)
+			continue
+		}
+		body.WriteString(line)
+	}
+	flush()
+	return a
+}
+
+func sectionName(line string) (string, bool) {
+	line = strings.TrimSuffix(line, "\n")
+	if !strings.HasPrefix(line, "-- ") || !strings.HasSuffix(line, " --") || len(line) < 7 {
+		return "", false
+	}
+	return line[3 : len(line)-3], true
+}
+
+func (a *archive) get(name string) (string, bool) {
+	s, ok := a.sections[name]
+	return s, ok
+}
+
+func (a *archive) set(name, content string) {
+	if _, ok := a.sections[name]; !ok {
+		a.names = append(a.names, name)
+	}
+	a.sections[name] = content
+}
+
+func (a *archive) format() []byte {
+	var b bytes.Buffer
+	b.WriteString(a.comment)
+	for _, n := range a.names {
+		b.WriteString("-- " + n + " --\n")
+		s := a.sections[n]
+		b.WriteString(s)
+		if s != "" && !strings.HasSuffix(s, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}

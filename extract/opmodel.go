@@ -1,0 +1,295 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	antlr "github.com/antlr4-go/antlr/v4"
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+	"github.com/google/mangle/parse/gen"
+	"github.com/google/mangle/symbols"
+
+	"bufferlog/facts"
+)
+
+// OpModel holds memory models of ops, read from op-model files, that take
+// the place of the built-in model (or of the unknown-op default) for the
+// ops they name. Region-branch edges, calls and dominance still come from
+// the op's structure.
+type OpModel struct {
+	models map[string]*model
+}
+
+// lookup returns the model of the op named name, or nil.
+func (m *OpModel) lookup(name string) *model {
+	if m == nil {
+		return nil
+	}
+	return m.models[name]
+}
+
+// Ops returns the names of the ops m models, sorted.
+func (m *OpModel) Ops() []string {
+	var out []string
+	for name := range m.models {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The op-model predicates: the facts an op-model file may state. Op is an
+// op name; Operand, Result and Region are indices from 0.
+var (
+	opModelOp          = facts.NewPredicate("op_model(Op:string)", "Op has the memory model given by this file, even if it states no other fact for it: no reads, writes or aliases.")
+	opModelReads       = facts.NewPredicate("op_model_reads(Op:string, Operand:number)", "Op reads its tensor operand Operand.")
+	opModelWrites      = facts.NewPredicate("op_model_writes(Op:string, Operand:number)", "Op writes its tensor operand Operand when it bufferizes in place.")
+	opModelMustInplace = facts.NewPredicate("op_model_must_inplace(Op:string, Operand:number)", "Operand of Op must bufferize in place.")
+	opModelAliases     = facts.NewPredicate("op_model_aliases(Op:string, Operand:number, Result:number, Rel:name)", "Operand of Op, bufferized in place, aliases result Result: Rel is /equivalent (the same buffer) or /unknown.")
+	opModelAllocates   = facts.NewPredicate("op_model_allocates(Op:string, Result:number)", "Result of Op is a new allocation.")
+	opModelUninit      = facts.NewPredicate("op_model_uninitialized(Op:string, Result:number)", "Result of Op has undefined contents.")
+	opModelNotWritable = facts.NewPredicate("op_model_not_writable(Op:string, Result:number)", "Result of Op must not be written.")
+	opModelElementwise = facts.NewPredicate("op_model_elementwise(Op:string, Operand:number)", "Op accesses its tensor operand Operand element by element.")
+	opModelRepetitive  = facts.NewPredicate("op_model_repetitive(Op:string, Region:number)", "Region of Op may run more than once per execution of Op.")
+	opModelParallel    = facts.NewPredicate("op_model_parallel(Op:string, Region:number)", "Region of Op may run its iterations in parallel.")
+)
+
+// OpModelPredicates returns the declarations of the op-model predicates.
+func OpModelPredicates() []*facts.Predicate {
+	return []*facts.Predicate{opModelOp, opModelReads, opModelWrites, opModelMustInplace, opModelAliases,
+		opModelAllocates, opModelUninit, opModelNotWritable, opModelElementwise, opModelRepetitive, opModelParallel}
+}
+
+// LoadOpModel reads an op-model file: Mangle facts of the op-model
+// predicates, such as
+//
+//	op_model_reads("mydialect.foo", 0).
+//	op_model_writes("mydialect.foo", 1).
+//	op_model_aliases("mydialect.foo", 1, 0, /equivalent).
+//
+// name is the file name used in errors, which are *Error values
+// (`file:line:col: error: ...`).
+func LoadOpModel(name string, src []byte) (*OpModel, error) {
+	unit, err := parse.Unit(bytes.NewReader(src))
+	if err != nil {
+		return nil, parseError(name, err)
+	}
+	l := &opModelLoader{file: name, src: src, m: &OpModel{models: map[string]*model{}}}
+	for _, d := range unit.Decls {
+		if !implicitPackage(d) {
+			return nil, l.errorf(l.locate().firstDecl, "an op-model file states facts only, not declarations")
+		}
+	}
+	for i, c := range unit.Clauses {
+		if err := l.clause(c); err != nil {
+			return nil, l.errorf(l.clausePos(i), "%v", err)
+		}
+	}
+	return l.m, nil
+}
+
+type opModelLoader struct {
+	file string
+	src  []byte
+	m    *OpModel
+	pos  *unitPositions // located on the first error
+}
+
+// clause adds one fact to the model of its op.
+func (l *opModelLoader) clause(c ast.Clause) error {
+	if len(c.Premises) > 0 || c.Transform != nil {
+		return fmt.Errorf("an op-model file states facts only, not rules")
+	}
+	pred := l.predicate(c.Head.Predicate.Symbol)
+	if pred == nil {
+		return fmt.Errorf("unknown predicate %s; an op-model file states %s", c.Head.Predicate.Symbol, opModelNames())
+	}
+	if len(c.Head.Args) != pred.Arity() {
+		return fmt.Errorf("%s takes %d arguments, not %d", pred.Name, pred.Arity(), len(c.Head.Args))
+	}
+	args := make([]ast.Constant, len(c.Head.Args))
+	for i, a := range c.Head.Args {
+		k, ok := a.(ast.Constant)
+		col := pred.Columns[i]
+		switch {
+		case !ok:
+			return fmt.Errorf("argument %s of %s must be a constant, not %v", col.Name, pred.Name, a)
+		case col.Kind == facts.StringKind && k.Type != ast.StringType:
+			return fmt.Errorf("argument %s of %s must be an op name string such as \"mydialect.foo\", not %v", col.Name, pred.Name, a)
+		case col.Kind == facts.NumberKind && (k.Type != ast.NumberType || k.NumValue < 0 || k.NumValue > 1<<20):
+			return fmt.Errorf("argument %s of %s must be an index (0, 1, ...), not %v", col.Name, pred.Name, a)
+		case col.Kind == facts.NameKind && (k.Type != ast.NameType || k.Symbol != equivalent && k.Symbol != unknown):
+			return fmt.Errorf("argument %s of %s must be /equivalent or /unknown, not %v", col.Name, pred.Name, a)
+		}
+		args[i] = k
+	}
+	l.add(pred, args)
+	return nil
+}
+
+func (l *opModelLoader) predicate(name string) *facts.Predicate {
+	for _, p := range OpModelPredicates() {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+func opModelNames() string {
+	var ns []string
+	for _, p := range OpModelPredicates() {
+		ns = append(ns, p.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// add records a checked fact in the model of its op.
+func (l *opModelLoader) add(pred *facts.Predicate, args []ast.Constant) {
+	m := l.m.models[args[0].Symbol]
+	if m == nil {
+		m = &model{}
+		l.m.models[args[0].Symbol] = m
+	}
+	var i int
+	if len(args) > 1 {
+		i = int(args[1].NumValue)
+	}
+	listed := func(s *sel) {
+		s.pick = pickListed
+		s.list = append(s.list, i)
+	}
+	switch pred {
+	case opModelReads:
+		listed(&m.reads)
+	case opModelWrites:
+		listed(&m.writes)
+	case opModelMustInplace:
+		listed(&m.inPlace)
+	case opModelElementwise:
+		listed(&m.elementwise)
+	case opModelAllocates:
+		listed(&m.allocates)
+	case opModelUninit:
+		listed(&m.uninitialized)
+	case opModelNotWritable:
+		listed(&m.notWritable)
+	case opModelRepetitive:
+		listed(&m.repetitive)
+	case opModelParallel:
+		listed(&m.parallel)
+	case opModelAliases:
+		m.aliases = append(m.aliases, alias{from: sel{pick: pickListed, list: []int{i}}, to: toResult,
+			n: int(args[2].NumValue), rel: args[3].Symbol})
+	}
+}
+
+func (l *opModelLoader) errorf(at pos, format string, args ...any) error {
+	loc := l.file
+	if at.line > 0 {
+		loc = fmt.Sprintf("%s:%d:%d", l.file, at.line, at.col)
+	}
+	return &Error{Loc: loc, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (l *opModelLoader) clausePos(i int) pos { return l.locate().clauses.at(i) }
+
+// implicitPackage reports whether d is the unnamed package declaration
+// that parse.Unit gives every unit.
+func implicitPackage(d ast.Decl) bool {
+	if d.DeclaredAtom.Predicate != symbols.Package {
+		return false
+	}
+	for _, a := range d.Descr {
+		if len(a.Args) != 1 || a.Args[0] != ast.String("") {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *opModelLoader) locate() *unitPositions {
+	if l.pos == nil {
+		l.pos = locate(string(l.src))
+	}
+	return l.pos
+}
+
+// pos is a 1-based line and column; line 0 means unknown.
+type pos struct{ line, col int }
+
+type positions []pos
+
+func (ps positions) at(i int) pos {
+	if i < len(ps) {
+		return ps[i]
+	}
+	return pos{}
+}
+
+// unitPositions are where a unit's clauses and its first declaration
+// (Package, Use or Decl) start. Mangle's AST has no positions, so the text
+// is parsed again with Mangle's ANTLR parser, which lists clauses in the
+// order parse.Unit returns them; this is done for error messages only.
+type unitPositions struct {
+	clauses   positions
+	firstDecl pos
+}
+
+func locate(text string) *unitPositions {
+	lexer := gen.NewMangleLexer(antlr.NewInputStream(text))
+	lexer.RemoveErrorListeners()
+	parser := gen.NewMangleParser(antlr.NewCommonTokenStream(lexer, 0))
+	parser.RemoveErrorListeners()
+	up := &unitPositions{}
+	prog := parser.Start_().Program()
+	if prog == nil {
+		return up
+	}
+	start := func(ctx antlr.ParserRuleContext) pos {
+		tok := ctx.GetStart()
+		return pos{tok.GetLine(), tok.GetColumn() + 1} // ANTLR columns are 0-based
+	}
+	var decls []antlr.ParserRuleContext
+	if p := prog.PackageDecl(); p != nil {
+		decls = append(decls, p)
+	}
+	for _, u := range prog.AllUseDecl() {
+		decls = append(decls, u)
+	}
+	for _, d := range prog.AllDecl() {
+		decls = append(decls, d)
+	}
+	for _, d := range decls {
+		if p := start(d); up.firstDecl.line == 0 || p.line < up.firstDecl.line ||
+			p.line == up.firstDecl.line && p.col < up.firstDecl.col {
+			up.firstDecl = p
+		}
+	}
+	for _, c := range prog.AllClause() {
+		up.clauses = append(up.clauses, start(c))
+	}
+	return up
+}
+
+// mangleError is one line of a Mangle parse error: "line:col message",
+// with a 0-based column.
+var mangleError = regexp.MustCompile(`^(\d+):(\d+) (.*)$`)
+
+// parseError turns Mangle's parse error into an *Error for file, keeping
+// the first problem.
+func parseError(file string, err error) error {
+	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	m := mangleError.FindStringSubmatch(lines[0])
+	if m == nil {
+		return &Error{Loc: file, Msg: "syntax error: " + lines[0]}
+	}
+	line, _ := strconv.Atoi(m[1])
+	col, _ := strconv.Atoi(m[2])
+	return &Error{Loc: fmt.Sprintf("%s:%d:%d", file, line, col+1), Msg: "syntax error: " + m[3]}
+}

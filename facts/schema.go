@@ -1,0 +1,301 @@
+package facts
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Kind says what a column holds. Ids are dense numbers per kind (ops,
+// values, blocks and regions are each numbered from 0 in walk order), so
+// every id kind is stored as a number; the kind tells readers which table
+// to look the number up in.
+type Kind uint8
+
+const (
+	OpKind     Kind = iota // an operation id; functions are their func.func op
+	ValueKind              // an SSA value id: op result or block argument
+	BlockKind              // a block id
+	RegionKind             // a region id
+	NumberKind             // a plain integer: an index, a position, a size
+	StringKind             // a string: an op name, a symbol, a subset key
+	NameKind               // a Mangle name constant such as /tensor
+)
+
+var kindNames = [...]string{OpKind: "op", ValueKind: "value", BlockKind: "block", RegionKind: "region",
+	NumberKind: "number", StringKind: "string", NameKind: "name"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// bound is the Mangle type of the column.
+func (k Kind) bound() string {
+	switch k {
+	case StringKind:
+		return "/string"
+	case NameKind:
+		return "/name"
+	}
+	return "/number"
+}
+
+// Column is one argument of a predicate.
+type Column struct {
+	Name string // Mangle variable name, e.g. "Op"
+	Kind Kind
+}
+
+// Predicate declares one relation: its name, its columns and what a fact
+// of it means.
+type Predicate struct {
+	Name    string
+	Columns []Column
+	Doc     string
+}
+
+// Arity returns the number of columns.
+func (p *Predicate) Arity() int { return len(p.Columns) }
+
+// Pred identifies one extensional predicate of the IR schema, the
+// relations extract fills and the rules read.
+type Pred uint8
+
+// The extensional predicates, grouped as in the schema table.
+const (
+	// Structure.
+	Op Pred = iota
+	OpInBlock
+	BlockInRegion
+	RegionOf
+	ParentOp
+	Func
+	FuncArg
+	FuncExternal
+	ArgAccess
+	// Values.
+	ValueType
+	Result
+	BlockArg
+	Use
+	// Control flow.
+	Successor
+	Forward
+	RegionEntry
+	YieldToArg
+	YieldToResult
+	Call
+	ReturnOp
+	// Dominance.
+	BlockDom
+	BlockPostdom
+	// Memory model.
+	Reads
+	Writes
+	MustInplace
+	ReadThrough
+	Aliases
+	MaybeAlias
+	Allocates
+	Uninitialized
+	NotWritable
+	Repetitive
+	Parallel
+	UnknownOp
+	Elementwise
+	Subset
+
+	NumPreds // the number of predicates, not one of them
+)
+
+// NewPredicate declares a predicate from its signature, written as
+// WriteTable prints it, `name(Col:kind, ...)` with the kinds of Kind's
+// String, and a sentence saying what one fact means. It panics on a
+// malformed signature, which is a programming error.
+func NewPredicate(signature, doc string) *Predicate {
+	name, cols, ok := strings.Cut(strings.TrimSuffix(signature, ")"), "(")
+	p := &Predicate{Name: name, Doc: doc}
+	for _, c := range strings.Split(cols, ", ") {
+		col, kind, _ := strings.Cut(c, ":")
+		k := slices.Index(kindNames[:], kind)
+		if !ok || k < 0 {
+			panic("facts: bad predicate signature " + signature)
+		}
+		p.Columns = append(p.Columns, Column{col, Kind(k)})
+	}
+	return p
+}
+
+// schema is indexed by Pred. Docs say what one fact means; the rules rely
+// on exactly that, so change them together.
+var schema = [NumPreds]*Predicate{
+	Op: NewPredicate("op(Op:op, Name:string)",
+		`Op is an operation named Name, such as "tensor.insert".`),
+	OpInBlock: NewPredicate("op_in_block(Op:op, Block:block, Pos:number)",
+		"Op is operation number Pos (from 0) of Block."),
+	BlockInRegion: NewPredicate("block_in_region(Block:block, Region:region, Index:number)",
+		"Block is block number Index of Region; block 0 is the entry block."),
+	RegionOf: NewPredicate("region_of(Region:region, Op:op, Index:number)",
+		"Region is region number Index of Op."),
+	ParentOp: NewPredicate("parent_op(Op:op, Parent:op)",
+		"Parent is the op whose region holds Op; the top-level module has none."),
+	Func: NewPredicate("func(Func:op, Name:string)",
+		"Func is a func.func op defining the symbol Name."),
+	FuncArg: NewPredicate("func_arg(Func:op, Index:number, Arg:value)",
+		"Arg is argument number Index of Func (an entry-block argument)."),
+	FuncExternal: NewPredicate("func_external(Func:op)",
+		"Func is a declaration without a body."),
+	ArgAccess: NewPredicate("arg_access(Func:op, Index:number, Access:name)",
+		"Argument Index of Func is annotated bufferization.access = Access: /read, /write, /read_write or /none."),
+
+	ValueType: NewPredicate("value_type(Value:value, Class:name, Bytes:number)",
+		"Value has a type of Class (/tensor, /memref, /scalar or /other) whose static size is Bytes bytes, or -1 when it is dynamic or unknown."),
+	Result: NewPredicate("result(Value:value, Op:op, Index:number)",
+		"Value is result number Index of Op."),
+	BlockArg: NewPredicate("block_arg(Value:value, Block:block, Index:number)",
+		"Value is argument number Index of Block."),
+	Use: NewPredicate("use(Op:op, Index:number, Value:value)",
+		"Operand number Index of Op is Value."),
+
+	Successor: NewPredicate("successor(Op:op, Index:number, Block:block)",
+		"Successor number Index of the branch Op is Block."),
+	Forward: NewPredicate("forward(Op:op, Index:number, Arg:value)",
+		"Operand Index of the branch Op is passed to Arg, an argument of a successor block."),
+	RegionEntry: NewPredicate("region_entry(Op:op, Index:number, Arg:value)",
+		"Operand Index of the region op Op initializes its entry-block argument Arg: an scf.for or affine.for init to its iter_arg, an scf.while init to its before-argument, an scf.forall shared_out to its block argument."),
+	YieldToArg: NewPredicate("yield_to_arg(Yield:op, Index:number, Arg:value)",
+		"Operand Index of the terminator Yield becomes Arg, an entry-block argument of a region of the same parent op, when control stays in the op: an iteration's yield to the next iter_arg, scf.condition to the after-region argument, the after-region yield to the before-region argument."),
+	YieldToResult: NewPredicate("yield_to_result(Yield:op, Index:number, Result:value)",
+		"Operand Index of the terminator Yield becomes Result, a result of the parent op, when control leaves the op."),
+	Call: NewPredicate("call(Call:op, Func:op)",
+		"The func.call op Call calls Func. Its reads, writes and aliases follow from the callee and are left to the rules."),
+	ReturnOp: NewPredicate("return_op(Return:op, Func:op)",
+		"Return is a func.return of Func."),
+
+	BlockDom: NewPredicate("block_dom(Block:block, In:number, Out:number)",
+		"Block's interval in the dominator tree of its region: A dominates B iff both are in one region and In(A) <= In(B) and Out(B) <= Out(A). Blocks unreachable from the entry have no fact."),
+	BlockPostdom: NewPredicate("block_postdom(Block:block, In:number, Out:number)",
+		"Block's interval in the post-dominator tree of its region, compared as in block_dom. Blocks that reach no exit have no fact."),
+
+	Reads: NewPredicate("reads(Op:op, Index:number)",
+		"Tensor operand Index of Op is read from memory once bufferized (bufferizesToMemoryRead)."),
+	Writes: NewPredicate("writes(Op:op, Index:number)",
+		"Tensor operand Index of Op is written in place if it bufferizes in place (bufferizesToMemoryWrite)."),
+	MustInplace: NewPredicate("must_inplace(Op:op, Index:number)",
+		"Tensor operand Index of Op must bufferize in place (mustBufferizeInPlace)."),
+	ReadThrough: NewPredicate("read_through(Op:op, Index:number, Arg:value)",
+		"Tensor operand Index of the loop Op is read exactly when Arg, the block argument it initializes, is read (MLIR's isValueRead); loops that may run zero times read their inits outright instead."),
+	Aliases: NewPredicate("aliases(Op:op, Index:number, Value:value, Rel:name)",
+		"If tensor operand Index of Op bufferizes in place, its buffer aliases Value (a result, or a block argument): /equivalent means the same buffer, /unknown a possibly overlapping one (getAliasingValues)."),
+	MaybeAlias: NewPredicate("maybe_alias(Op:op, Index:number, Value:value)",
+		"The /equivalent alias of operand Index of Op with Value holds on some executions only (isDefinite = false): arith.select, scf.if and scf.index_switch yields, branches."),
+	Allocates: NewPredicate("allocates(Value:value)",
+		"The tensor Value bufferizes to a new allocation (bufferizesToAllocation)."),
+	Uninitialized: NewPredicate("uninitialized(Value:value)",
+		"The tensor Value has undefined contents, so it defines no data that a read could depend on (resultBufferizesToMemoryWrite is false): tensor.empty, alloc_tensor without copy."),
+	NotWritable: NewPredicate("not_writable(Value:value)",
+		"The buffer of the tensor Value must not be written: constants, read-only function arguments, to_tensor without writable, values of unknown ops."),
+	Repetitive: NewPredicate("repetitive(Region:region)",
+		"Region may run more than once per execution of its op: loop bodies."),
+	Parallel: NewPredicate("parallel(Region:region)",
+		"Region's iterations may run in parallel: scf.forall bodies."),
+	UnknownOp: NewPredicate("unknown_op(Op:op)",
+		"Op has tensor semantics but no memory model; its facts are MLIR's conservative default: it reads and writes every tensor operand, each aliases every tensor result and entry-block argument (/unknown), and those values are not writable."),
+	Elementwise: NewPredicate("elementwise(Op:op, Index:number)",
+		"Op accesses tensor operand Index element by element, in step with its other operands that have this fact: an element of one is read before the same element of another is written, never after (bufferizesToElementwiseAccess)."),
+	Subset: NewPredicate("subset(Op:op, Key:string)",
+		"The slice op Op extracts or inserts the subset Key of its source or destination: offsets, sizes and strides, static numbers or value ids (v12); equal keys on equivalent tensors are equal subsets."),
+}
+
+// Info returns the declaration of p.
+func (p Pred) Info() *Predicate { return schema[p] }
+
+// Name returns the predicate name.
+func (p Pred) Name() string { return schema[p].Name }
+
+// Arity returns the number of columns.
+func (p Pred) Arity() int { return len(schema[p].Columns) }
+
+// In returns p's relation in db, creating it with its column names.
+func (p Pred) In(db *DB) *Relation {
+	r := db.Relation(p.Name(), p.Arity())
+	if r.Columns() == nil {
+		names := make([]string, p.Arity())
+		for i, c := range schema[p].Columns {
+			names[i] = c.Name
+		}
+		r.SetColumns(names...)
+	}
+	return r
+}
+
+// Schema returns the declarations of the extensional predicates, in Pred
+// order.
+func Schema() []*Predicate {
+	return slices.Clone(schema[:])
+}
+
+// Lookup returns the extensional predicate named name.
+func Lookup(name string) (Pred, bool) {
+	for p := range NumPreds {
+		if schema[p].Name == name {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// WriteDecls writes preds as Mangle declarations, one per predicate, with
+// their documentation and bounds, so that a rule file can be compiled
+// together with them:
+//
+//	Decl reads(Op, Index)
+//	  descr [doc("..."), arg(Op, "op id"), arg(Index, "number"), extensional()]
+//	  bound [/number, /number].
+func WriteDecls(w io.Writer, preds []*Predicate) error {
+	var b strings.Builder
+	for _, p := range preds {
+		vars := make([]string, len(p.Columns))
+		args := make([]string, len(p.Columns))
+		bounds := make([]string, len(p.Columns))
+		for i, c := range p.Columns {
+			vars[i] = c.Name
+			args[i] = fmt.Sprintf("arg(%s, %s)", c.Name, strconv.Quote(c.Kind.describe()))
+			bounds[i] = c.Kind.bound()
+		}
+		fmt.Fprintf(&b, "Decl %s(%s)\n  descr [doc(%s), %s, extensional()]\n  bound [%s].\n",
+			p.Name, strings.Join(vars, ", "), strconv.Quote(p.Doc), strings.Join(args, ", "), strings.Join(bounds, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// describe is a column's kind in words, for arg(...) descriptors.
+func (k Kind) describe() string {
+	if k <= RegionKind {
+		return k.String() + " id"
+	}
+	return k.String()
+}
+
+// Decls returns the Mangle declarations of the IR schema (see WriteDecls).
+func Decls() string {
+	var b strings.Builder
+	WriteDecls(&b, Schema()) // a strings.Builder does not fail
+	return b.String()
+}
+
+// WriteTable writes preds as a table for people: one line per predicate
+// with its columns and their kinds, then its meaning.
+func WriteTable(w io.Writer, preds []*Predicate) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, p := range preds {
+		cols := make([]string, len(p.Columns))
+		for i, c := range p.Columns {
+			cols[i] = c.Name + ":" + c.Kind.String()
+		}
+		fmt.Fprintf(tw, "%s(%s)\t%s\n", p.Name, strings.Join(cols, ", "), p.Doc)
+	}
+	return tw.Flush()
+}
