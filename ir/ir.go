@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Pos is a byte offset into the source file an IR object was parsed from;
 // NoPos marks objects created by a transformation.
 type Pos int32
@@ -334,7 +336,9 @@ type Module struct {
 	Resources string
 	// File is the source name used in diagnostics.
 	File string
-	src  []byte
+	// lines holds the offset of every line start, for Position; the
+	// source text itself is not kept.
+	lines []int32
 }
 
 // AliasDef is one type or attribute alias definition.
@@ -351,7 +355,25 @@ func (m *Module) Body() *Block { return m.Op.Regions[0].blocks[0] }
 
 // Position converts a Pos of this module into a line and column (1-based).
 func (m *Module) Position(p Pos) (line, col int) {
-	return lineCol(m.src, int(p))
+	if p < 0 || len(m.lines) == 0 {
+		return 0, 0
+	}
+	i, found := slices.BinarySearch(m.lines, int32(p))
+	if !found {
+		i--
+	}
+	return i + 1, int(p) - int(m.lines[i]) + 1
+}
+
+// lineStarts returns the offset of the start of every line of src.
+func lineStarts(src []byte) []int32 {
+	starts := []int32{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, int32(i+1))
+		}
+	}
+	return starts
 }
 
 func lineCol(src []byte, off int) (line, col int) {

@@ -151,7 +151,7 @@ func (p *parser) delimited(open, close string, elem func()) {
 // --- module level ---
 
 func (p *parser) parseModule() *Module {
-	m := &Module{File: p.file, src: p.src}
+	m := &Module{File: p.file, lines: lineStarts(p.src)}
 	p.mod = m
 	top := &Region{}
 	block := top.AddBlock()

@@ -20,10 +20,8 @@ type PrintOptions struct {
 // printed by two goroutines at once.
 func Print(w io.Writer, m *Module, opts PrintOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	p := &printer{generic: opts.Generic}
-	// The output is about as long as the input; growing the buffer by
-	// doubling would copy it several times.
-	p.buf.b = make([]byte, 0, len(m.src)+len(m.src)/4+4096)
+	p := &printer{generic: opts.Generic, out: bw}
+	p.buf.b = make([]byte, 0, 2*flushSize)
 	for _, a := range m.Aliases {
 		p.buf.str(a.Name)
 		p.buf.str(" = ")
@@ -40,9 +38,6 @@ func Print(w io.Writer, m *Module, opts PrintOptions) error {
 		p.indent = 1
 		for _, op := range m.Body().Ops() {
 			p.op(op)
-			if err := p.flush(bw); err != nil {
-				return err
-			}
 		}
 		p.buf.str("}\n")
 	} else {
@@ -53,8 +48,9 @@ func Print(w io.Writer, m *Module, opts PrintOptions) error {
 		p.buf.str(m.Resources)
 		p.buf.str("\n#-}\n")
 	}
-	if err := p.flush(bw); err != nil {
-		return err
+	p.flush()
+	if p.err != nil {
+		return p.err
 	}
 	return bw.Flush()
 }
@@ -72,12 +68,19 @@ type printer struct {
 	buf     buffer
 	indent  int
 	generic bool
+	out     *bufio.Writer
+	err     error // the first write error; later output is dropped
+	// marks has one entry per custom printer running, true once it has
+	// committed; uncommitted counts the false entries.
+	marks       []bool
+	uncommitted int
 }
 
-func (p *printer) flush(w *bufio.Writer) error {
-	_, err := w.Write(p.buf.b)
+func (p *printer) flush() {
+	if p.err == nil && p.out != nil {
+		_, p.err = p.out.Write(p.buf.b)
+	}
 	p.buf.b = p.buf.b[:0]
-	return err
 }
 
 // nameScope hands out SSA names within one isolated-from-above op.
@@ -211,8 +214,18 @@ func (p *printer) op(op *Operation) {
 	printed := false
 	if !p.generic {
 		if syn := syntaxes[op.Name]; syn != nil && syn.Print != nil {
+			p.marks = append(p.marks, false)
+			p.uncommitted++
 			printed = syn.Print(p, op)
+			committed := p.marks[len(p.marks)-1]
+			p.marks = p.marks[:len(p.marks)-1]
+			if !committed {
+				p.uncommitted--
+			}
 			if !printed {
+				if committed {
+					panic("ir: custom printer of " + op.Name + " gave up after committing")
+				}
 				p.buf.b = p.buf.b[:mark]
 			}
 		}
@@ -225,6 +238,23 @@ func (p *printer) op(op *Operation) {
 		op.Loc.writeAttr(&p.buf)
 	}
 	p.buf.ch('\n')
+	if p.uncommitted == 0 && len(p.buf.b) >= flushSize {
+		p.flush()
+	}
+}
+
+// flushSize is how much output the printer holds before writing it out,
+// when no custom printer could still roll it back.
+const flushSize = 1 << 16
+
+// commit tells the printer that the custom printer running now will not
+// give up: the text it writes from here on may be flushed, which keeps
+// the printer's memory small however large a function body is.
+func (p *printer) commit() {
+	if n := len(p.marks); n > 0 && !p.marks[n-1] {
+		p.marks[n-1] = true
+		p.uncommitted--
+	}
 }
 
 func (p *printer) resultDefs(op *Operation) {
@@ -250,9 +280,8 @@ func (p *printer) resultDefs(op *Operation) {
 }
 
 func (p *printer) genericOp(op *Operation) {
-	p.buf.ch('"')
-	p.buf.str(op.Name)
-	p.buf.str("\"(")
+	writeQuoted(&p.buf, op.Name)
+	p.buf.ch('(')
 	p.values(op.operands)
 	p.buf.ch(')')
 	if len(op.Successors) > 0 {

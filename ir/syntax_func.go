@@ -20,6 +20,7 @@ func init() {
 				len(op.operands) != 0 || len(op.results) != 0 {
 				return false
 			}
+			p.commit()
 			p.w("module")
 			if name, ok := op.Prop("sym_name").(*StringAttr); ok {
 				p.w(" ")
@@ -236,6 +237,7 @@ func printFunc(p *printer, op *Operation) bool {
 	if hasVis && vis.Value != "private" && vis.Value != "public" && vis.Value != "nested" {
 		return false
 	}
+	p.commit()
 	p.w("func.func ")
 	if hasVis {
 		p.w(vis.Value)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -57,13 +55,13 @@ func fmtCommand() *cli.Command {
 			opts := ir.PrintOptions{Generic: c.Bool("generic")}
 			failed := false
 			for _, f := range files {
-				out, err := formatFile(f, opts, c.Bool("verify"))
+				m, err := loadFile(f, c.Bool("verify"))
 				if err != nil {
 					fmt.Fprintln(os.Stderr, err)
 					failed = true
 					continue
 				}
-				if err := writeOutput(c.String("o"), out); err != nil {
+				if err := writeModule(c.String("o"), m, opts); err != nil {
 					return cli.Exit(err.Error(), 1)
 				}
 			}
@@ -89,9 +87,9 @@ func readInput(name string) (string, []byte, error) {
 	return name, src, err
 }
 
-// formatFile parses, verifies and prints one file into memory, so that a
-// failing file produces no output at all.
-func formatFile(name string, opts ir.PrintOptions, verify bool) ([]byte, error) {
+// loadFile parses and verifies one file. Every diagnostic comes from here,
+// before any output is written, so a bad file produces no output at all.
+func loadFile(name string, verify bool) (*ir.Module, error) {
 	display, src, err := readInput(name)
 	if err != nil {
 		return nil, err
@@ -105,29 +103,24 @@ func formatFile(name string, opts ir.PrintOptions, verify bool) ([]byte, error) 
 			return nil, err
 		}
 	}
-	var buf bytes.Buffer
-	if err := ir.Print(&buf, m, opts); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return m, nil
 }
 
-// writeOutput writes to stdout, or atomically to a file: a temporary file
-// renamed into place, so readers never see a partial output.
-func writeOutput(path string, data []byte) error {
-	if path == "" || path == "-" {
-		w := bufio.NewWriter(os.Stdout)
-		w.Write(data)
-		return w.Flush()
-	}
-	if path == os.DevNull {
-		return nil
+// writeModule prints m to stdout, or atomically to a file: into a
+// temporary file renamed into place, so readers never see a partial
+// output. Printing streams: the text is never held whole in memory.
+func writeModule(path string, m *ir.Module, opts ir.PrintOptions) error {
+	switch path {
+	case "", "-":
+		return ir.Print(os.Stdout, m, opts)
+	case os.DevNull:
+		return ir.Print(io.Discard, m, opts)
 	}
 	tmp, err := os.CreateTemp(dirOf(path), ".bufferlog-*")
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	if err := ir.Print(tmp, m, opts); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err

@@ -9,7 +9,7 @@ import (
 func main() {
 	// bufferlog is a batch tool whose heap is mostly the IR it keeps until
 	// exit: collecting less often trades a little memory for a lot of time.
-	debug.SetGCPercent(400)
+	debug.SetGCPercent(200)
 	app := newApp()
 	if err := app.Run(interspersed(app, os.Args)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
