@@ -244,13 +244,13 @@ func (p *parser) parseResultTypes() []Type {
 	if !p.is("(") {
 		return []Type{p.parseType()}
 	}
-	// `(i32) -> i32` as a single result is a function type, not a list.
-	save, saveTok, savePrev := p.lexer.pos, p.tok, p.prevEnd
+	// `(i32) -> i32` as a single result is a function type, not a list:
+	// the list just read becomes its inputs (re-parsing it instead would
+	// take time exponential in the nesting depth).
 	var ts []Type
 	p.delimited("(", ")", func() { ts = append(ts, p.parseType()) })
-	if p.is("->") {
-		p.lexer.pos, p.tok, p.prevEnd = save, saveTok, savePrev
-		return []Type{p.parseFunctionType()}
+	if p.accept("->") {
+		return []Type{&FunctionType{Inputs: ts, Results: p.parseResultTypes()}}
 	}
 	if ts == nil {
 		ts = []Type{}
