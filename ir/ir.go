@@ -1,6 +1,9 @@
 package ir
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // Pos is a byte offset into the source file an IR object was parsed from;
 // NoPos marks objects created by a transformation.
@@ -10,20 +13,22 @@ type Pos int32
 const NoPos Pos = -1
 
 // Value is an SSA value: an operation result or a block argument.
+//
+// Large files hold one Value per result and argument, so the struct is kept
+// at 96 bytes, a malloc size class: the rare block-argument location lives
+// on the Block (see Block.ArgLoc) and the numbers are int32.
 type Value struct {
 	typ   Type
 	def   *Operation // defining op; nil for block arguments
 	block *Block     // owning block of a block argument
-	index int        // result number or argument number
 	uses  []Use
 	// printName is the name the printer assigned, `x` or `x#1` (without %).
 	printName string
 	// Name is the SSA name the value had in the source (without `%`), used
 	// as a hint when printing; empty when unnamed.
-	Name string
-	// Loc is the location attribute of a block argument, or nil.
-	Loc Attribute
-	Pos Pos
+	Name  string
+	index int32 // result number or argument number
+	Pos   Pos
 }
 
 // Use is one operand slot that reads a value.
@@ -54,7 +59,7 @@ func (v *Value) Block() *Block {
 func (v *Value) IsBlockArg() bool { return v.def == nil }
 
 // Index returns the result number or the argument number.
-func (v *Value) Index() int { return v.index }
+func (v *Value) Index() int { return int(v.index) }
 
 // Uses returns the operand slots that read v. The slice must not be modified.
 func (v *Value) Uses() []Use { return v.uses }
@@ -98,21 +103,28 @@ type Operation struct {
 	Regions []*Region
 	// Loc is the op's location attribute (`loc(...)`), or nil.
 	Loc   Attribute
-	Pos   Pos
 	block *Block
+	Pos   Pos
 	// order is the op's position in its block, as last numbered by
-	// NewDominance; it makes "a before b" a comparison.
+	// NewDominance; it makes "a before b" a comparison. It sits next to
+	// Pos so the two int32s share a word: the struct stays 160 bytes.
 	order int32
 }
 
 // NewOperation creates a detached operation with results of the given types.
 func NewOperation(name string, operands []*Value, resultTypes []Type) *Operation {
-	op := &Operation{Name: name, Pos: NoPos}
+	op := newOperation(name, resultTypes)
 	op.SetOperands(operands)
+	return op
+}
+
+// newOperation creates a detached operation with results and no operands.
+func newOperation(name string, resultTypes []Type) *Operation {
+	op := &Operation{Name: name, Pos: NoPos}
 	op.results = make([]*Value, len(resultTypes))
 	vals := make([]Value, len(resultTypes)) // one allocation for all results
 	for i, t := range resultTypes {
-		vals[i] = Value{typ: t, def: op, index: i, Pos: NoPos}
+		vals[i] = Value{typ: t, def: op, index: int32(i), Pos: NoPos}
 		op.results[i] = &vals[i]
 	}
 	return op
@@ -141,9 +153,16 @@ func (op *Operation) SetOperands(vs []*Value) {
 	for i, old := range op.operands {
 		old.removeUse(op, i)
 	}
-	op.operands = make([]*Value, len(vs))
+	own := make([]*Value, len(vs))
+	copy(own, vs)
+	op.adoptOperands(own)
+}
+
+// adoptOperands makes vs, which nothing else refers to, the operand list
+// of an op that has none.
+func (op *Operation) adoptOperands(vs []*Value) {
+	op.operands = vs
 	for i, v := range vs {
-		op.operands[i] = v
 		v.uses = append(v.uses, Use{op, i})
 	}
 }
@@ -260,11 +279,16 @@ func (r *Region) AddBlock() *Block {
 // Block is a list of operations with arguments; the last op of a block in a
 // control-flow region is its terminator.
 type Block struct {
-	args   []*Value
-	ops    []*Operation
-	region *Region
-	// label is the printer's name for the block (`^bb1`).
-	label string
+	args []*Value
+	// argLocs holds the arguments' location attributes, indexed like args;
+	// nil when none has one, which is almost always.
+	argLocs []Attribute
+	ops     []*Operation
+	region  *Region
+	// label is the number in the printer's name for the block (`^bb1`)
+	// plus one; 0 when never named. A number, not the string, keeps
+	// blocks small.
+	label int32
 	// index is the block's position in its region, as last numbered by
 	// NewDominance.
 	index int32
@@ -280,9 +304,28 @@ func (b *Block) Arg(i int) *Value { return b.args[i] }
 
 // AddArg appends an argument of type t.
 func (b *Block) AddArg(t Type) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args), Pos: NoPos}
+	v := &Value{typ: t, block: b, index: int32(len(b.args)), Pos: NoPos}
 	b.args = append(b.args, v)
 	return v
+}
+
+// ArgLoc returns the location attribute of argument i, or nil.
+func (b *Block) ArgLoc(i int) Attribute {
+	if i < len(b.argLocs) {
+		return b.argLocs[i]
+	}
+	return nil
+}
+
+// SetArgLoc sets the location attribute of argument i.
+func (b *Block) SetArgLoc(i int, loc Attribute) {
+	if loc == nil && i >= len(b.argLocs) {
+		return
+	}
+	if i >= len(b.argLocs) {
+		b.argLocs = append(b.argLocs, make([]Attribute, i+1-len(b.argLocs))...)
+	}
+	b.argLocs[i] = loc
 }
 
 // Ops returns the operations in order. The slice must not be modified.
@@ -367,7 +410,8 @@ func (m *Module) Position(p Pos) (line, col int) {
 
 // lineStarts returns the offset of the start of every line of src.
 func lineStarts(src []byte) []int32 {
-	starts := []int32{0}
+	// Counting first allocates the table once, at its final size.
+	starts := make([]int32, 1, 1+bytes.Count(src, []byte{'\n'}))
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, int32(i+1))

@@ -634,10 +634,10 @@ func (p *parser) parseDict() *DictAttr {
 		var name string
 		switch p.tok.kind {
 		case tBare:
-			name = p.text()
+			name, _ = p.internTok()
 		case tString:
 			var ok bool
-			if name, ok = unquote(p.src[p.tok.start:p.tok.end]); !ok {
+			if name, ok = p.internTok(); !ok {
 				p.fail("invalid escape in attribute name")
 			}
 		default:

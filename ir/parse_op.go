@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,11 +13,27 @@ import (
 type valueScope struct {
 	parent   *valueScope
 	isolated bool // names of enclosing scopes are not visible
-	values   map[string][]*Value
+	values   map[string]boundName
 	forward  map[valueRef]*Value
 	blocks   map[string]*blockDef
 	// dialect is the default dialect of the op owning the region.
 	dialect string
+}
+
+// boundName is what one name defines: n values from first on, which are
+// consecutive results of one op (or a single block argument). Keeping the
+// first value and the count, not a slice, keeps the scope maps small.
+type boundName struct {
+	first *Value
+	n     int32
+}
+
+// at returns the i-th value bound to the name.
+func (b boundName) at(i int) *Value {
+	if i == 0 {
+		return b.first
+	}
+	return b.first.def.results[int(b.first.index)+i]
 }
 
 type valueRef struct {
@@ -31,7 +48,34 @@ type blockDef struct {
 }
 
 func (p *parser) pushScope(isolated bool) {
-	p.scope = &valueScope{parent: p.scope, isolated: isolated}
+	var s *valueScope
+	if n := len(p.freeScopes); n > 0 {
+		s = p.freeScopes[n-1]
+		p.freeScopes = p.freeScopes[:n-1]
+	} else {
+		s = &valueScope{}
+	}
+	s.parent, s.isolated = p.scope, isolated
+	p.scope = s
+}
+
+// recycleScope keeps a closed scope for reuse: most regions define a
+// handful of names, and reusing their maps saves allocating new ones for
+// every region. Large maps are dropped, as clearing them costs more than
+// they would save; so are forward maps, which are rare and shrink by
+// deletion.
+func (p *parser) recycleScope(s *valueScope) {
+	const keep = 64
+	if len(s.values) > keep {
+		s.values = nil
+	}
+	if len(s.blocks) > keep {
+		s.blocks = nil
+	}
+	clear(s.values)
+	clear(s.blocks)
+	s.parent, s.forward, s.dialect = nil, nil, ""
+	p.freeScopes = append(p.freeScopes, s)
 }
 
 // popScope closes a region's scope. Forward references still unresolved
@@ -59,6 +103,7 @@ func (p *parser) popScope() {
 		}
 		p.scope.forward[ref] = ph
 	}
+	p.recycleScope(s)
 }
 
 func (r valueRef) String() string {
@@ -74,20 +119,25 @@ func (p *parser) checkSameType(ref valueRef, v *Value, t Type, pos Pos) {
 	}
 }
 
-// define binds names to values in the current scope, resolving earlier
-// forward references.
-func (p *parser) define(name string, vals []*Value, pos Pos) {
+// define binds a name to n values from first on (see boundName) in the
+// current scope, resolving earlier forward references.
+func (p *parser) define(name string, first *Value, n int, pos Pos) {
 	s := p.scope
 	if s.values == nil {
-		s.values = map[string][]*Value{}
+		s.values = map[string]boundName{}
 	}
 	if _, dup := s.values[name]; dup {
 		p.failAt(pos, "redefinition of SSA value '%%%s'", name)
 	}
-	s.values[name] = vals
-	for i, v := range vals {
+	b := boundName{first, int32(n)}
+	s.values[name] = b
+	if len(s.forward) == 0 {
+		return
+	}
+	for i := range n {
 		ref := valueRef{name, i}
 		if ph, ok := s.forward[ref]; ok {
+			v := b.at(i)
 			p.checkSameType(ref, v, ph.typ, ph.Pos)
 			ph.ReplaceAllUsesWith(v)
 			delete(s.forward, ref)
@@ -136,11 +186,11 @@ func (p *parser) operandRefs() []operandRef {
 // forward references.
 func (p *parser) resolve(ref operandRef, t Type) *Value {
 	for s := p.scope; s != nil; s = s.parent {
-		if vals, ok := s.values[ref.name]; ok {
-			if ref.num >= len(vals) {
+		if b, ok := s.values[ref.name]; ok {
+			if ref.num >= int(b.n) {
 				p.failAt(ref.pos, "reference to invalid result number")
 			}
-			v := vals[ref.num]
+			v := b.at(ref.num)
 			if !TypesEqual(v.typ, t) {
 				p.failAt(ref.pos, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", valueRef{ref.name, ref.num}, t, v.typ)
 			}
@@ -201,12 +251,18 @@ type OpState struct {
 	NumResults int
 	// Pos is the position of the op name.
 	Pos Pos
+	// props is scratch space for the entries AddProp collects, kept from
+	// op to op; scratchProps says Properties.Entries lives in it, to be
+	// copied out at its final size when the op is built.
+	props        []NamedAttr
+	scratchProps bool
 }
 
 // AddProp records an inherent attribute.
 func (st *OpState) AddProp(name string, v Attribute) {
 	if st.Properties == nil {
-		st.Properties = &DictAttr{}
+		st.Properties = &DictAttr{Entries: st.props[:0]}
+		st.scratchProps = true
 	}
 	st.Properties.Set(name, v)
 }
@@ -241,7 +297,8 @@ func (p *parser) parseOperation() *Operation {
 		})
 		p.expect("=")
 	}
-	st := &OpState{NumResults: numResults, Pos: p.pos()}
+	st := p.newOpState()
+	st.NumResults, st.Pos = numResults, p.pos()
 	outer := p.curOp
 	defer func() { p.curOp = outer }()
 	switch p.tok.kind {
@@ -253,6 +310,8 @@ func (p *parser) parseOperation() *Operation {
 		p.fail("expected operation name in quotes")
 	}
 	op := p.buildOp(st)
+	*st = OpState{props: st.props}
+	p.freeStates = append(p.freeStates, st)
 	if p.isKeyword("loc") {
 		op.Loc = p.parseLocation()
 	}
@@ -262,20 +321,41 @@ func (p *parser) parseOperation() *Operation {
 		}
 		i := 0
 		for _, d := range defs {
-			vals := op.results[i : i+d.count]
-			for _, v := range vals {
+			for _, v := range op.results[i : i+d.count] {
 				v.Name, v.Pos = d.name, d.pos
 			}
-			p.define(d.name, vals, d.pos)
+			p.define(d.name, op.results[i], d.count, d.pos)
 			i += d.count
 		}
 	}
 	return op
 }
 
+// newOpState returns an empty OpState, reusing one parseOperation is done
+// with: one per op would be a large share of what parsing allocates.
+func (p *parser) newOpState() *OpState {
+	if n := len(p.freeStates); n > 0 {
+		st := p.freeStates[n-1]
+		p.freeStates = p.freeStates[:n-1]
+		return st
+	}
+	return &OpState{}
+}
+
 func (p *parser) buildOp(st *OpState) *Operation {
-	op := NewOperation(st.Name, st.Operands, st.ResultTypes)
+	op := newOperation(st.Name, st.ResultTypes)
+	if len(st.Operands) == cap(st.Operands) {
+		// The parser built the list for this op alone and at its size:
+		// keep it rather than copy it.
+		op.adoptOperands(st.Operands)
+	} else {
+		op.SetOperands(st.Operands)
+	}
 	op.Successors = st.Successors
+	if st.scratchProps {
+		st.props = st.Properties.Entries[:0]
+		st.Properties.Entries = slices.Clone(st.Properties.Entries)
+	}
 	op.Properties = st.Properties
 	if st.Attrs.Len() > 0 {
 		op.Attrs = st.Attrs
@@ -290,7 +370,7 @@ func (p *parser) buildOp(st *OpState) *Operation {
 
 // parseGenericOp parses `"name"(operands) [succ] <{props}> (regions) {attrs} : type`.
 func (p *parser) parseGenericOp(st *OpState) {
-	name, ok := unquote(p.src[p.tok.start:p.tok.end])
+	name, ok := p.internTok()
 	if !ok || name == "" {
 		p.fail("invalid operation name")
 	}
@@ -354,7 +434,7 @@ func regionDialect(name string) string {
 
 // parseCustomOp dispatches to the op's registered custom syntax.
 func (p *parser) parseCustomOp(st *OpState) {
-	name := p.text()
+	name, _ := p.internTok()
 	namePos := p.pos()
 	syn, full := lookupSyntax(name, p.defaultDialect())
 	if syn == nil {
@@ -466,9 +546,10 @@ func (p *parser) parseRegion(entryArgs []RegionArg) *Region {
 			entry.Pos = p.pos()
 			for _, a := range entryArgs {
 				v := entry.AddArg(a.Type)
-				v.Name, v.Loc, v.Pos = a.Name, a.Loc, a.Pos
+				v.Name, v.Pos = a.Name, a.Pos
+				entry.SetArgLoc(int(v.index), a.Loc)
 				if a.Name != "" {
-					p.define(a.Name, []*Value{v}, a.Pos)
+					p.define(a.Name, v, 1, a.Pos)
 				}
 			}
 			if entryArgs != nil && p.tok.kind == tCaret {
@@ -505,9 +586,9 @@ func (p *parser) parseBlock(r *Region) {
 			v := b.AddArg(p.parseType())
 			v.Name, v.Pos = argName, argPos
 			if p.isKeyword("loc") {
-				v.Loc = p.parseLocation()
+				b.SetArgLoc(int(v.index), p.parseLocation())
 			}
-			p.define(argName, []*Value{v}, argPos)
+			p.define(argName, v, 1, argPos)
 		})
 	}
 	p.expect(":")

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -54,6 +55,74 @@ type parser struct {
 	scope       *valueScope
 	curOp       string // name of the op whose body is being parsed
 	prevEnd     int    // end offset of the last consumed token
+	freeStates  []*OpState
+	freeScopes  []*valueScope
+	// arrays interns the dense arrays custom syntaxes build, keyed by
+	// arrayKey: attributes are immutable, and the same few (segment
+	// sizes, static offsets) recur on op after op.
+	arrays   map[string]*DenseArrayAttr
+	arrayKey []byte
+	flags    map[flagKey]Attribute // interned by flagAttr
+	strs     map[string]string     // interned by internTok
+}
+
+// internTok returns the current token's text, unquoted if it is a string,
+// as one string shared by all its occurrences: op names and attribute
+// names come from a small vocabulary and would otherwise cost an
+// allocation at every use. ok is false for an invalid string.
+func (p *parser) internTok() (s string, ok bool) {
+	raw := p.src[p.tok.start:p.tok.end]
+	if s, ok := p.strs[string(raw)]; ok {
+		return s, true
+	}
+	key := string(raw)
+	s = key
+	if p.tok.kind == tString {
+		if s, ok = unquote(raw); !ok {
+			return "", false
+		}
+	}
+	if p.strs == nil {
+		p.strs = map[string]string{}
+	}
+	p.strs[key] = s
+	return s, true
+}
+
+// i64Array is I64Array, interned.
+func (p *parser) i64Array(vs []int64) *DenseArrayAttr {
+	if a := p.internedArray(64, len(vs), func(i int) int64 { return vs[i] }); a != nil {
+		return a
+	}
+	return p.internArray(I64Array(vs))
+}
+
+// i32Array is I32Array, interned.
+func (p *parser) i32Array(vs ...int) *DenseArrayAttr {
+	if a := p.internedArray(32, len(vs), func(i int) int64 { return int64(vs[i]) }); a != nil {
+		return a
+	}
+	return p.internArray(I32Array(vs...))
+}
+
+// internedArray computes arrayKey for an array of n values of the given
+// bit width and returns the interned array with that key, or nil.
+func (p *parser) internedArray(width byte, n int, at func(int) int64) *DenseArrayAttr {
+	k := append(p.arrayKey[:0], width)
+	for i := range n {
+		k = binary.AppendVarint(k, at(i))
+	}
+	p.arrayKey = k
+	return p.arrays[string(k)]
+}
+
+// internArray records a under the arrayKey internedArray just computed.
+func (p *parser) internArray(a *DenseArrayAttr) *DenseArrayAttr {
+	if p.arrays == nil {
+		p.arrays = map[string]*DenseArrayAttr{}
+	}
+	p.arrays[string(p.arrayKey)] = a
+	return a
 }
 
 func (p *parser) advance() {

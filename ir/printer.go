@@ -85,7 +85,7 @@ func (p *printer) flush() {
 
 // nameScope hands out SSA names within one isolated-from-above op.
 type nameScope struct {
-	used map[string]bool
+	used map[string]struct{}
 	next int
 	// suffix is the next suffix to try for a hint already taken, so that
 	// a hint used n times costs O(n), not O(n^2).
@@ -110,22 +110,36 @@ func (v *Value) PrintName() string {
 }
 
 // Label returns the label the last Print or AssignNames gave b (`^bb1`).
-func (b *Block) Label() string { return b.label }
+func (b *Block) Label() string {
+	if b.label == 0 {
+		return ""
+	}
+	return "^bb" + strconv.Itoa(int(b.label-1))
+}
+
+// label prints b's label.
+func (p *printer) label(b *Block) {
+	if b.label == 0 {
+		return
+	}
+	p.buf.str("^bb")
+	p.buf.b = strconv.AppendInt(p.buf.b, int64(b.label-1), 10)
+}
 
 // assignNames names every value and block before printing, so forward
 // references print the same name as the definition. Source names are kept
 // where they are unique in their function; the rest are numbered.
 func (p *printer) assignNames(op *Operation) {
-	p.nameRegions(op, newNameScope())
+	p.nameRegions(op, nil)
 }
 
 func (p *printer) nameRegions(op *Operation, s *nameScope) {
-	if isolatedOp(op.Name) {
-		s = newNameScope()
+	if s == nil || isolatedOp(op.Name) {
+		s = newNameScope(countNames(op))
 	}
 	for _, r := range op.Regions {
 		for i, b := range r.blocks {
-			b.label = "^bb" + strconv.Itoa(i)
+			b.label = int32(i + 1)
 			for _, a := range b.args {
 				a.printName = s.fresh(a.Name, "arg")
 			}
@@ -168,21 +182,39 @@ func (p *printer) isGroup(op *Operation) bool {
 	return true
 }
 
-func newNameScope() *nameScope {
-	return &nameScope{used: map[string]bool{}, suffix: map[string]int{}}
+// newNameScope returns a scope for about n names: sizing the map up front
+// spares the copies of its growth, which for a large function are more
+// than the names themselves.
+func newNameScope(n int) *nameScope {
+	return &nameScope{used: make(map[string]struct{}, n), suffix: map[string]int{}}
+}
+
+// countNames counts the values in op's regions that share its name scope.
+func countNames(op *Operation) int {
+	n := 0
+	for _, r := range op.Regions {
+		for _, b := range r.blocks {
+			n += len(b.args)
+			for _, o := range b.ops {
+				n += len(o.results)
+				if len(o.Regions) > 0 && !isolatedOp(o.Name) {
+					n += countNames(o)
+				}
+			}
+		}
+	}
+	return n
 }
 
 // fresh returns hint if it is unused, else a derived or numbered name.
 func (s *nameScope) fresh(hint, prefix string) string {
-	if hint != "" && !s.used[hint] {
-		s.used[hint] = true
+	if hint != "" && s.take(hint) {
 		return hint
 	}
 	if hint != "" && !isDigit(hint[0]) {
 		for k := s.suffix[hint]; ; k++ {
 			n := hint + "_" + strconv.Itoa(k)
-			if !s.used[n] {
-				s.used[n] = true
+			if s.take(n) {
 				s.suffix[hint] = k + 1
 				return n
 			}
@@ -191,29 +223,33 @@ func (s *nameScope) fresh(hint, prefix string) string {
 	for {
 		n := prefix + strconv.Itoa(s.next)
 		s.next++
-		if !s.used[n] {
-			s.used[n] = true
+		if s.take(n) {
 			return n
 		}
 	}
 }
 
+// take marks name as used and reports whether it was free.
+func (s *nameScope) take(name string) bool {
+	if _, used := s.used[name]; used {
+		return false
+	}
+	s.used[name] = struct{}{}
+	return true
+}
+
 func (p *printer) newline() {
 	p.buf.ch('\n')
-	for i := 0; i < p.indent; i++ {
-		p.buf.str("  ")
-	}
+	p.writeIndent()
 }
 
 func (p *printer) op(op *Operation) {
-	for i := 0; i < p.indent; i++ {
-		p.buf.str("  ")
-	}
+	p.writeIndent()
 	p.resultDefs(op)
 	mark := len(p.buf.b)
 	printed := false
 	if !p.generic {
-		if syn := syntaxes[op.Name]; syn != nil && syn.Print != nil {
+		if syn := syntaxes[op.Name]; syn != nil && syn.Print != nil && fitsCustomShape(syn, op) {
 			p.marks = append(p.marks, false)
 			p.uncommitted++
 			printed = syn.Print(p, op)
@@ -241,6 +277,18 @@ func (p *printer) op(op *Operation) {
 	if p.uncommitted == 0 && len(p.buf.b) >= flushSize {
 		p.flush()
 	}
+}
+
+// fitsCustomShape rejects, before any custom printer runs, ops whose
+// shape no custom form of their kind can spell: successors on an op whose
+// syntax is not a branch, results on a terminator that is not a branch.
+// Such ops only come from generic input that MLIR's verifier would reject,
+// but printing them must still not lose anything.
+func fitsCustomShape(syn *opSyntax, op *Operation) bool {
+	if len(op.Successors) > 0 && !syn.Branch {
+		return false
+	}
+	return !syn.Terminator || len(op.results) == 0
 }
 
 // flushSize is how much output the printer holds before writing it out,
@@ -290,7 +338,7 @@ func (p *printer) genericOp(op *Operation) {
 			if i > 0 {
 				p.buf.str(", ")
 			}
-			p.buf.str(b.label)
+			p.label(b)
 		}
 		p.buf.ch(']')
 	}
@@ -331,15 +379,13 @@ func (p *printer) genericOp(op *Operation) {
 // region prints `{ blocks }`. When printEntryArgs is false the entry block's
 // arguments were already declared by the op's custom syntax.
 func (p *printer) region(r *Region, printEntryArgs bool) {
-	p.buf.ch('{')
-	p.indent++
+	// Every line ends with its newline as it is written, never trimmed
+	// later: the printer may have flushed it already.
+	p.buf.str("{\n")
 	for i, b := range r.blocks {
-		header := i > 0 || (printEntryArgs && (len(b.args) > 0 || len(b.ops) == 0))
-		if header {
-			p.indent--
-			p.newline()
-			p.indent++
-			p.buf.str(b.label)
+		if i > 0 || (printEntryArgs && (len(b.args) > 0 || len(b.ops) == 0)) {
+			p.writeIndent()
+			p.label(b)
 			if len(b.args) > 0 {
 				p.buf.ch('(')
 				for j, a := range b.args {
@@ -350,17 +396,22 @@ func (p *printer) region(r *Region, printEntryArgs bool) {
 				}
 				p.buf.ch(')')
 			}
-			p.buf.ch(':')
+			p.buf.str(":\n")
 		}
-		p.buf.ch('\n')
+		p.indent++
 		for _, o := range b.ops {
 			p.op(o)
 		}
-		p.buf.b = p.buf.b[:len(p.buf.b)-1]
+		p.indent--
 	}
-	p.indent--
-	p.newline()
+	p.writeIndent()
 	p.buf.ch('}')
+}
+
+func (p *printer) writeIndent() {
+	for i := 0; i < p.indent; i++ {
+		p.buf.str("  ")
+	}
 }
 
 // blockArgDecl prints `%name: type` with the argument's location.
@@ -369,9 +420,9 @@ func (p *printer) blockArgDecl(a *Value) {
 	p.buf.str(a.printName)
 	p.buf.str(": ")
 	a.typ.writeType(&p.buf)
-	if a.Loc != nil {
+	if loc := a.block.ArgLoc(int(a.index)); loc != nil {
 		p.buf.ch(' ')
-		a.Loc.writeAttr(&p.buf)
+		loc.writeAttr(&p.buf)
 	}
 }
 
@@ -415,7 +466,7 @@ func (p *printer) attr(a Attribute) { a.writeAttr(&p.buf) }
 
 func (p *printer) symbol(name string) { writeSymbol(&p.buf, name) }
 
-func (p *printer) successor(b *Block) { p.buf.str(b.label) }
+func (p *printer) successor(b *Block) { p.label(b) }
 
 // successorArgs prints `^bb1` or `^bb1(%a, %b : t1, t2)`.
 func (p *printer) successorArgs(b *Block, args []*Value) {

@@ -17,6 +17,8 @@ type opSyntax struct {
 	Inherent []string
 	// Terminator marks ops that end a block (used by the verifier).
 	Terminator bool
+	// Branch marks ops whose custom form prints successors.
+	Branch bool
 }
 
 var syntaxes = map[string]*opSyntax{}

@@ -576,7 +576,7 @@ func parseAffineFor(p *parser, st *OpState) {
 	st.AddProp("lowerBoundMap", lbMap)
 	st.AddProp("upperBoundMap", ubMap)
 	st.AddProp("step", IntAttr(step, Index))
-	setSegments(st, len(lbRefs), len(ubRefs), len(inits))
+	p.setSegments(st, len(lbRefs), len(ubRefs), len(inits))
 	st.Operands = concatValues(p.resolveAllAs(lbRefs, Index), p.resolveAllAs(ubRefs, Index), p.resolveAll(inits, st.ResultTypes, at))
 	body := p.parseRegion(args)
 	affineYield.ensureIn(body)

@@ -46,20 +46,37 @@ var (
 
 func (f *bitFlags) prop() string { return f.property }
 
-func (f *bitFlags) attr(body string) Attribute {
-	return &OpaqueAttr{Text: f.mnemonic + "<" + body + ">"}
-}
-
 func (f *bitFlags) parse(p *parser, st *OpState) {
 	if f.keyword != "" && p.acceptKeyword(f.keyword) {
-		st.AddProp(f.property, f.attr(p.flagList(f)))
+		st.AddProp(f.property, p.flagAttr(f, p.flagList(f)))
 	} else if f.defaulted {
-		st.AddProp(f.property, f.attr("none"))
+		st.AddProp(f.property, p.flagAttr(f, 0))
 	}
 }
 
-// flagList parses `<flag, ...>` and returns the flags as MLIR prints them.
-func (p *parser) flagList(f *bitFlags) string {
+// flagKey identifies one value of one flag kind.
+type flagKey struct {
+	f    *bitFlags
+	mask int
+}
+
+// flagAttr returns the attribute for the flags in mask, interned: nearly
+// every arith op carries one, and nearly all are the same.
+func (p *parser) flagAttr(f *bitFlags, mask int) Attribute {
+	k := flagKey{f, mask}
+	if a, ok := p.flags[k]; ok {
+		return a
+	}
+	if p.flags == nil {
+		p.flags = map[flagKey]Attribute{}
+	}
+	a := &OpaqueAttr{Text: f.mnemonic + "<" + f.text(mask) + ">"}
+	p.flags[k] = a
+	return a
+}
+
+// flagList parses `<flag, ...>` and returns the mask of the flags.
+func (p *parser) flagList(f *bitFlags) int {
 	var names []string
 	p.delimited("<", ">", func() {
 		at := p.pos()
@@ -70,7 +87,7 @@ func (p *parser) flagList(f *bitFlags) string {
 		names = append(names, name)
 	})
 	mask, _ := f.mask(names)
-	return f.text(mask)
+	return mask
 }
 
 // mask returns the bits the flag names set; ok is false for an unknown

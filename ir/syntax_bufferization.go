@@ -66,7 +66,7 @@ func parseAllocTensor(p *parser, st *OpState) {
 	st.ResultTypes = []Type{t}
 	copied := p.resolveAllAs(copyRef, t)
 	st.Operands = concatValues(dyn, copied, hint)
-	setSegments(st, len(dyn), len(copied), len(hint))
+	p.setSegments(st, len(dyn), len(copied), len(hint))
 }
 
 func printAllocTensor(p *printer, op *Operation) bool {
@@ -108,7 +108,7 @@ func parseDealloc(p *parser, st *OpState) {
 	p.optionalAttrDict(st)
 	st.Operands = append(append(memrefs, conds...), retained...)
 	st.ResultTypes = repeatType(I1, len(retained))
-	setSegments(st, len(memrefs), len(conds), len(retained))
+	p.setSegments(st, len(memrefs), len(conds), len(retained))
 }
 
 func printDealloc(p *printer, op *Operation) bool {

@@ -9,15 +9,17 @@ import (
 // blocks of a region.
 
 func init() {
-	register("cf.br", &opSyntax{Terminator: true, Parse: parseBr, Print: printBr})
+	register("cf.br", &opSyntax{Terminator: true, Branch: true, Parse: parseBr, Print: printBr})
 	register("cf.cond_br", &opSyntax{
 		Terminator: true,
+		Branch:     true,
 		Inherent:   []string{"branch_weights"},
 		Parse:      parseCondBr,
 		Print:      printCondBr,
 	})
 	register("cf.switch", &opSyntax{
 		Terminator: true,
+		Branch:     true,
 		Inherent:   []string{"case_values", "case_operand_segments"},
 		Parse:      parseSwitch,
 		Print:      printSwitch,
@@ -106,7 +108,7 @@ func parseCondBr(p *parser, st *OpState) {
 		var weights []int
 		p.delimited("[", "]", func() { weights = append(weights, int(p.integer())) })
 		p.expect(")")
-		st.AddProp("branch_weights", I32Array(weights...))
+		st.AddProp("branch_weights", p.i32Array(weights...))
 	}
 	p.expect(",")
 	tb, targs := p.successorWithArgs()
@@ -115,7 +117,7 @@ func parseCondBr(p *parser, st *OpState) {
 	p.optionalAttrDict(st)
 	st.Successors = []*Block{tb, fb}
 	st.Operands = append(append([]*Value{cond}, targs...), fargs...)
-	setSegments(st, 1, len(targs), len(fargs))
+	p.setSegments(st, 1, len(targs), len(fargs))
 }
 
 func printCondBr(p *printer, op *Operation) bool {
@@ -177,8 +179,8 @@ func parseSwitch(p *parser, st *OpState) {
 		vt := &VectorType{Shape: []int64{int64(len(values))}, Elem: flagType}
 		st.AddProp("case_values", &DenseElementsAttr{Body: "[" + strings.Join(values, ", ") + "]", Type: vt})
 	}
-	st.AddProp("case_operand_segments", I32Array(sizes...))
-	setSegments(st, 1, len(defArgs), len(caseArgs))
+	st.AddProp("case_operand_segments", p.i32Array(sizes...))
+	p.setSegments(st, 1, len(defArgs), len(caseArgs))
 }
 
 // caseValue parses a case value and returns it as a dense element literal

@@ -107,10 +107,10 @@ func (p *parser) parseSliceTriple() sliceTriple {
 }
 
 // setProps stores the triple as the static_* properties.
-func (s sliceTriple) setProps(st *OpState) {
-	st.AddProp("static_offsets", I64Array(s.offsets))
-	st.AddProp("static_sizes", I64Array(s.sizes))
-	st.AddProp("static_strides", I64Array(s.strides))
+func (s sliceTriple) setProps(p *parser, st *OpState) {
+	st.AddProp("static_offsets", p.i64Array(s.offsets))
+	st.AddProp("static_sizes", p.i64Array(s.sizes))
+	st.AddProp("static_strides", p.i64Array(s.strides))
 }
 
 // operands returns the dynamic values in operand order.
@@ -148,8 +148,8 @@ func (p *printer) sliceTriple(s sliceTriple) {
 
 // setSegments records operandSegmentSizes for ops with variadic operand
 // groups.
-func setSegments(st *OpState, sizes ...int) {
-	st.AddProp("operandSegmentSizes", I32Array(sizes...))
+func (p *parser) setSegments(st *OpState, sizes ...int) {
+	st.AddProp("operandSegmentSizes", p.i32Array(sizes...))
 }
 
 // --- terminators ---
@@ -887,8 +887,8 @@ func (p *parser) endSliceOf(st *OpState, src operandRef, s sliceTriple) {
 	srcType, resType := p.attrDictTypePair(st, "to")
 	st.ResultTypes = []Type{resType}
 	st.Operands = append([]*Value{p.resolve(src, srcType)}, s.operands()...)
-	s.setProps(st)
-	setSegments(st, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
+	s.setProps(p, st)
+	p.setSegments(st, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
 }
 
 // sliceOf reads the source and the slice of an op of the shape endSliceOf
@@ -920,7 +920,7 @@ func reassociationSyntax(name string, expand bool) *opSyntax {
 				p.expectKeyword("output_shape")
 				var shape []int64
 				shape, dyn = p.dynamicIndexList()
-				st.AddProp("static_output_shape", I64Array(shape))
+				st.AddProp("static_output_shape", p.i64Array(shape))
 			}
 			srcType, resType := p.attrDictTypePair(st, "into")
 			st.ResultTypes = []Type{resType}

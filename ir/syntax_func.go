@@ -255,9 +255,11 @@ func printFunc(p *printer, op *Operation) bool {
 		}
 		p.typ(t)
 		p.entryAttrs(argAttrs, i)
-		if entry != nil && entry.args[i].Loc != nil {
-			p.w(" ")
-			p.attr(entry.args[i].Loc)
+		if entry != nil {
+			if loc := entry.ArgLoc(i); loc != nil {
+				p.w(" ")
+				p.attr(loc)
+			}
 		}
 	}
 	p.w(")")

@@ -259,7 +259,7 @@ func parseLinalgGeneric(p *parser, st *OpState) {
 	}
 	st.Regions = []*Region{p.parseRegion(nil)}
 	st.ResultTypes = p.optionalArrowTypes()
-	setSegments(st, len(ins), len(outs))
+	p.setSegments(st, len(ins), len(outs))
 }
 
 const iteratorTypePrefix = "#linalg.iterator_type<"
@@ -315,7 +315,7 @@ func (p *parser) linalgDstStyle(st *OpState, attrName string) {
 	if attrName != "" {
 		p.expectKeyword(attrName)
 		p.expect("=")
-		st.AddProp(attrName, I64Array(p.integerList()))
+		st.AddProp(attrName, p.i64Array(p.integerList()))
 	}
 	p.linalgAttrDict(st)
 }
@@ -679,15 +679,15 @@ func parsePack(p *parser, st *OpState, isPack bool) {
 	}
 	if p.acceptKeyword("outer_dims_perm") {
 		p.expect("=")
-		st.AddProp("outer_dims_perm", I64Array(p.integerList()))
+		st.AddProp("outer_dims_perm", p.i64Array(p.integerList()))
 	}
 	p.expectKeyword("inner_dims_pos")
 	p.expect("=")
-	st.AddProp("inner_dims_pos", I64Array(p.integerList()))
+	st.AddProp("inner_dims_pos", p.i64Array(p.integerList()))
 	p.expectKeyword("inner_tiles")
 	p.expect("=")
 	tiles, dynTiles := p.dynamicIndexList()
-	st.AddProp("static_inner_tiles", I64Array(tiles))
+	st.AddProp("static_inner_tiles", p.i64Array(tiles))
 	p.expectKeyword("into")
 	dest := p.operandRef()
 	srcType, destType := p.attrDictTypePair(st, "->")
@@ -695,7 +695,7 @@ func parsePack(p *parser, st *OpState, isPack bool) {
 	st.Operands = append(st.Operands, dynTiles...)
 	st.ResultTypes = []Type{destType}
 	if isPack {
-		setSegments(st, 1, 1, len(pad), len(dynTiles))
+		p.setSegments(st, 1, 1, len(pad), len(dynTiles))
 	}
 }
 
@@ -891,7 +891,7 @@ func (p *parser) linalgNamedTail(st *OpState, args int, build func(b *bodyBuilde
 	ins, outs := p.linalgInsOuts(st)
 	p.linalgAttrDict(st)
 	st.ResultTypes = p.optionalArrowTypes()
-	setSegments(st, len(ins), len(outs))
+	p.setSegments(st, len(ins), len(outs))
 	if len(st.Operands) != args {
 		p.failAt(st.Pos, "expects %d operands for its region, got %d", args, len(st.Operands))
 	}

@@ -103,7 +103,7 @@ func allocSyntax(name string) *opSyntax {
 			}
 			st.ResultTypes = []Type{p.attrDictColonType(st)}
 			st.Operands = append(sizes, symbols...)
-			setSegments(st, len(sizes), len(symbols))
+			p.setSegments(st, len(sizes), len(symbols))
 		},
 		Print: func(p *printer, op *Operation) bool {
 			segs := segments(op)

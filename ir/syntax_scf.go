@@ -254,10 +254,10 @@ func parseForall(p *parser, st *OpState) {
 	st.Regions = []*Region{body}
 	p.optionalAttrDict(st)
 	for i, name := range forallBoundProps {
-		st.AddProp(name, I64Array(static[i]))
+		st.AddProp(name, p.i64Array(static[i]))
 	}
 	st.Operands = concatValues(dyn[0], dyn[1], dyn[2], outs)
-	setSegments(st, len(dyn[0]), len(dyn[1]), len(dyn[2]), len(outs))
+	p.setSegments(st, len(dyn[0]), len(dyn[1]), len(dyn[2]), len(outs))
 }
 
 func printForall(p *printer, op *Operation) bool {
@@ -356,7 +356,7 @@ func parseIndexSwitch(p *parser, st *OpState) {
 		cases = append(cases, p.integer())
 		caseRegions = append(caseRegions, p.parseRegion(nil))
 	}
-	st.AddProp("cases", I64Array(cases))
+	st.AddProp("cases", p.i64Array(cases))
 	p.expectKeyword("default")
 	def := p.parseRegion(nil)
 	scfYield.ensureIn(def)
@@ -425,7 +425,7 @@ func parseParallel(p *parser, st *OpState) {
 	scfReduce.ensureIn(body)
 	st.Regions = []*Region{body}
 	st.Operands = concatValues(bounds[0], bounds[1], bounds[2], p.resolveAll(inits, st.ResultTypes, at))
-	setSegments(st, len(bounds[0]), len(bounds[1]), len(bounds[2]), len(inits))
+	p.setSegments(st, len(bounds[0]), len(bounds[1]), len(bounds[2]), len(inits))
 }
 
 func printParallel(p *printer, op *Operation) bool {

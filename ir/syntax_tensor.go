@@ -67,9 +67,9 @@ func init() {
 			t, u := p.attrDictTypePair(st, "to")
 			st.ResultTypes = []Type{u}
 			st.Operands = append(append([]*Value{p.resolve(src, t)}, dynLow...), dynHigh...)
-			st.AddProp("static_low", I64Array(low))
-			st.AddProp("static_high", I64Array(high))
-			setSegments(st, 1, len(dynLow), len(dynHigh))
+			st.AddProp("static_low", p.i64Array(low))
+			st.AddProp("static_high", p.i64Array(high))
+			p.setSegments(st, 1, len(dynLow), len(dynHigh))
 		},
 		Print: func(p *printer, op *Operation) bool {
 			segs := segments(op)
@@ -205,8 +205,8 @@ func insertSliceSyntax(name string, hasResult bool) *opSyntax {
 				st.ResultTypes = []Type{destType}
 			}
 			st.Operands = append([]*Value{p.resolve(src, srcType), p.resolve(dest, destType)}, s.operands()...)
-			s.setProps(st)
-			setSegments(st, 1, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
+			s.setProps(p, st)
+			p.setSegments(st, 1, 1, len(s.dynOffsets), len(s.dynSizes), len(s.dynStrides))
 		},
 		Print: func(p *printer, op *Operation) bool {
 			segs := segments(op)
@@ -329,7 +329,7 @@ const maxElements = 1 << 31
 func parseDimsClause(p *parser, st *OpState, name string) {
 	p.expectKeyword(name)
 	p.expect("(")
-	st.AddProp(name, I64Array(p.integerList()))
+	st.AddProp(name, p.i64Array(p.integerList()))
 	p.expect(")")
 }
 

@@ -176,7 +176,7 @@ func parseTransferRead(p *parser, st *OpState) {
 	pad := p.operandRef()
 	tt, mask := p.transferEnd(st, 1)
 	st.Operands = concatValues([]*Value{p.resolve(src, tt.shaped)}, idx, []*Value{p.resolve(pad, tt.shaped.ElementType())}, mask)
-	setSegments(st, 1, len(idx), 1, len(mask))
+	p.setSegments(st, 1, len(idx), 1, len(mask))
 	st.ResultTypes = []Type{tt.vector}
 }
 
@@ -222,7 +222,7 @@ func parseTransferWrite(p *parser, st *OpState) {
 	idx := p.bracketedIndices()
 	tt, mask := p.transferEnd(st, 0)
 	st.Operands = concatValues([]*Value{p.resolve(vec, tt.vector), p.resolve(dest, tt.shaped)}, idx, mask)
-	setSegments(st, 1, 1, len(idx), len(mask))
+	p.setSegments(st, 1, 1, len(idx), len(mask))
 	if _, isTensor := tt.shaped.(*TensorType); isTensor {
 		st.ResultTypes = []Type{tt.shaped}
 	}
@@ -334,7 +334,7 @@ func parseVectorExtract(p *parser, st *OpState) {
 	res, srcType := p.attrDictTypePair(st, "from")
 	st.Operands = append([]*Value{p.resolve(src, srcType)}, dyn...)
 	st.ResultTypes = []Type{res}
-	st.AddProp("static_position", I64Array(static))
+	st.AddProp("static_position", p.i64Array(static))
 }
 
 func printVectorExtract(p *printer, op *Operation) bool {
@@ -360,7 +360,7 @@ func parseVectorInsert(positioned bool) func(p *parser, st *OpState) {
 		if positioned {
 			var static []int64
 			static, dyn = p.dynamicIndexList()
-			st.AddProp("static_position", I64Array(static))
+			st.AddProp("static_position", p.i64Array(static))
 		}
 		v, dest := p.attrDictTypePair(st, "into")
 		st.Operands = append(p.resolveAll(refs, []Type{v, dest}, at), dyn...)
@@ -483,7 +483,7 @@ func printVectorStore(p *printer, op *Operation) bool {
 func parseVectorTranspose(p *parser, st *OpState) {
 	ref := p.operandRef()
 	p.expect(",")
-	st.AddProp("permutation", I64Array(p.integerList()))
+	st.AddProp("permutation", p.i64Array(p.integerList()))
 	t, res := p.attrDictTypePair(st, "to")
 	st.Operands = []*Value{p.resolve(ref, t)}
 	st.ResultTypes = []Type{res}
@@ -551,7 +551,7 @@ func printCreateMask(p *printer, op *Operation) bool {
 
 // vector.constant_mask [3, 2] attr-dict : V
 func parseConstantMask(p *parser, st *OpState) {
-	st.AddProp("mask_dim_sizes", I64Array(p.integerList()))
+	st.AddProp("mask_dim_sizes", p.i64Array(p.integerList()))
 	st.ResultTypes = []Type{p.attrDictColonType(st)}
 }
 
