@@ -127,6 +127,43 @@ func (n *Names) ownerName(op *ir.Operation) string {
 // Location returns where op id is in the source: file:line:col.
 func (n *Names) Location(id int) string { return n.position(n.ops[id].Pos) }
 
+// Len returns the number of ids of kind k: ids run from 0 to Len-1. It is
+// 0 for kinds that are not ids.
+func (n *Names) Len(k facts.Kind) int {
+	switch k {
+	case facts.OpKind:
+		return len(n.ops)
+	case facts.ValueKind:
+		return len(n.values)
+	case facts.BlockKind:
+		return len(n.blocks)
+	case facts.RegionKind:
+		return len(n.regions)
+	}
+	return 0
+}
+
+// Locate returns where the object with id of kind k is in the source: an
+// op, a value's name (else its defining op), a block's label, a region's
+// op. It is "" for kinds that are not ids.
+func (n *Names) Locate(k facts.Kind, id int) string {
+	switch k {
+	case facts.OpKind:
+		return n.Location(id)
+	case facts.ValueKind:
+		v := n.values[id]
+		if v.Pos == ir.NoPos && !v.IsBlockArg() {
+			return n.position(v.DefiningOp().Pos)
+		}
+		return n.position(v.Pos)
+	case facts.BlockKind:
+		return n.position(n.blocks[id].Pos)
+	case facts.RegionKind:
+		return n.position(n.regions[id].ParentOp().Pos)
+	}
+	return ""
+}
+
 func (n *Names) position(p ir.Pos) string {
 	if p == ir.NoPos {
 		return n.module.File
@@ -138,31 +175,44 @@ func (n *Names) position(p ir.Pos) string {
 // Fact renders one fact of p with its ids as names, such as
 // `use(op#3 tensor.insert, 1, %t)`.
 func (n *Names) Fact(p facts.Pred, row []facts.Value, syms *facts.Symbols) string {
+	return n.Format(p.Info(), row, syms)
+}
+
+// Format renders one fact of any predicate, the ids in its columns (by
+// their kind) as names.
+func (n *Names) Format(p *facts.Predicate, row []facts.Value, syms *facts.Symbols) string {
 	var b strings.Builder
-	b.WriteString(p.Name())
+	b.WriteString(p.Name)
 	b.WriteByte('(')
-	for i, c := range p.Info().Columns {
+	for i, c := range p.Columns {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		id := int(row[i].Int())
-		switch {
-		case !row[i].IsNumber():
-			b.WriteString(syms.Format(row[i]))
-		case c.Kind == facts.OpKind:
-			b.WriteString(n.OpName(id))
-		case c.Kind == facts.ValueKind:
-			b.WriteString(n.valueRef(id))
-		case c.Kind == facts.BlockKind:
-			b.WriteString(n.BlockName(id))
-		case c.Kind == facts.RegionKind:
-			b.WriteString(n.RegionName(id))
-		default:
+		if row[i].IsNumber() && c.Kind < facts.NumberKind {
+			b.WriteString(n.Name(c.Kind, int(row[i].Int())))
+		} else {
 			b.WriteString(syms.Format(row[i]))
 		}
 	}
 	b.WriteByte(')')
 	return b.String()
+}
+
+// Name names the object with id of kind k: `op#3 tensor.insert` or @f,
+// %x (qualified as %x@f when functions share the name), `^bb1(op#3.r0)`,
+// `op#3.r0`. Other kinds are not ids: it returns the number.
+func (n *Names) Name(k facts.Kind, id int) string {
+	switch k {
+	case facts.OpKind:
+		return n.OpName(id)
+	case facts.ValueKind:
+		return n.valueRef(id)
+	case facts.BlockKind:
+		return n.BlockName(id)
+	case facts.RegionKind:
+		return n.RegionName(id)
+	}
+	return strconv.Itoa(id)
 }
 
 // Facts renders every fact of the IR schema in db, sorted.

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -41,6 +42,12 @@ func (m *OpModel) Ops() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Add adds the models of other to m; other's model of an op replaces
+// m's, as a later op-model file overrides an earlier one.
+func (m *OpModel) Add(other *OpModel) {
+	maps.Copy(m.models, other.models)
 }
 
 // The op-model predicates: the facts an op-model file may state. Op is an

@@ -279,6 +279,18 @@ func (k Kind) describe() string {
 	return k.String()
 }
 
+// KindOfArg returns the kind an arg(...) descriptor names, such as "value
+// id" or "number", so that rule files declare their columns' kinds the way
+// WriteDecls does.
+func KindOfArg(descr string) (Kind, bool) {
+	for k := range Kind(len(kindNames)) {
+		if k.describe() == descr {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // Decls returns the Mangle declarations of the IR schema (see WriteDecls).
 func Decls() string {
 	var b strings.Builder

@@ -105,3 +105,23 @@ func TestReserve(t *testing.T) {
 		t.Errorf("after Reserve: %d rows, lookups wrong", r.Len())
 	}
 }
+
+// TestKindOfArg checks that every column descriptor Decls writes names its
+// kind back.
+func TestKindOfArg(t *testing.T) {
+	for _, p := range facts.Schema() {
+		for _, c := range p.Columns {
+			descr := `arg(` + c.Name + `, "`
+			i := strings.Index(facts.Decls(), "Decl "+p.Name+"(")
+			rest := facts.Decls()[i:]
+			j := strings.Index(rest, descr)
+			text, _, _ := strings.Cut(rest[j+len(descr):], `"`)
+			if k, ok := facts.KindOfArg(text); !ok || k != c.Kind {
+				t.Errorf("%s.%s: KindOfArg(%q) = %v, %v; want %v", p.Name, c.Name, text, k, ok, c.Kind)
+			}
+		}
+	}
+	if _, ok := facts.KindOfArg("tensor"); ok {
+		t.Error(`KindOfArg("tensor") found a kind`)
+	}
+}

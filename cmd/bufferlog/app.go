@@ -19,8 +19,13 @@ func newApp() *cli.App {
 	return &cli.App{
 		Name:  "bufferlog",
 		Usage: "bufferize MLIR tensor programs with Datalog rules",
+		// --rules and --op-model take file names, which may contain commas.
+		DisableSliceFlagSeparator: true,
 		Commands: []*cli.Command{
 			fmtCommand(),
+			factsCommand(),
+			queryCommand(),
+			rulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
 			var coder cli.ExitCoder
@@ -106,21 +111,27 @@ func loadFile(name string, verify bool) (*ir.Module, error) {
 	return m, nil
 }
 
-// writeModule prints m to stdout, or atomically to a file: into a
-// temporary file renamed into place, so readers never see a partial
-// output. Printing streams: the text is never held whole in memory.
+// writeModule prints m to stdout, or atomically to a file (see
+// writeOutput). Printing streams: the text is never held whole in memory.
 func writeModule(path string, m *ir.Module, opts ir.PrintOptions) error {
+	return writeOutput(path, func(w io.Writer) error { return ir.Print(w, m, opts) })
+}
+
+// writeOutput calls write on stdout for "" or "-", or on a temporary file
+// renamed to path once write succeeds, so readers never see a partial
+// output.
+func writeOutput(path string, write func(io.Writer) error) error {
 	switch path {
 	case "", "-":
-		return ir.Print(os.Stdout, m, opts)
+		return write(os.Stdout)
 	case os.DevNull:
-		return ir.Print(io.Discard, m, opts)
+		return write(io.Discard)
 	}
 	tmp, err := os.CreateTemp(dirOf(path), ".bufferlog-*")
 	if err != nil {
 		return err
 	}
-	if err := ir.Print(tmp, m, opts); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+	"github.com/urfave/cli/v2"
+
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+func queryCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "query",
+		Usage:     "evaluate the rules on an MLIR file and print the facts that match a pattern",
+		ArgsUsage: "FILE 'pred(X, 3, _)'",
+		Description: "Variables match anything, a variable used twice matches equal values, constants\n" +
+			"(numbers, /names, \"strings\") must be equal. Ids are numbers in the pattern and\n" +
+			"names in the output, each fact after the location of its first id.",
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			opModelFlag,
+			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 2 {
+				return cli.Exit("bufferlog query: want an input file and a query such as 'may_alias_step(X, Y)'", 2)
+			}
+			eval := (*solve.Program).Eval
+			switch c.String("engine") {
+			case "ours":
+			case "mangle":
+				eval = (*solve.Program).EvalMangle
+			default:
+				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", c.String("engine")), 2)
+			}
+			srcs, err := rules.WithUserFiles(c.StringSlice("rules"))
+			if err != nil {
+				return report(err)
+			}
+			prog, err := solve.Compile(srcs...)
+			if err != nil {
+				return report(err)
+			}
+			preds, err := rules.Predicates(srcs)
+			if err != nil {
+				return report(err)
+			}
+			q, err := parseQuery(c.Args().Get(1), preds)
+			if err != nil {
+				return report(err)
+			}
+			db, names, err := extractFile(c.Args().First(), c.StringSlice("op-model"))
+			if err != nil {
+				return report(err)
+			}
+			// Only what the query reads is derived: pair tables such as
+			// op_before cost nothing unless asked for.
+			if _, err := eval(prog.Restrict(q.pred.Name), context.Background(), db, solve.Options{}); err != nil {
+				return report(err)
+			}
+			_, err = os.Stdout.Write(q.answer(db, names))
+			return err
+		},
+	}
+}
+
+// queryFile names the query in diagnostics.
+const queryFile = "<query>"
+
+// query is a parsed pattern: per column a constant or a variable.
+type query struct {
+	pred *facts.Predicate
+	args []ast.BaseTerm
+}
+
+// parseQuery parses one atom over a predicate of preds.
+func parseQuery(text string, preds []*facts.Predicate) (*query, error) {
+	fail := func(format string, args ...any) error {
+		return &solve.Error{File: queryFile, Line: 1, Col: 1, Msg: fmt.Sprintf(format, args...)}
+	}
+	// As a fact, so that the parser rejects anything after the atom.
+	unit, err := parse.Unit(strings.NewReader(strings.TrimSuffix(strings.TrimSpace(text), ".") + "."))
+	if err != nil {
+		return nil, solve.ParseError(queryFile, err)
+	}
+	if len(unit.Clauses) != 1 || len(unit.Clauses[0].Premises) > 0 || unit.Clauses[0].Transform != nil || len(unit.Decls) > 1 {
+		return nil, fail("a query is one atom, such as may_alias_step(X, Y)")
+	}
+	head := unit.Clauses[0].Head
+	i := slices.IndexFunc(preds, func(p *facts.Predicate) bool { return p.Name == head.Predicate.Symbol })
+	if i < 0 {
+		return nil, fail("unknown predicate %s", head.Predicate.Symbol)
+	}
+	if p := preds[i]; p.Arity() != len(head.Args) {
+		return nil, fail("%s takes %d arguments, not %d", p.Name, p.Arity(), len(head.Args))
+	}
+	for i, a := range head.Args {
+		k, isConst := a.(ast.Constant)
+		_, isVar := a.(ast.Variable)
+		if !isVar && !(isConst && (k.Type == ast.NumberType || k.Type == ast.NameType || k.Type == ast.StringType)) {
+			return nil, fail("argument %d is %v: it must be a variable, _ or a number, /name or \"string\"", i+1, a)
+		}
+	}
+	return &query{pred: preds[i], args: head.Args}, nil
+}
+
+// answer renders the facts of db that match q, one per line, sorted by
+// their values (ids in walk order).
+func (q *query) answer(db *facts.DB, names *extract.Names) []byte {
+	r := db.Lookup(q.pred.Name, q.pred.Arity())
+	syms := db.Symbols()
+	var rows [][]facts.Value
+	for id := 0; r != nil && id < r.Len(); id++ {
+		if row := r.Row(uint32(id)); q.matches(row, syms) {
+			rows = append(rows, row)
+		}
+	}
+	slices.SortFunc(rows, func(a, b []facts.Value) int {
+		for i := range a {
+			if c := compareValues(a[i], b[i], syms); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	var b bytes.Buffer
+	for _, row := range rows {
+		if loc := q.location(row, names); loc != "" {
+			b.WriteString(loc + ": ")
+		}
+		b.WriteString(names.Format(q.pred, row, syms) + "\n")
+	}
+	return b.Bytes()
+}
+
+func (q *query) matches(row []facts.Value, syms *facts.Symbols) bool {
+	first := map[string]facts.Value{}
+	for i, a := range q.args {
+		switch a := a.(type) {
+		case ast.Constant:
+			if syms.Format(row[i]) != a.String() {
+				return false
+			}
+		case ast.Variable:
+			if a.Symbol == "_" {
+				continue
+			}
+			if v, ok := first[a.Symbol]; ok && v != row[i] {
+				return false
+			}
+			first[a.Symbol] = row[i]
+		}
+	}
+	return true
+}
+
+// location is where the first id of row is in the source.
+func (q *query) location(row []facts.Value, names *extract.Names) string {
+	for i, c := range q.pred.Columns {
+		if c.Kind < facts.NumberKind && row[i].IsNumber() {
+			return names.Locate(c.Kind, int(row[i].Int()))
+		}
+	}
+	return ""
+}
+
+// compareValues orders numbers by value before names and strings by text,
+// so the order does not depend on the order symbols were interned in.
+func compareValues(a, b facts.Value, syms *facts.Symbols) int {
+	switch {
+	case a.IsNumber() && b.IsNumber():
+		return cmp.Compare(a.Int(), b.Int())
+	case a.IsNumber() != b.IsNumber():
+		if a.IsNumber() {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Compare(syms.Format(a), syms.Format(b))
+}
+
+func rulesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "rules",
+		Usage:     "list the built-in rule files, or print one",
+		ArgsUsage: "[NAME]",
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				fmt.Println(strings.Join(rules.Names(), "\n"))
+				return nil
+			}
+			text, ok := rules.Show(c.Args().First())
+			if !ok {
+				return cli.Exit(fmt.Sprintf("bufferlog rules: no built-in rule file %q (bufferlog rules lists them)", c.Args().First()), 1)
+			}
+			fmt.Print(text)
+			return nil
+		},
+	}
+}

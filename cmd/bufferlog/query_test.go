@@ -1,0 +1,120 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bufferlog/facts"
+	"bufferlog/rules"
+)
+
+func TestQuery(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	pairs := write("pairs.mg", "Decl pair(A, B) descr [doc(\"test pairs\"), arg(A, \"number\"), arg(B, \"value id\")].\npair(1, 1). pair(1, 2). pair(3, 3).\n")
+	// Replaces the built-in alias.mg: only 8-byte tensors count.
+	alias := write("alias.mg", "Decl tensor_value(V) descr [doc(\"8-byte tensors\"), arg(V, \"value id\")].\ntensor_value(V) :- value_type(V, /tensor, 8).\n")
+	badSyntax := write("syntax.mg", "Decl p(X) descr [doc(\"p\")].\np(X) :- tensor_value(X)\n")
+	badPred := write("pred.mg", "Decl p(X) descr [doc(\"p\")].\n\np(X) :- tensor_valu(X).\n")
+	for _, tt := range []struct {
+		name     string
+		args     []string
+		wantCode int
+		want     string // stdout, exactly
+		wantErr  string // in stderr; "" means stderr must be empty
+	}{
+		{"value constant", []string{"may_alias_step(X, 9)"}, 0,
+			aliasFile + ":1:14: may_alias_step(%t, %y)\n" + aliasFile + ":5:3: may_alias_step(%x, %y)\n", ""},
+		{"op and value names", []string{"writes_value(V, Op)"}, 0,
+			aliasFile + ":1:14: writes_value(%t, op#5 tensor.insert)\n" +
+				aliasFile + ":8:3: writes_value(%y, op#9 scf.for)\n" +
+				aliasFile + ":9:51: writes_value(%a, op#10 linalg.fill)\n" +
+				aliasFile + ":14:6: writes_value(%b, op#14 my.op)\n", ""},
+		{"name constant and wildcard", []string{"aliases(Op, _, V, /equivalent)", "--engine=mangle"}, 0,
+			aliasFile + ":5:8: aliases(op#5 tensor.insert, 1, %x, /equivalent)\n" +
+				aliasFile + ":8:8: aliases(op#8 arith.select, 1, %y, /equivalent)\n" +
+				aliasFile + ":8:8: aliases(op#8 arith.select, 2, %y, /equivalent)\n" +
+				aliasFile + ":10:10: aliases(op#10 linalg.fill, 1, %z, /equivalent)\n" +
+				aliasFile + ":13:3: aliases(op#13 cf.br, 0, %b, /equivalent)\n", ""},
+		{"string constant", []string{`op(Op, "my.op")`}, 0, aliasFile + `:15:8: op(op#14 my.op, "my.op")` + "\n", ""},
+		{"blocks", []string{"dominates_block(A, B)."}, 0,
+			aliasFile + ":1:1: dominates_block(^bb0(op#0.r0), ^bb0(op#0.r0))\n" +
+				aliasFile + ":2:3: dominates_block(^bb0(op#1.r0), ^bb0(op#1.r0))\n" +
+				aliasFile + ":2:3: dominates_block(^bb0(op#1.r0), ^bb1(op#1.r0))\n" +
+				aliasFile + ":10:5: dominates_block(^bb0(op#9.r0), ^bb0(op#9.r0))\n" +
+				// linalg.fill's body is implicit: it has no position of its own.
+				aliasFile + ":1:1: dominates_block(^bb0(op#10.r0), ^bb0(op#10.r0))\n" +
+				aliasFile + ":14:1: dominates_block(^bb1(op#1.r0), ^bb1(op#1.r0))\n", ""},
+		{"repeated variable, added file", []string{"pair(X, X)", "--rules", pairs}, 0,
+			aliasFile + ":1:33: pair(1, %c)\n" + aliasFile + ":2:3: pair(3, %c0)\n", ""},
+		{"replaced file", []string{"tensor_value(V)", "--rules", alias}, 0,
+			aliasFile + ":6:3: tensor_value(%s)\n", ""},
+		{"no match", []string{"op_before(A, A)"}, 0, "", ""},
+		{"query syntax", []string{"may_alias_step(X,, Y)"}, 1, "", "<query>:1:18: error: syntax error: extraneous input ',' expecting"},
+		{"ids are numbers", []string{"may_alias_step(X, %y)"}, 1, "", "<query>:1:19: error: syntax error: token recognition error at: '%'"},
+		{"not one atom", []string{"p(X) :- q(X)"}, 1, "", "<query>:1:1: error: a query is one atom, such as may_alias_step(X, Y)\n"},
+		{"unknown predicate", []string{"may_alias(X, Y)"}, 1, "", "<query>:1:1: error: unknown predicate may_alias\n"},
+		{"arity", []string{"tensor_value(X, Y)"}, 1, "", "<query>:1:1: error: tensor_value takes 1 arguments, not 2\n"},
+		{"rule syntax", []string{"p(X)", "--rules", badSyntax}, 1, "", badSyntax + ":3:1: error: syntax error: missing '.' at '<EOF>'\n"},
+		{"rule predicate", []string{"p(X)", "--rules", badPred}, 1, "", badPred + ":3:1: error: in clause \"p(X) :- tensor_valu(X).\" could not find predicate tensor_valu(A0)\n"},
+		{"missing rules", []string{"p(X)", "--rules", filepath.Join(dir, "none.mg")}, 1, "", filepath.Join(dir, "none.mg") + ": error: cannot read rules: no such file or directory\n"},
+		{"schema not replaceable", []string{"p(X)", "--rules", write("schema.mg", "")}, 1, "", "schema.mg is generated from the fact schema and cannot be replaced\n"},
+		{"engine", []string{"p(X)", "--engine", "souffle"}, 2, "", "bufferlog query: unknown engine \"souffle\" (ours or mangle)\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := run(t, "", append([]string{"query", aliasFile}, tt.args...)...)
+			if code != tt.wantCode || stdout != tt.want || !strings.Contains(stderr, tt.wantErr) || (tt.wantErr == "") != (stderr == "") {
+				t.Errorf("exit %d, stdout:\n%s\nstderr: %q\nwant exit %d, stdout:\n%s\nstderr: %q", code, stdout, stderr, tt.wantCode, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+// TestQueryEngines checks that Mangle's engine and ours derive the same
+// facts for every predicate of the built-in rules.
+func TestQueryEngines(t *testing.T) {
+	preds, err := rules.Predicates(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{aliasFile, "../../testdata/roundtrip/cf_006_tensor_block_args.mlir",
+		"../../testdata/roundtrip/program_001_raw_conflict.mlir", "../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir"}
+	for _, in := range inputs {
+		for _, p := range preds {
+			if _, ok := facts.Lookup(p.Name); ok {
+				continue
+			}
+			vars := make([]string, p.Arity())
+			for i, c := range p.Columns {
+				vars[i] = c.Name
+			}
+			q := p.Name + "(" + strings.Join(vars, ", ") + ")"
+			ours, errOurs, _ := run(t, "", "query", in, q)
+			theirs, errTheirs, _ := run(t, "", "query", in, q, "--engine=mangle")
+			// The test file has facts of every predicate.
+			if ours != theirs || errOurs != "" || errTheirs != "" || ours == "" && in == aliasFile {
+				t.Errorf("%s %s: ours (stderr %q):\n%s\nmangle (stderr %q):\n%s", in, q, errOurs, ours, errTheirs, theirs)
+			}
+		}
+	}
+}
+
+func TestRulesCommand(t *testing.T) {
+	if stdout, _, code := run(t, "", "rules"); code != 0 || stdout != strings.Join(rules.Names(), "\n")+"\n" {
+		t.Errorf("rules: exit %d, %q", code, stdout)
+	}
+	if stdout, _, code := run(t, "", "rules", "schema.mg"); code != 0 || stdout != facts.Decls() {
+		t.Errorf("rules schema.mg: exit %d, %.60q", code, stdout)
+	}
+	if _, stderr, code := run(t, "", "rules", "nope.mg"); code != 1 || !strings.Contains(stderr, `no built-in rule file "nope.mg"`) {
+		t.Errorf("rules nope.mg: exit %d, %q", code, stderr)
+	}
+}

@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+	"github.com/google/mangle/symbols"
+
+	"bufferlog/facts"
+	"bufferlog/solve"
+)
+
+//go:embed *.mg
+var embedded embed.FS
+
+// SchemaFile is the name of the built-in source that declares the
+// extensional predicates, generated from the fact schema.
+const SchemaFile = "schema.mg"
+
+// Names returns the names of the built-in sources: SchemaFile, then the
+// embedded rule files in name order.
+func Names() []string {
+	names := []string{SchemaFile}
+	entries, _ := fs.ReadDir(embedded, ".") // sorted; an embed.FS root does not fail
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// Show returns the text of the built-in source named name.
+func Show(name string) (string, bool) {
+	if name == SchemaFile {
+		return facts.Decls(), true
+	}
+	text, err := embedded.ReadFile(name)
+	return string(text), err == nil
+}
+
+// Builtin returns the built-in sources, in the order of Names.
+func Builtin() []solve.Source {
+	var srcs []solve.Source
+	for _, name := range Names() {
+		text, _ := Show(name)
+		srcs = append(srcs, solve.Source{Name: name, Text: text})
+	}
+	return srcs
+}
+
+// WithUserFiles returns the built-in sources with the rule files at
+// paths: a file whose base name is that of a built-in file takes its
+// place, any other is added after them. Sources keep the path as given,
+// so errors name the user's file. The schema cannot be replaced: it
+// describes what extract produces.
+func WithUserFiles(paths []string) ([]solve.Source, error) {
+	srcs := Builtin()
+	given := map[string]string{}
+	for _, path := range paths {
+		base := filepath.Base(path)
+		if base == SchemaFile {
+			return nil, fmt.Errorf("%s: error: %s is generated from the fact schema and cannot be replaced", path, SchemaFile)
+		}
+		if first, ok := given[base]; ok {
+			return nil, fmt.Errorf("%s: error: a second rule file named %s (the first is %s)", path, base, first)
+		}
+		given[base] = path
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: error: cannot read rules: %v", path, errors.Unwrap(err))
+		}
+		src := solve.Source{Name: path, Text: string(text)}
+		if i := slices.IndexFunc(srcs, func(s solve.Source) bool { return s.Name == base }); i >= 0 {
+			srcs[i] = src
+		} else {
+			srcs = append(srcs, src)
+		}
+	}
+	return srcs, nil
+}
+
+// Predicates returns the predicates the sources declare, then those they
+// define by rules without declaring them, each once, in source order. A
+// declared column's kind comes from its arg descriptor ("value id",
+// "number": see facts.KindOfArg), so that ids can be shown by name; other
+// columns are numbers. Sources that do not parse are an error, which
+// solve.Compile reports with its position.
+func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
+	var out []*facts.Predicate
+	seen := map[string]bool{}
+	add := func(p *facts.Predicate) {
+		if !seen[p.Name] {
+			seen[p.Name] = true
+			out = append(out, p)
+		}
+	}
+	var heads []ast.Atom
+	for _, src := range srcs {
+		unit, err := parse.Unit(strings.NewReader(src.Text))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", src.Name, err)
+		}
+		for _, d := range unit.Decls {
+			if sym := d.DeclaredAtom.Predicate; sym != symbols.Package && sym != symbols.Use {
+				add(declared(d))
+			}
+		}
+		for _, c := range unit.Clauses {
+			heads = append(heads, c.Head)
+		}
+	}
+	for _, h := range heads {
+		p := &facts.Predicate{Name: h.Predicate.Symbol}
+		for i := range h.Args {
+			p.Columns = append(p.Columns, facts.Column{Name: fmt.Sprintf("X%d", i), Kind: facts.NumberKind})
+		}
+		add(p)
+	}
+	return out, nil
+}
+
+// declared converts a declaration to a Predicate.
+func declared(d ast.Decl) *facts.Predicate {
+	kinds := map[string]facts.Kind{}
+	for _, a := range d.Descr {
+		if a.Predicate.Symbol != ast.DescrArg || len(a.Args) != 2 {
+			continue
+		}
+		v, okVar := a.Args[0].(ast.Variable)
+		c, okConst := a.Args[1].(ast.Constant)
+		if !okVar || !okConst || c.Type != ast.StringType {
+			continue
+		}
+		if k, ok := facts.KindOfArg(c.Symbol); ok {
+			kinds[v.Symbol] = k
+		}
+	}
+	p := &facts.Predicate{Name: d.DeclaredAtom.Predicate.Symbol, Doc: strings.Join(d.Doc(), " ")}
+	for i, a := range d.DeclaredAtom.Args {
+		col := facts.Column{Name: fmt.Sprintf("X%d", i), Kind: facts.NumberKind}
+		if v, ok := a.(ast.Variable); ok {
+			col.Name = v.Symbol
+			if k, ok := kinds[v.Symbol]; ok {
+				col.Kind = k
+			}
+		}
+		p.Columns = append(p.Columns, col)
+	}
+	return p
+}

@@ -1,0 +1,240 @@
+package rules_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+	"github.com/google/mangle/symbols"
+
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/ir"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+func TestBuiltinCompiles(t *testing.T) {
+	if _, err := solve.Compile(rules.Builtin()...); err != nil {
+		t.Fatal(err)
+	}
+	if names := rules.Names(); names[0] != rules.SchemaFile || !slices.Contains(names, "alias.mg") {
+		t.Errorf("Names() = %v", names)
+	}
+	if text, ok := rules.Show("alias.mg"); !ok || !strings.Contains(text, "Decl may_alias_step") {
+		t.Errorf("Show(alias.mg) = %.40q, %v", text, ok)
+	}
+	if _, ok := rules.Show("nope.mg"); ok {
+		t.Error("Show(nope.mg) found a file")
+	}
+}
+
+// TestDeclarations checks that the schema and the rule files agree: each
+// schema predicate is declared once, in schema.mg, and each predicate a
+// rule file derives is declared once, with a doc and the kind of every
+// column, so that queries can show its facts by name.
+func TestDeclarations(t *testing.T) {
+	count := map[string]int{}
+	for _, src := range rules.Builtin() {
+		unit, err := parse.Unit(strings.NewReader(src.Text))
+		if err != nil {
+			t.Fatalf("%s: %v", src.Name, err)
+		}
+		for _, d := range unit.Decls {
+			name := d.DeclaredAtom.Predicate.Symbol
+			if name == symbols.Package.Symbol { // parse.Unit adds one
+				continue
+			}
+			count[name]++
+			_, inSchema := facts.Lookup(name)
+			if src.Name != rules.SchemaFile && inSchema {
+				t.Errorf("%s declares the schema predicate %s", src.Name, name)
+			}
+			if src.Name == rules.SchemaFile {
+				continue
+			}
+			if doc := strings.Join(d.Doc(), ""); strings.TrimSpace(doc) == "" {
+				t.Errorf("%s: %s has no doc description", src.Name, name)
+			}
+			checkArgKinds(t, src.Name, d)
+		}
+		for _, c := range unit.Clauses {
+			if _, ok := facts.Lookup(c.Head.Predicate.Symbol); ok {
+				t.Errorf("%s derives the schema predicate %s", src.Name, c.Head.Predicate.Symbol)
+			}
+			if count[c.Head.Predicate.Symbol] == 0 {
+				t.Errorf("%s derives %s before or without declaring it", src.Name, c.Head.Predicate.Symbol)
+			}
+		}
+	}
+	for _, p := range facts.Schema() {
+		if count[p.Name] != 1 {
+			t.Errorf("schema predicate %s is declared %d times", p.Name, count[p.Name])
+		}
+	}
+	for name, n := range count {
+		if n != 1 {
+			t.Errorf("%s is declared %d times", name, n)
+		}
+	}
+}
+
+func checkArgKinds(t *testing.T, file string, d ast.Decl) {
+	t.Helper()
+	kinds := map[string]bool{}
+	for _, a := range d.Descr {
+		if a.Predicate.Symbol == ast.DescrArg && len(a.Args) == 2 {
+			if c, ok := a.Args[1].(ast.Constant); ok {
+				_, known := facts.KindOfArg(c.Symbol)
+				kinds[a.Args[0].String()] = known
+			}
+		}
+	}
+	for _, a := range d.DeclaredAtom.Args {
+		if !kinds[a.String()] {
+			t.Errorf("%s: column %s of %s has no arg descriptor with a known kind", file, a, d.DeclaredAtom.Predicate.Symbol)
+		}
+	}
+}
+
+// TestAliasRules evaluates the built-in rules on a small program and
+// checks the facts each derived predicate has.
+func TestAliasRules(t *testing.T) {
+	const src = `func.func @f(%t: tensor<4xf32>, %c: i1, %f: f32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %x = tensor.insert %f into %t[%c0] : tensor<4xf32>
+  %s = tensor.extract_slice %x[0] [2] [1] : tensor<4xf32> to tensor<2xf32>
+  %e = tensor.extract %s[%c0] : tensor<2xf32>
+  %y = arith.select %c, %x, %t : tensor<4xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %y) -> (tensor<4xf32>) {
+    %z = linalg.fill ins(%e : f32) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %z : tensor<4xf32>
+  }
+  cf.br ^bb1(%r : tensor<4xf32>)
+^bb1(%b: tensor<4xf32>):
+  return %b : tensor<4xf32>
+}
+`
+	got := evaluate(t, src)
+	for _, tt := range []struct {
+		pred string
+		want []string // every fact of pred
+	}{
+		{"tensor_value", []string{"tensor_value(%a)", "tensor_value(%b)", "tensor_value(%r)", "tensor_value(%s)",
+			"tensor_value(%t)", "tensor_value(%x)", "tensor_value(%y)", "tensor_value(%z)"}},
+		{"equivalent_step", []string{"equivalent_step(%a, %z)", "equivalent_step(%t, %x)"}},
+		{"may_alias_step", []string{"may_alias_step(%a, %z)", "may_alias_step(%r, %b)", "may_alias_step(%t, %x)",
+			"may_alias_step(%t, %y)", "may_alias_step(%x, %s)", "may_alias_step(%x, %y)", "may_alias_step(%y, %a)",
+			"may_alias_step(%y, %r)", "may_alias_step(%z, %a)", "may_alias_step(%z, %r)"}},
+		// The loop's init %y is not read: the body only writes %a. The
+		// slice %s is read, so %x, which it only aliases, is too.
+		{"reads_value", []string{"reads_value(%b, op#14 func.return)", "reads_value(%s, op#7 tensor.extract)",
+			"reads_value(%t, op#5 tensor.insert)", "reads_value(%z, op#12 scf.yield)"}},
+		{"value_read", []string{"value_read(%b)", "value_read(%r)", "value_read(%s)", "value_read(%t)",
+			"value_read(%x)", "value_read(%z)"}},
+		{"writes_value", []string{"writes_value(%a, op#10 linalg.fill)", "writes_value(%t, op#5 tensor.insert)",
+			"writes_value(%y, op#9 scf.for)"}},
+		{"dominates_block", []string{"dominates_block(^bb0(op#0.r0), ^bb0(op#0.r0))", "dominates_block(^bb0(op#1.r0), ^bb0(op#1.r0))",
+			"dominates_block(^bb0(op#1.r0), ^bb1(op#1.r0))", "dominates_block(^bb0(op#10.r0), ^bb0(op#10.r0))",
+			"dominates_block(^bb0(op#9.r0), ^bb0(op#9.r0))", "dominates_block(^bb1(op#1.r0), ^bb1(op#1.r0))"}},
+	} {
+		if g := got[tt.pred]; !slices.Equal(g, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.pred, g, tt.want)
+		}
+	}
+	if n, want := len(got["op_before"]), 9*8/2+1; n != want { // nine ops in the entry block, two in the loop body
+		t.Errorf("%d op_before facts, want %d: %q", n, want, got["op_before"])
+	}
+}
+
+// evaluate runs the built-in rules on src and returns the derived facts
+// by predicate, rendered with names and sorted.
+func evaluate(t *testing.T, src string) map[string][]string {
+	t.Helper()
+	m, err := ir.Parse("in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, names, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := prog.Eval(context.Background(), db, solve.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	preds, err := rules.Predicates(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, p := range preds {
+		r := db.Lookup(p.Name, p.Arity())
+		for id := 0; r != nil && id < r.Len(); id++ {
+			out[p.Name] = append(out[p.Name], names.Format(p, r.Row(uint32(id)), db.Symbols()))
+		}
+		slices.Sort(out[p.Name])
+	}
+	return out
+}
+
+func TestWithUserFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	alias := write("alias.mg", "# my own\n")
+	extra := write("extra.mg", "Decl mine(V) descr [doc(\"mine\"), arg(V, \"value id\")] bound [/number].\nmine(V) :- tensor_value(V).\n")
+	srcs, err := rules.WithUserFiles([]string{alias, extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range srcs {
+		got = append(got, s.Name)
+	}
+	if want := []string{rules.SchemaFile, alias, extra}; !slices.Equal(got, want) {
+		t.Errorf("sources %q, want %q", got, want)
+	}
+	if _, err := solve.Compile(srcs...); err == nil || !strings.Contains(err.Error(), "tensor_value") {
+		t.Errorf("compiling without alias.mg: %v, want an error about tensor_value", err)
+	}
+	preds, err := rules.Predicates(srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := preds[len(preds)-1]; p.Name != "mine" || p.Doc != "mine" || p.Columns[0].Kind != facts.ValueKind {
+		t.Errorf("last predicate %+v, want mine with a value column", p)
+	}
+
+	for _, tt := range []struct {
+		name  string
+		paths []string
+		want  string
+	}{
+		{"schema", []string{write("sub/schema.mg", "")}, "schema.mg is generated from the fact schema and cannot be replaced"},
+		{"twice", []string{extra, write("sub/extra.mg", "")}, "a second rule file named extra.mg"},
+		{"missing", []string{filepath.Join(dir, "none.mg")}, "none.mg: error: cannot read rules: no such file or directory"},
+	} {
+		if _, err := rules.WithUserFiles(tt.paths); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}

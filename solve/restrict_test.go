@@ -1,0 +1,52 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"bufferlog/facts"
+)
+
+// TestRestrict checks that a restricted program derives the named
+// predicates, through recursion, negation and aggregation, exactly as the
+// whole program does, and nothing that they do not depend on.
+func TestRestrict(t *testing.T) {
+	prog := mustCompile(t, `
+edge(1, 2). edge(2, 3). edge(3, 1). edge(4, 5).
+node(1). node(2). node(3). node(4). node(5). node(6).
+path(X, Y) :- edge(X, Y).
+path(X, Z) :- path(X, Y), edge(Y, Z).
+isolated(X) :- node(X), !path(X, _), !path(_, X).
+reach(X, N) :- path(X, Y) |> do fn:group_by(X), let N = fn:count().
+pairs(X, Y) :- node(X), node(Y).
+`)
+	for _, tt := range []struct {
+		names []string
+		want  []string // predicates with facts
+	}{
+		{[]string{"isolated"}, []string{"edge", "isolated", "node", "path"}},
+		{[]string{"reach"}, []string{"edge", "path", "reach"}},
+		{[]string{"pairs", "nope"}, []string{"node", "pairs"}},
+		{[]string{"edge"}, []string{"edge"}},
+	} {
+		t.Run(fmt.Sprint(tt.names), func(t *testing.T) {
+			whole, part := facts.NewDB(nil), facts.NewDB(nil)
+			for db, p := range map[*facts.DB]*Program{whole: prog, part: prog.Restrict(tt.names...)} {
+				if _, err := p.Eval(context.Background(), db, Options{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, name := range []string{"edge", "node", "path", "isolated", "reach", "pairs"} {
+				got, all := query(part, name), query(whole, name)
+				switch {
+				case slices.Contains(tt.want, name) && fmt.Sprint(got) != fmt.Sprint(all):
+					t.Errorf("%s: restricted %v, whole %v", name, got, all)
+				case !slices.Contains(tt.want, name) && len(got) > 0:
+					t.Errorf("%s: restricted program derived %v", name, got)
+				}
+			}
+		})
+	}
+}
