@@ -7,9 +7,9 @@
 //
 // fmt parses MLIR files and prints them back, in the custom (pretty) form
 // for the ops bufferlog knows and the generic form for all others. Each
-// file is parsed, verified and printed in memory first, so a file with an
-// error produces a diagnostic (FILE:LINE:COL: error: ...) and no output;
-// the exit status is non-zero if any file failed.
+// file is parsed and verified before anything is written, so a file with
+// an error produces a diagnostic (FILE:LINE:COL: error: ...) and no
+// output; the exit status is non-zero if any file failed.
 //
 // facts prints the facts extracted from a file, or the schema. query
 // evaluates the rules (the built-in files of package rules, replaced or
