@@ -143,6 +143,7 @@ func scanBalanced(src []byte, i int) int {
 }
 
 func (p *parser) parseTypeUncached() Type {
+	defer p.nest()()
 	switch p.tok.kind {
 	case tBang:
 		return p.parseBangType()
@@ -460,6 +461,7 @@ func (p *parser) parseAttr() Attribute { return p.parseAttrWith(true) }
 func (p *parser) parseAttrNoType() Attribute { return p.parseAttrWith(false) }
 
 func (p *parser) parseAttrWith(typed bool) Attribute {
+	defer p.nest()()
 	switch p.tok.kind {
 	case tString:
 		s, ok := unquote(p.src[p.tok.start:p.tok.end])

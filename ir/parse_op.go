@@ -536,6 +536,7 @@ type RegionArg struct {
 // parseRegion parses `{ blocks }`. entryArgs, when non-nil, become the
 // entry block's arguments, as declared by the enclosing custom syntax.
 func (p *parser) parseRegion(entryArgs []RegionArg) *Region {
+	defer p.nest()()
 	r := &Region{}
 	p.expect("{")
 	p.pushScope(isolatedOp(p.curOp))

@@ -29,6 +29,7 @@ func TestParseErrors(t *testing.T) {
 		{"stray character", "\"x.a\"() : () -> () ;\n", "in.mlir:1:20: error: unexpected character"},
 		{"duplicate key", "\"x.a\"() {a, a} : () -> ()\n", "in.mlir:1:13: error: duplicate key 'a' in dictionary attribute"},
 		{"bad result number", "%a:2 = \"x.a\"() : () -> (i32, i32)\n\"x.b\"(%a#2) : (i32) -> ()\n", "in.mlir:2:7: error: reference to invalid result number"},
+		{"nesting too deep", "\"x.a\"() {a = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "} : () -> ()\n", "in.mlir:1:4110: error: nesting deeper than 4096 levels"},
 		{"empty input op name", "\"\"() : () -> ()\n", "in.mlir:1:1: error: invalid operation name"},
 	})
 }

@@ -55,6 +55,7 @@ type parser struct {
 	scope       *valueScope
 	curOp       string // name of the op whose body is being parsed
 	prevEnd     int    // end offset of the last consumed token
+	depth       int    // nesting of regions, types and attributes being parsed
 	freeStates  []*OpState
 	freeScopes  []*valueScope
 	// arrays interns the dense arrays custom syntaxes build, keyed by
@@ -158,6 +159,22 @@ func (p *parser) describe() string {
 	}
 	return "'" + p.text() + "'"
 }
+
+// maxNesting bounds how deeply regions, types and attributes may nest: the
+// parser recurses on nesting, and a deep enough input would otherwise
+// exhaust the stack, which Go cannot recover from.
+const maxNesting = 4096
+
+// nest enters one level of nesting and returns the function that leaves it.
+func (p *parser) nest() func() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.fail("nesting deeper than %d levels", maxNesting)
+	}
+	return p.unnest
+}
+
+func (p *parser) unnest() { p.depth-- }
 
 // accept consumes the punctuation if it is next.
 func (p *parser) accept(punct string) bool {
