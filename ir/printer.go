@@ -87,6 +87,9 @@ func (p *printer) flush() {
 type nameScope struct {
 	used map[string]struct{}
 	next int
+	// deferred holds ops whose regions are named after the rest of the
+	// scope (see opSyntax.HidesRegions).
+	deferred []*Operation
 	// suffix is the next suffix to try for a hint already taken, so that
 	// a hint used n times costs O(n), not O(n^2).
 	suffix map[string]int
@@ -134,7 +137,8 @@ func (p *printer) assignNames(op *Operation) {
 }
 
 func (p *printer) nameRegions(op *Operation, s *nameScope) {
-	if s == nil || isolatedOp(op.Name) {
+	own := s == nil || isolatedOp(op.Name)
+	if own {
 		s = newNameScope(countNames(op))
 	}
 	for _, r := range op.Regions {
@@ -145,11 +149,26 @@ func (p *printer) nameRegions(op *Operation, s *nameScope) {
 			}
 			for _, o := range b.ops {
 				p.nameResults(o, s)
-				if len(o.Regions) > 0 {
+				if len(o.Regions) == 0 {
+					continue
+				}
+				if syn := syntaxes[o.Name]; syn != nil && syn.HidesRegions && !isolatedOp(o.Name) {
+					s.deferred = append(s.deferred, o)
+				} else {
 					p.nameRegions(o, s)
 				}
 			}
 		}
+	}
+	if !own {
+		return
+	}
+	// Regions a custom form may leave implicit are named last, so that
+	// their values, printed or not, never shift the names of the others.
+	for len(s.deferred) > 0 {
+		o := s.deferred[0]
+		s.deferred = s.deferred[1:]
+		p.nameRegions(o, s)
 	}
 }
 

@@ -19,6 +19,9 @@ type opSyntax struct {
 	Terminator bool
 	// Branch marks ops whose custom form prints successors.
 	Branch bool
+	// HidesRegions marks ops whose custom form may leave their regions
+	// implicit (linalg's named ops rebuild their bodies when parsed).
+	HidesRegions bool
 }
 
 var syntaxes = map[string]*opSyntax{}

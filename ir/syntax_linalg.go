@@ -71,21 +71,24 @@ func init() {
 		},
 	})
 	register("linalg.map", &opSyntax{
-		Parse: func(p *parser, st *OpState) { parseMapReduce(p, st, "") },
-		Print: func(p *printer, op *Operation) bool { return printMapReduce(p, op, "linalg.map", "") },
+		HidesRegions: true,
+		Parse:        func(p *parser, st *OpState) { parseMapReduce(p, st, "") },
+		Print:        func(p *printer, op *Operation) bool { return printMapReduce(p, op, "linalg.map", "") },
 	})
 	register("linalg.reduce", &opSyntax{
-		Inherent: []string{"dimensions"},
-		Parse:    func(p *parser, st *OpState) { parseMapReduce(p, st, "dimensions") },
-		Print:    func(p *printer, op *Operation) bool { return printMapReduce(p, op, "linalg.reduce", "dimensions") },
+		HidesRegions: true,
+		Inherent:     []string{"dimensions"},
+		Parse:        func(p *parser, st *OpState) { parseMapReduce(p, st, "dimensions") },
+		Print:        func(p *printer, op *Operation) bool { return printMapReduce(p, op, "linalg.reduce", "dimensions") },
 	})
 	for name, attr := range map[string]string{"linalg.transpose": "permutation", "linalg.broadcast": "dimensions"} {
 		register(name, identityOpSyntax(name, attr))
 	}
 	register("linalg.elementwise", &opSyntax{
-		Inherent: []string{"kind", "indexing_maps"},
-		Parse:    parseElementwise,
-		Print:    printElementwise,
+		HidesRegions: true,
+		Inherent:     []string{"kind", "indexing_maps"},
+		Parse:        parseElementwise,
+		Print:        printElementwise,
 	})
 	for name, def := range namedOps() {
 		register("linalg."+name, namedOpSyntax("linalg."+name, def))
@@ -376,7 +379,8 @@ func shapedElementOrSelf(t Type) Type {
 // yields the input element.
 func identityOpSyntax(name, attrName string) *opSyntax {
 	return &opSyntax{
-		Inherent: []string{attrName},
+		HidesRegions: true,
+		Inherent:     []string{attrName},
 		Parse: func(p *parser, st *OpState) {
 			p.linalgDstStyle(st, attrName)
 			st.Regions = []*Region{identityBody(valueTypes(st.Operands))}
@@ -838,7 +842,8 @@ func namedOps() map[string]*namedOp {
 // `[indexing_maps = [..]] [{attrs}] ins(...) outs(...) [{attrs}] [-> types]`.
 func namedOpSyntax(name string, def *namedOp) *opSyntax {
 	return &opSyntax{
-		Inherent: def.inherent,
+		HidesRegions: true,
+		Inherent:     def.inherent,
 		Parse: func(p *parser, st *OpState) {
 			if def.maps != nil || def.needMaps {
 				at := p.pos()
