@@ -271,8 +271,9 @@ func printLinalgGeneric(p *printer, op *Operation) bool {
 	ins, outs, ok := structuredGroups(op, genericInherent)
 	maps := op.Prop("indexing_maps")
 	iters, isArray := op.Prop("iterator_types").(*ArrayAttr)
-	if !ok || maps == nil || !isArray || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 {
-		return false // the custom form needs the payload block
+	if !ok || maps == nil || !isArray || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 ||
+		len(ins)+len(outs) == 0 {
+		return false // the custom form needs the payload block, and operands to tell it from a dictionary
 	}
 	names := &ArrayAttr{Elems: []Attribute{}}
 	for _, e := range iters.Elems {
