@@ -241,10 +241,13 @@ func (t *table) needsGrow() bool { return t.used*4 >= len(t.slots)*3 }
 func (t *table) home(h uint64) int { return int(h >> t.shift) }
 
 // grow doubles the table.
-func (t *table) grow() {
+func (t *table) grow() { t.resize(2 * len(t.slots)) }
+
+// resize rehashes the table into n slots, a larger power of two.
+func (t *table) resize(n int) {
 	old := t.slots
-	t.slots = make([]uint64, 2*len(old))
-	t.shift--
+	t.init(n)
+	t.used = 0
 	mask := len(t.slots) - 1
 	for _, s := range old {
 		if s == 0 {
@@ -255,6 +258,7 @@ func (t *table) grow() {
 			i = (i + 1) & mask
 		}
 		t.slots[i] = s
+		t.used++
 	}
 }
 
@@ -309,7 +313,11 @@ func (r *Relation) Reserve(n int) {
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
 		r.rows = append(make([]Value, 0, need), r.rows...)
 	}
-	for (r.set.used+n)*4 >= len(r.set.slots)*3 {
-		r.set.grow()
+	slots := len(r.set.slots)
+	for (r.set.used+n)*4 >= slots*3 {
+		slots *= 2
+	}
+	if slots > len(r.set.slots) {
+		r.set.resize(slots)
 	}
 }

@@ -28,6 +28,28 @@ Decl equivalent_step(V, W)
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
+Decl equivalence_class(V, R)
+  descr [doc("R is the representative (least id) of V's equivalence class: the tensors that are one buffer if every operand bufferizes in place. Computed by union-find; the clauses below define it."),
+         computed(/union_find, "equivalent_step", "tensor_value"),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl equivalent_member(V, W)
+  descr [doc("V and W are connected by equivalent_step edges: the closure that defines equivalence_class, built only when asked for by name."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl alias_class(V, R)
+  descr [doc("R is the representative (least id) of V's alias class: the tensors connected by may_alias_step edges in either direction, which may share a buffer if every operand bufferizes in place. Computed by union-find; the clauses below define it."),
+         computed(/union_find, "may_alias_step", "tensor_value"),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl alias_member(V, W)
+  descr [doc("V and W are connected by may_alias_step edges: the closure that defines alias_class, built only when asked for by name."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
 Decl reads_value(V, Op)
   descr [doc("Op reads the contents of V's buffer (bufferizesToMemoryRead of the operand that uses V)."),
          arg(V, "value id"), arg(Op, "op id")]
@@ -89,6 +111,21 @@ may_alias_step(V, W) :- use(Yield, I, V), yield_to_result(Yield, I, W), tensor_v
 # init only if every iteration yields the buffer it got (/unknown here).
 equivalent_step(V, W) :-
   use(Op, I, V), aliases(Op, I, W, /equivalent), !maybe_alias(Op, I, W).
+
+# Classes are connected components: the engine computes them with
+# union-find (computed(/union_find, ...) above), and these clauses are
+# what it computes: every tensor is in its own class, joined with every
+# value one step away in either direction; the representative is the
+# class's least id. `bufferlog query --engine=reference` evaluates them.
+equivalent_member(V, V) :- tensor_value(V).
+equivalent_member(V, W) :- equivalent_member(V, U), equivalent_step(U, W).
+equivalent_member(V, W) :- equivalent_member(V, U), equivalent_step(W, U).
+equivalence_class(V, R) :- equivalent_member(V, W) |> do fn:group_by(V), let R = fn:min(W).
+
+alias_member(V, V) :- tensor_value(V).
+alias_member(V, W) :- alias_member(V, U), may_alias_step(U, W).
+alias_member(V, W) :- alias_member(V, U), may_alias_step(W, U).
+alias_class(V, R) :- alias_member(V, W) |> do fn:group_by(V), let R = fn:min(W).
 
 # tensor.extract %t[%i] reads %t; linalg.fill only writes its init, and
 # tensor.extract_slice %t only makes an alias of %t.

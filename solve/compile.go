@@ -31,6 +31,11 @@ type Program struct {
 	consts  []ast.Constant // constant pool; resolved to Values per Eval
 	facts   []*rule        // clauses without a body
 	strata  []stratum      // in evaluation order
+	// computed lists the predicates derived natively (see computed.go).
+	computed []computed
+	// roots are the predicates an evaluation is for; the strata hold
+	// more when the program is restricted or has computed predicates.
+	roots []int
 }
 
 type predicate struct {
@@ -41,7 +46,8 @@ type predicate struct {
 type stratum struct {
 	preds     []int
 	rules     []*rule
-	recursive bool // some rule reads a predicate of this stratum
+	recursive bool        // some rule reads a predicate of this stratum
+	compute   []*computed // computed natively before the rules run
 }
 
 // clauseRef names a clause: source index and index among its clauses.
@@ -200,6 +206,10 @@ func Compile(sources ...Source) (prog *Program, err error) {
 	if err := c.stratify(info); err != nil {
 		return nil, err
 	}
+	if err := c.computedPredicates(); err != nil {
+		return nil, err
+	}
+	c.prog.roots = c.prog.defaultRoots()
 	c.prog.decls, c.prog.clauses = c.decls, c.clauses
 	return c.prog, nil
 }

@@ -62,6 +62,25 @@
 // returns an *Error naming the clause being evaluated that wraps ErrBudget
 // or the context's error.
 //
+// # Computed predicates
+//
+// A few relations have algorithms far cheaper than any Datalog
+// formulation: the classes of an equivalence relation cost a union-find
+// pass, where rules must build a closure with sum(size^2) facts. A rule
+// file marks such a predicate in its declaration, for example
+//
+//	Decl alias_class(V, R) descr [..., computed(/union_find, "may_alias_step", "tensor_value")].
+//
+// and still defines it with clauses. Eval computes it natively when its
+// stratum starts (its inputs, which the clauses must read, are in lower
+// strata), skips its clauses, and skips the helper predicates only those
+// clauses need unless they are asked for by name. The clauses remain the
+// definition: Options.Reference evaluates them instead, EvalMangle always
+// does, and the tests check that both derive the same facts. union_find
+// is the only algorithm: P(V, R) for every node and every end of an edge
+// V, where R is the least number connected to V by edges taken in either
+// direction (computed.go).
+//
 // # Semantics where Mangle's implementation differs
 //
 //   - Aggregation groups the distinct bindings of all body variables,

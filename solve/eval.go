@@ -23,6 +23,10 @@ type Options struct {
 	MaxFacts int
 	// Deadline, if set, stops the evaluation like a context deadline.
 	Deadline time.Time
+	// Reference evaluates computed predicates by the clauses that define
+	// them instead of natively (see computed.go): slower, and the
+	// definition that the native computation is tested against.
+	Reference bool
 }
 
 // Stats describes one evaluation.
@@ -43,8 +47,9 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	}
 	ev := newEvaluator(p, db, ctx, opt)
 	if ev.loadFacts() {
-		for i := range p.strata {
-			if !ev.stratum(&p.strata[i]) {
+		strata := p.plan(opt.Reference)
+		for i := range strata {
+			if !ev.stratum(&strata[i]) {
 				break
 			}
 		}
@@ -129,6 +134,11 @@ func (ev *evaluator) stratum(s *stratum) bool {
 			ev.inStratum[id] = false
 		}
 	}()
+	for _, c := range s.compute {
+		if !ev.compute(c) {
+			return false
+		}
+	}
 	for _, r := range s.rules {
 		if r.agg != nil && !ev.aggregate(r) {
 			return false

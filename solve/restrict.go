@@ -1,6 +1,10 @@
 package solve
 
-import "github.com/google/mangle/ast"
+import (
+	"slices"
+
+	"github.com/google/mangle/ast"
+)
 
 // Restrict returns the part of p that the named predicates depend on: their
 // rules and facts, those of every predicate these rules read, positively
@@ -9,35 +13,19 @@ import "github.com/google/mangle/ast"
 // pay for rules that build large tables it never reads. Names that p does
 // not know are ignored.
 func (p *Program) Restrict(names ...string) *Program {
-	needed := make([]bool, len(p.preds))
-	var stack []int
+	var roots []int
 	for _, name := range names {
 		for id, pr := range p.preds {
-			if pr.sym.Symbol == name && !needed[id] {
-				needed[id] = true
-				stack = append(stack, id)
+			if pr.sym.Symbol == name && !slices.Contains(roots, id) {
+				roots = append(roots, id)
 			}
 		}
 	}
-	rulesOf := make([][]*rule, len(p.preds))
-	for _, s := range p.strata {
-		for _, r := range s.rules {
-			rulesOf[r.head] = append(rulesOf[r.head], r)
-		}
-	}
-	for len(stack) > 0 {
-		head := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, r := range rulesOf[head] {
-			for _, l := range r.body {
-				if (l.kind == litAtom || l.kind == litNeg) && !needed[l.pred] {
-					needed[l.pred] = true
-					stack = append(stack, l.pred)
-				}
-			}
-		}
-	}
+	// Keep what the reference definitions read too, so that Options.Reference
+	// and EvalMangle can evaluate the restricted program.
+	needed := p.needed(roots, make([]*computed, len(p.preds)))
 	out := *p
+	out.roots = roots
 	out.facts = keep(p.facts, func(r *rule) bool { return needed[r.head] })
 	out.strata = nil
 	for _, s := range p.strata {

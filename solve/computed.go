@@ -1,0 +1,403 @@
+package solve
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/google/mangle/ast"
+
+	"bufferlog/facts"
+)
+
+// A computed predicate is a relation that the engine derives with a
+// native algorithm instead of its clauses, because the algorithm is
+// asymptotically cheaper than any Datalog formulation. The rule file
+// declares it and still defines it:
+//
+//	Decl class_of(V, R)
+//	  descr [doc("..."), computed(/union_find, "same_step", "node")].
+//	class_of(V, R) :- ...reference definition...
+//
+// The clauses are the predicate's meaning: Options.Reference and
+// EvalMangle evaluate them, and tests check that the native algorithm
+// derives the same facts. The computation runs when its stratum starts;
+// its inputs are in lower strata, so they are complete by then.
+type computed struct {
+	pred       int
+	algorithm  algorithm
+	edge, node int // input predicates; node is -1 when not given
+	src        int // rule file and position of the Decl, for errors
+	at         pos
+}
+
+type algorithm uint8
+
+const (
+	// unionFind derives P(V, R) for every V that is a node or an end of
+	// an edge, where R is the least value connected to V by edges taken
+	// in either direction: the representative of V's class under the
+	// equivalence relation that the edges generate.
+	unionFind algorithm = iota + 1
+)
+
+var algorithms = map[string]algorithm{"/union_find": unionFind}
+
+// descrComputed is the descriptor atom that marks a computed predicate.
+const descrComputed = "computed"
+
+// computedPredicates reads the computed(...) descriptors of the
+// declarations and checks that each computed predicate can be computed at
+// the start of its stratum.
+func (c *compiler) computedPredicates() error {
+	stratumOf := map[int]int{}
+	for si, s := range c.prog.strata {
+		for _, id := range s.preds {
+			stratumOf[id] = si
+		}
+	}
+	level := func(id int) int {
+		if s, ok := stratumOf[id]; ok {
+			return s
+		}
+		return -1 // extensional: given before any stratum
+	}
+	reach := c.dependencies()
+	for k, d := range c.decls {
+		for _, a := range d.Descr {
+			if a.Predicate.Symbol != descrComputed {
+				continue
+			}
+			ref := c.declRefs[k]
+			fail := func(format string, args ...any) error {
+				return c.errAt(ref.src, c.declPos(ref.src, ref.index), "%v: "+format,
+					append([]any{d.DeclaredAtom.Predicate.Symbol}, args...)...)
+			}
+			comp, err := c.computedDecl(d, a)
+			if err != nil {
+				return fail("%v", err)
+			}
+			comp.src, comp.at = ref.src, c.declPos(ref.src, ref.index)
+			hasRule := false
+			for _, r := range c.rules {
+				hasRule = hasRule || r.head == comp.pred
+			}
+			switch {
+			case !hasRule:
+				return fail("a computed predicate needs clauses that define it: they are its reference definition")
+			case reach[comp.pred][comp.pred]:
+				return fail("a computed predicate must not depend on itself")
+			}
+			for _, in := range []int{comp.edge, comp.node} {
+				if in < 0 {
+					continue
+				}
+				name := c.prog.preds[in].sym.Symbol
+				if !reach[comp.pred][in] || level(in) >= level(comp.pred) {
+					return fail("its reference definition must read %s, and %s must not depend on it", name, name)
+				}
+			}
+			c.prog.computed = append(c.prog.computed, comp)
+		}
+	}
+	return nil
+}
+
+// computedDecl checks one computed(/algorithm, "edge"[, "node"]) atom.
+func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
+	comp := computed{node: -1}
+	if len(a.Args) < 2 || len(a.Args) > 3 {
+		return comp, fmt.Errorf(`write computed(/union_find, "edge_predicate") or computed(/union_find, "edge_predicate", "node_predicate")`)
+	}
+	name, ok := a.Args[0].(ast.Constant)
+	if ok {
+		comp.algorithm = algorithms[name.String()]
+	}
+	if comp.algorithm == 0 {
+		return comp, fmt.Errorf("unknown computation %v (known: /union_find)", a.Args[0])
+	}
+	if d.DeclaredAtom.Predicate.Arity != 2 {
+		return comp, fmt.Errorf("union_find derives pairs (value, representative): the predicate must have 2 arguments")
+	}
+	comp.pred = c.predID(d.DeclaredAtom.Predicate)
+	for i, arity := range []int{2, 1} {
+		if i+1 >= len(a.Args) {
+			break
+		}
+		k, ok := a.Args[i+1].(ast.Constant)
+		if !ok || k.Type != ast.StringType {
+			return comp, fmt.Errorf("argument %d of computed(...) must be a predicate name in quotes", i+2)
+		}
+		sym := ast.PredicateSym{Symbol: k.Symbol, Arity: arity}
+		id, ok := c.prog.predIDs[sym]
+		if !ok && slices.ContainsFunc(c.decls, func(d ast.Decl) bool { return d.DeclaredAtom.Predicate == sym }) {
+			id, ok = c.predID(sym), true
+		}
+		if !ok {
+			return comp, fmt.Errorf("input %s/%d is not a predicate of the program", k.Symbol, arity)
+		}
+		if i == 0 {
+			comp.edge = id
+		} else {
+			comp.node = id
+		}
+	}
+	return comp, nil
+}
+
+// plan returns the strata to evaluate: those of the program's roots and
+// what they need, with the clauses of computed predicates replaced by
+// their computation unless reference is set.
+func (p *Program) plan(reference bool) []stratum {
+	native := make([]*computed, len(p.preds))
+	if !reference {
+		for i := range p.computed {
+			native[p.computed[i].pred] = &p.computed[i]
+		}
+	}
+	need := p.needed(p.roots, native)
+	var out []stratum
+	for _, s := range p.strata {
+		t := stratum{recursive: s.recursive}
+		for _, id := range s.preds {
+			if !need[id] {
+				continue
+			}
+			t.preds = append(t.preds, id)
+			if native[id] != nil {
+				t.compute = append(t.compute, native[id])
+			}
+		}
+		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil })
+		out = append(out, t)
+	}
+	return out
+}
+
+// needed returns the predicates that the roots depend on: through the
+// rules that define them, or, for predicates computed natively, through
+// the computation's inputs.
+func (p *Program) needed(roots []int, native []*computed) []bool {
+	rulesOf := make([][]*rule, len(p.preds))
+	for _, s := range p.strata {
+		for _, r := range s.rules {
+			rulesOf[r.head] = append(rulesOf[r.head], r)
+		}
+	}
+	need := make([]bool, len(p.preds))
+	stack := slices.Clone(roots)
+	for _, id := range roots {
+		need[id] = true
+	}
+	visit := func(id int) {
+		if id >= 0 && !need[id] {
+			need[id] = true
+			stack = append(stack, id)
+		}
+	}
+	for len(stack) > 0 {
+		head := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if c := native[head]; c != nil {
+			visit(c.edge)
+			visit(c.node)
+			continue
+		}
+		for _, r := range rulesOf[head] {
+			for _, l := range r.body {
+				if l.kind == litAtom || l.kind == litNeg {
+					visit(l.pred)
+				}
+			}
+		}
+	}
+	return need
+}
+
+// defaultRoots is every predicate except the helpers of reference
+// definitions (such as a class-membership closure): those that only
+// computed predicates' clauses need. Evaluating a whole program thus does
+// not build what its computed predicates exist to avoid; Restrict can
+// still ask for a helper by name.
+func (p *Program) defaultRoots() []int {
+	if len(p.computed) == 0 {
+		return p.allPredicates()
+	}
+	none := make([]*computed, len(p.preds))
+	native := make([]*computed, len(p.preds))
+	var definitions []int // what the reference definitions read
+	for i, c := range p.computed {
+		native[c.pred] = &p.computed[i]
+		for _, s := range p.strata {
+			for _, r := range s.rules {
+				for _, l := range r.body {
+					if r.head == c.pred && (l.kind == litAtom || l.kind == litNeg) {
+						definitions = append(definitions, l.pred)
+					}
+				}
+			}
+		}
+	}
+	inDefinitions := p.needed(definitions, none)
+	var others []int
+	for id := range p.preds {
+		if !inDefinitions[id] {
+			others = append(others, id)
+		}
+	}
+	neededByOthers := p.needed(others, native)
+	var roots []int
+	for id := range p.preds {
+		if !inDefinitions[id] || neededByOthers[id] {
+			roots = append(roots, id)
+		}
+	}
+	return roots
+}
+
+func (p *Program) allPredicates() []int {
+	all := make([]int, len(p.preds))
+	for id := range all {
+		all[id] = id
+	}
+	return all
+}
+
+// compute derives a computed predicate natively.
+func (ev *evaluator) compute(c *computed) bool {
+	ev.rule = nil
+	edges := ev.rels[c.edge]
+	nodes := facts.NewRelation("", 1)
+	if c.node >= 0 {
+		nodes = ev.rels[c.node]
+	}
+	cl, bad := newClasses(edges, nodes)
+	if cl == nil {
+		return ev.computeFail(c, "union_find over %s: %s is not a number", ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(bad))
+	}
+	for id := range uint32(edges.Len()) {
+		if !ev.tick() {
+			return false
+		}
+		row := edges.Row(id)
+		cl.union(cl.index(row[0]), cl.index(row[1]))
+	}
+	out := ev.rels[c.pred]
+	out.Reserve(cl.count)
+	tuple := make([]facts.Value, 2)
+	for i := range cl.parent {
+		if cl.parent[i] < 0 {
+			continue
+		}
+		tuple[0], tuple[1] = cl.value(int32(i)), cl.value(cl.find(int32(i)))
+		if out.Add(tuple) {
+			ev.stats.Derived++
+			if !ev.spend() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (ev *evaluator) computeFail(c *computed, format string, args ...any) bool {
+	src := ev.prog.sources[c.src]
+	ev.err = &Error{File: src.Name, Line: c.at.line, Col: c.at.col,
+		Msg: fmt.Sprintf("computing %s: ", ev.prog.preds[c.pred].sym.Symbol) + fmt.Sprintf(format, args...)}
+	return false
+}
+
+// classes is a union-find forest over the values of a computation,
+// numbered so that index order is numeric order: then linking the larger
+// root under the smaller keeps each class's least value at its root.
+type classes struct {
+	parent []int32       // by index; -1 for an index that is no value
+	sorted []facts.Value // index -> value when the values are sparse
+	count  int
+}
+
+// newClasses numbers the values of the edges and nodes: by themselves
+// when they are small non-negative numbers (dense ids, the usual case),
+// else by rank. Given a value that is not a number, it returns nil and
+// that value.
+func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
+	maxVal, dense := int64(-1), true
+	for _, r := range []*facts.Relation{edges, nodes} {
+		for id := range uint32(r.Len()) {
+			for _, v := range r.Row(id) {
+				if !v.IsNumber() {
+					return nil, v
+				}
+				dense = dense && v.Int() >= 0
+				maxVal = max(maxVal, v.Int())
+			}
+		}
+	}
+	cl := &classes{}
+	if total := int64(2*edges.Len() + nodes.Len()); dense && maxVal < 4*total+1024 {
+		cl.parent = make([]int32, maxVal+1)
+		for i := range cl.parent {
+			cl.parent[i] = -1
+		}
+	} else {
+		for _, r := range []*facts.Relation{edges, nodes} {
+			for id := range uint32(r.Len()) {
+				cl.sorted = append(cl.sorted, r.Row(id)...)
+			}
+		}
+		slices.SortFunc(cl.sorted, compareNumbers)
+		cl.sorted = slices.Compact(cl.sorted)
+		cl.parent = make([]int32, len(cl.sorted))
+		for i := range cl.parent {
+			cl.parent[i] = -1
+		}
+	}
+	for id := range uint32(nodes.Len()) {
+		cl.index(nodes.Row(id)[0])
+	}
+	return cl, 0
+}
+
+// index returns v's index, adding v as a class of its own if new.
+func (cl *classes) index(v facts.Value) int32 {
+	var i int32
+	if cl.sorted == nil {
+		i = int32(v.Int())
+	} else {
+		n, _ := slices.BinarySearchFunc(cl.sorted, v, compareNumbers)
+		i = int32(n)
+	}
+	if cl.parent[i] < 0 {
+		cl.parent[i] = i
+		cl.count++
+	}
+	return i
+}
+
+func compareNumbers(a, b facts.Value) int { return cmp.Compare(a.Int(), b.Int()) }
+
+func (cl *classes) value(i int32) facts.Value {
+	if cl.sorted == nil {
+		return facts.Number(int64(i))
+	}
+	return cl.sorted[i]
+}
+
+// find returns the root of i's class, halving the path on the way.
+func (cl *classes) find(i int32) int32 {
+	for cl.parent[i] != i {
+		cl.parent[i] = cl.parent[cl.parent[i]]
+		i = cl.parent[i]
+	}
+	return i
+}
+
+func (cl *classes) union(a, b int32) {
+	ra, rb := cl.find(a), cl.find(b)
+	switch {
+	case ra < rb:
+		cl.parent[rb] = ra
+	case rb < ra:
+		cl.parent[ra] = rb
+	}
+}

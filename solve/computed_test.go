@@ -1,0 +1,144 @@
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"bufferlog/facts"
+)
+
+// classProgram declares class_of as computed by union-find and defines it
+// by the closure the engine avoids: the reference the computation must
+// match.
+const classProgram = `Decl node(V).
+Decl link(X, Y).
+Decl class_of(V, R)
+  descr [doc("R is the least value connected to V."), computed(/union_find, "link", "node")].
+member(V, V) :- node(V).
+member(V, V) :- link(V, _).
+member(V, V) :- link(_, V).
+member(V, W) :- member(V, U), link(U, W).
+member(V, W) :- member(V, U), link(W, U).
+class_of(V, R) :- member(V, W) |> do fn:group_by(V), let R = fn:min(W).
+class_size(R, N) :- class_of(_, R) |> do fn:group_by(R), let N = fn:count().`
+
+// TestUnionFindMatchesReference checks the native union-find against the
+// clauses that define class_of, on random graphs: dense ids (the usual
+// case), sparse and negative numbers (the sorted numbering), nodes without
+// edges and self loops.
+func TestUnionFindMatchesReference(t *testing.T) {
+	prog := mustCompile(t, classProgram)
+	rnd := rand.New(rand.NewPCG(7, 7))
+	compared := 0
+	for trial := range 200 {
+		n := 1 + rnd.IntN(60)
+		value := func(i int) int64 { return int64(i) }
+		switch trial % 3 {
+		case 1:
+			value = func(i int) int64 { return int64(i)*1_000_003 - 5_000_000 }
+		case 2:
+			value = func(i int) int64 { return int64(i) * 1 << 40 }
+		}
+		load := func() *facts.DB {
+			db := facts.NewDB(nil)
+			nodes, links := db.Relation("node", 1), db.Relation("link", 2)
+			for i := range n {
+				if rnd.IntN(3) == 0 {
+					nodes.Add([]facts.Value{facts.Number(value(i))})
+				}
+			}
+			for range rnd.IntN(2 * n) {
+				links.Add([]facts.Value{facts.Number(value(rnd.IntN(n))), facts.Number(value(rnd.IntN(n)))})
+			}
+			return db
+		}
+		seed := rnd.Uint64()
+		results := map[bool][2][]string{}
+		for _, reference := range []bool{false, true} {
+			rnd = rand.New(rand.NewPCG(seed, 1)) // the same graph for both
+			db := load()
+			if _, err := prog.Eval(context.Background(), db, Options{Reference: reference}); err != nil {
+				t.Fatal(err)
+			}
+			results[reference] = [2][]string{query(db, "class_of"), query(db, "class_size")}
+		}
+		if !slices.Equal(results[false][0], results[true][0]) || !slices.Equal(results[false][1], results[true][1]) {
+			t.Fatalf("trial %d: native %v %v\nreference %v %v", trial,
+				results[false][0], results[false][1], results[true][0], results[true][1])
+		}
+		compared += len(results[false][0])
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d class_of facts compared", compared)
+	}
+}
+
+// TestComputedSkipsHelpers: evaluating the whole program natively does not
+// build the closure that only the reference definition reads, but asking
+// for it by name does.
+func TestComputedSkipsHelpers(t *testing.T) {
+	prog := mustCompile(t, classProgram)
+	load := func() *facts.DB {
+		db := facts.NewDB(nil)
+		db.Relation("link", 2).Add([]facts.Value{facts.Number(1), facts.Number(2)})
+		return db
+	}
+	for _, tc := range []struct {
+		name        string
+		prog        *Program
+		opt         Options
+		wantMembers int
+	}{
+		{"native", prog, Options{}, 0},
+		{"reference", prog, Options{Reference: true}, 4},
+		{"helper by name", prog.Restrict("member"), Options{}, 4},
+		{"computed by name", prog.Restrict("class_of"), Options{}, 0},
+	} {
+		db := load()
+		if _, err := tc.prog.Eval(context.Background(), db, tc.opt); err != nil {
+			t.Fatal(err)
+		}
+		if got := db.Relation("member", 2).Len(); got != tc.wantMembers {
+			t.Errorf("%s: %d member facts, want %d", tc.name, got, tc.wantMembers)
+		}
+		if tc.name != "helper by name" && !slices.Equal(query(db, "class_of"), []string{"class_of(1,1)", "class_of(2,1)"}) {
+			t.Errorf("%s: class_of = %v", tc.name, query(db, "class_of"))
+		}
+	}
+}
+
+func TestComputedErrors(t *testing.T) {
+	decl := func(descr string) string {
+		return "Decl link(X, Y).\nDecl node(V).\nDecl c(V, R) descr [" + descr + "].\n"
+	}
+	reference := "m(V, W) :- link(V, W).\nc(V, R) :- m(V, W) |> do fn:group_by(V), let R = fn:min(W).\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"unknown algorithm", decl(`computed(/sort, "link")`) + reference, `test.mg:3:1: c: unknown computation /sort`},
+		{"no inputs", decl(`computed(/union_find)`) + reference, `test.mg:3:1: c: write computed(/union_find, "edge_predicate")`},
+		{"input not a string", decl(`computed(/union_find, /link)`) + reference, "argument 2 of computed(...) must be a predicate name in quotes"},
+		{"unknown input", decl(`computed(/union_find, "edges")`) + reference, "input edges/2 is not a predicate of the program"},
+		{"wrong arity", "Decl link(X, Y).\nDecl c(V) descr [computed(/union_find, \"link\")].\nc(V) :- link(V, _).\n",
+			"the predicate must have 2 arguments"},
+		{"no definition", decl(`computed(/union_find, "link")`), "needs clauses that define it"},
+		{"definition ignores the input", decl(`computed(/union_find, "link", "node")`) + reference,
+			"its reference definition must read node"},
+		{"recursive", decl(`computed(/union_find, "link")`) + "c(V, W) :- link(V, W).\nc(V, W) :- c(W, V).\n",
+			"must not depend on itself"},
+	} {
+		_, err := Compile(Source{Name: "test.mg", Text: tc.src})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+
+	prog := mustCompile(t, classProgram)
+	db := facts.NewDB(nil)
+	db.Relation("link", 2).Add([]facts.Value{db.Symbols().Name("/a"), facts.Number(1)})
+	_, err := prog.Eval(context.Background(), db, Options{})
+	if err == nil || !strings.Contains(err.Error(), "test.mg:3:1: computing class_of: union_find over link: /a is not a number") {
+		t.Errorf("non-number: got %v", err)
+	}
+}
