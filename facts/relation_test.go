@@ -153,3 +153,34 @@ func BenchmarkPostingLists(b *testing.B) {
 		}
 	})
 }
+
+// TestAddBatch: adding in batches gives the rows, row ids and index chains
+// that adding one by one gives, whatever the duplicates within and across
+// batches.
+func TestAddBatch(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	one, batched := NewRelation("r", 3), NewRelation("r", 3)
+	ixOne, ixBatched := one.Index([]int{1}), batched.Index([]int{1})
+	for range 300 {
+		var rows []Value
+		wantNew := 0
+		for range rnd.IntN(100) {
+			tuple := []Value{Number(rnd.Int64N(20)), Number(rnd.Int64N(20)), Number(rnd.Int64N(5))}
+			rows = append(rows, tuple...)
+			if one.Add(tuple) {
+				wantNew++
+			}
+		}
+		if got := batched.AddBatch(rows); got != wantNew {
+			t.Fatalf("AddBatch added %d rows, Add %d", got, wantNew)
+		}
+	}
+	if one.Len() != batched.Len() || one.Len() < 1000 {
+		t.Fatalf("%d rows one by one, %d in batches", one.Len(), batched.Len())
+	}
+	for id := range uint32(one.Len()) {
+		if a, b := one.Row(id), batched.Row(id); !equalValues(a, b) || ixOne.Next(id) != ixBatched.Next(id) {
+			t.Fatalf("row %d: %v (next %d) one by one, %v (next %d) in batches", id, a, ixOne.Next(id), b, ixBatched.Next(id))
+		}
+	}
+}

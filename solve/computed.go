@@ -34,14 +34,14 @@ type computed struct {
 type algorithm uint8
 
 const (
-	// unionFind derives P(V, R) for every V that is a node or an end of
+	// algoUnionFind derives P(V, R) for every V that is a node or an end of
 	// an edge, where R is the least value connected to V by edges taken
 	// in either direction: the representative of V's class under the
 	// equivalence relation that the edges generate.
-	unionFind algorithm = iota + 1
+	algoUnionFind algorithm = iota + 1
 )
 
-var algorithms = map[string]algorithm{"/union_find": unionFind}
+var algorithms = map[string]algorithm{"/union_find": algoUnionFind}
 
 // descrComputed is the descriptor atom that marks a computed predicate.
 const descrComputed = "computed"
@@ -292,7 +292,7 @@ func (ev *evaluator) compute(c *computed) bool {
 		tuple[0], tuple[1] = cl.value(int32(i)), cl.value(cl.find(int32(i)))
 		if out.Add(tuple) {
 			ev.stats.Derived++
-			if !ev.spend() {
+			if !ev.spend(1) {
 				return false
 			}
 		}

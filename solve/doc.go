@@ -15,6 +15,9 @@
 //	                     to db's relations (created as needed).
 //	Program.EvalMangle   the same program on Mangle's own engine, for
 //	                     differential tests and benchmarks.
+//	Program.EvalParts(ctx, parts, Options, workers)
+//	                     Eval on each part of a DB split by function, in
+//	                     parallel, where Program.FunctionLocal allows it.
 //
 // A Program is immutable and may be evaluated concurrently on separate
 // DBs. Only Mangle's parse, ast and analysis packages are used at compile
@@ -45,8 +48,11 @@
 // facts up to the round's start. Every combination of facts that contains
 // a new one is joined exactly once, so non-linear and mutual recursion
 // are complete (this is where Mangle's engine loses facts). New facts are
-// appended at once but read only from the next round on: each atom reads
-// a row-id range of its relation.
+// read only from the next round on (each atom reads a row-id range of its
+// relation), so a rule queues its head tuples and adds them 64 at a time
+// with facts.Relation.AddBatch, which overlaps the cache misses of their
+// duplicate checks: on a large relation those misses are most of the cost
+// of a derived fact.
 //
 // Joins are nested loops over a plan made per rule, variant and round:
 // the delta atom first, then greedily the atom with the most bound
@@ -80,6 +86,29 @@
 // is the only algorithm: P(V, R) for every node and every end of an edge
 // V, where R is the least number connected to V by edges taken in either
 // direction (computed.go).
+//
+// # Parallel evaluation
+//
+// extract.Functions splits a module's facts into parts, one per function
+// (and one for the module level), with the same ids as the whole. A
+// program whose rules never join facts of two parts derives on each part
+// exactly the facts of the whole DB that hold its ids, so EvalParts
+// evaluates the parts on several goroutines (a Program is immutable;
+// parts share only the Symbols table, which is safe for concurrent use),
+// and the union of their derived facts is the whole's. FunctionLocal
+// checks this syntactically, given the declarations: the predicates whose
+// facts relate two functions (facts.Predicate.CrossFunction: call, and
+// op_in_block and parent_op, which place functions in the module) and the
+// kinds of every column. It holds when each clause of a predicate whose
+// facts depend on the DB reads no CrossFunction predicate; its atoms over
+// such predicates are connected through variables in id columns (op,
+// value, block, region), so that all the facts it joins hold ids of one
+// part; each negated atom has such a variable in an id column; and the
+// head has id columns, each bound to such a variable (or to the fn:min or
+// fn:max of one). Joins through numbers, strings or names, global
+// aggregates and derived facts without ids fail the check; predicates
+// given by the rule files' facts alone are the same in every part and
+// need none of it. A query that fails it runs on the whole module.
 //
 // # Semantics where Mangle's implementation differs
 //

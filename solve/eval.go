@@ -70,7 +70,8 @@ type evaluator struct {
 	spent     int // facts charged to the budget
 	ticks     uint32
 	stats     Stats
-	rule      *rule // being evaluated, for error messages
+	pending   []facts.Value // head tuples not yet added (runner.flush)
+	rule      *rule         // being evaluated, for error messages
 	err       error
 }
 
@@ -121,7 +122,7 @@ func (ev *evaluator) loadFacts() bool {
 // reading all facts up to the round's start. Every combination of facts
 // with at least one new fact is thus joined exactly once, which keeps
 // non-linear and mutual recursion complete. Facts derived during a round
-// are appended at once but only read from the next round on.
+// are added in batches during the round but only read from the next.
 func (ev *evaluator) stratum(s *stratum) bool {
 	for id, r := range ev.rels {
 		ev.lo[id], ev.hi[id] = 0, uint32(r.Len())
@@ -203,7 +204,7 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 		return ev.fail(nil, "%s", perr.msg)
 	}
 	run := ev.newRunner(r, ev.build(r, order, delta))
-	return run.run(0)
+	return run.run(0) && run.flush()
 }
 
 // aggregate evaluates a do-transform rule: it collects the distinct
@@ -257,7 +258,7 @@ func (ev *evaluator) aggregate(r *rule) bool {
 			return false
 		}
 	}
-	return true
+	return run.flush()
 }
 
 // tick counts work and polls the context now and then.
@@ -274,10 +275,10 @@ func (ev *evaluator) tick() bool {
 	}
 }
 
-// spend charges one fact (derived, or grouped by an aggregation) to the
+// spend charges n facts (derived, or grouped by an aggregation) to the
 // budget.
-func (ev *evaluator) spend() bool {
-	ev.spent++
+func (ev *evaluator) spend(n int) bool {
+	ev.spent += n
 	if ev.spent > ev.maxFacts {
 		return ev.fail(ErrBudget, "budget of %d derived facts exhausted", ev.maxFacts)
 	}

@@ -267,26 +267,50 @@ func (run *runner) match(st *step, row []facts.Value) bool {
 func (run *runner) emit() bool {
 	if run.collect != nil {
 		if run.collect.Add(run.slots[:run.r.nbody]) {
-			return run.ev.spend()
+			return run.ev.spend(1)
 		}
 		return true
 	}
 	return run.emitHead()
 }
 
+// emitHead queues the head tuple; flush adds the queue to the head
+// relation in one batch (see facts.Relation.AddBatch). Facts derived in a
+// round are only read in the next, so they may wait until the rule's run
+// ends.
 func (run *runner) emitHead() bool {
+	if len(run.head) == 0 {
+		if run.headRel.Add(nil) {
+			run.ev.stats.Derived++
+			return run.ev.spend(1)
+		}
+		return true
+	}
 	for i := range run.head {
 		v, ok := run.value(&run.head[i])
 		if !ok {
 			return false
 		}
-		run.headbuf[i] = v
+		run.ev.pending = append(run.ev.pending, v)
 	}
-	if run.headRel.Add(run.headbuf) {
-		run.ev.stats.Derived++
-		return run.ev.spend()
+	if len(run.ev.pending) >= batchRows*len(run.head) {
+		return run.flush()
 	}
 	return true
+}
+
+// batchRows is how many head tuples wait for one AddBatch: enough for the
+// processor to overlap their cache misses.
+const batchRows = 64
+
+func (run *runner) flush() bool {
+	if len(run.ev.pending) == 0 {
+		return true
+	}
+	added := run.headRel.AddBatch(run.ev.pending)
+	run.ev.pending = run.ev.pending[:0]
+	run.ev.stats.Derived += added
+	return run.ev.spend(added)
 }
 
 // reduce computes a reducer of a do-transform over the group whose
