@@ -12,6 +12,7 @@
 // # Data flow
 //
 //	ir.Module --Module--> *facts.DB + *Names
+//	ir.Module --Functions--> []*facts.DB (module level, then one per function) + *Names
 //
 // Ids are dense numbers per kind (ops, values, blocks, regions), given in
 // walk order: an op, its results, then its regions, each region's blocks,
@@ -27,6 +28,14 @@
 // module scope maps. Options.Workers extracts several at once. Batches are
 // added to the DB in module order, so the DB does not depend on the
 // schedule.
+//
+// Functions runs the same steps but adds each piece's batch to a DB of its
+// own (top-level ops that use each other's results share one), and the
+// module op's facts to a first DB: the same facts and ids as Module's,
+// split so that rules that never join two functions can be evaluated on
+// each function alone (see solve's Program.FunctionLocal). Only the
+// predicates marked facts.Predicate.CrossFunction have facts that hold
+// ids of two parts.
 //
 // # Memory models
 //

@@ -24,48 +24,101 @@ type Options struct {
 // The error reports an op-model that does not fit an op, or a use of a
 // value that is not in scope, at the op's source position.
 func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
+	e := prepare(m, opts)
+	db := facts.NewDB(e.mod.syms)
+	reserve(db, e.pieces)
+	if err := e.run(db, func(*piece) *facts.DB { return db }); err != nil {
+		return nil, nil, err
+	}
+	return db, e.names, nil
+}
+
+// Functions extracts the facts of m as Module does, with the same ids, the
+// same Names and one Symbols table, but into one DB per part of the
+// module, so that rules that never join two functions (see
+// facts.Predicate.CrossFunction) can be evaluated on each part alone, in
+// parallel. parts[0] holds the facts of the module op, its region and its
+// body block; each later part those of one top-level op and everything it
+// nests, in module order: parts[i+1] is top-level op i's. The exception
+// is top-level ops that use each other's results (functions cannot: they
+// are isolated from above), which share the part of the first of them, so
+// that a value's uses are in the part of its definition; the parts after
+// it then hold the next ops. A CrossFunction fact is in the part of the op
+// it names first (the call, the op in a block), which is right for no rule
+// that reads it: such rules need Module. Errors are Module's.
+func Functions(m *ir.Module, opts Options) ([]*facts.DB, *Names, error) {
+	e := prepare(m, opts)
+	partOf, members := e.mod.parts(e.pieces)
+	parts := make([]*facts.DB, len(members)+1)
+	parts[0] = facts.NewDB(e.mod.syms)
+	for k, ps := range members {
+		parts[k+1] = facts.NewDB(e.mod.syms)
+		reserve(parts[k+1], ps)
+	}
+	if err := e.run(parts[0], func(p *piece) *facts.DB { return parts[partOf[p.index]] }); err != nil {
+		return nil, nil, err
+	}
+	return parts, e.names, nil
+}
+
+// extraction is a module whose pieces are planned and numbered, ready to
+// be extracted into any DBs.
+type extraction struct {
+	m       *ir.Module
+	workers int
+	names   *Names
+	pieces  []*piece
+	mod     *moduleScope
+}
+
+// prepare plans and numbers the pieces of m and collects the module scope.
+func prepare(m *ir.Module, opts Options) *extraction {
 	names := newNames(m)
 	pieces := plan(m.Body(), names)
-	dom := ir.NewDominance(m.Op)
-	mod := &moduleScope{dom: dom, models: opts.OpModel, syms: facts.NewSymbols(), funcs: map[*ir.Operation]map[string]int32{}}
-
+	mod := &moduleScope{dom: ir.NewDominance(m.Op), models: opts.OpModel, syms: facts.NewSymbols(), funcs: map[*ir.Operation]map[string]int32{}}
 	forEach(pieces, opts.Workers, func(p *piece) { p.number(names) })
 	mod.collect(pieces)
+	return &extraction{m: m, workers: opts.Workers, names: names, pieces: pieces, mod: mod}
+}
 
-	db := facts.NewDB(mod.syms)
-	reserve(db, pieces)
-	x := newExtractor(mod, names, direct(db))
-	x.module(m.Op)
-	if opts.Workers <= 1 {
-		for _, p := range pieces {
+// run adds the facts of the module op to module and those of each piece to
+// dest(piece). Each DB receives its pieces in module order, so that row
+// ids, like every other id, follow the walk order whatever the scheduling.
+func (e *extraction) run(module *facts.DB, dest func(*piece) *facts.DB) error {
+	x := newExtractor(e.mod, e.names, direct(module))
+	x.module(e.m.Op)
+	if e.workers <= 1 {
+		for _, p := range e.pieces {
+			if db := dest(p); db != x.out.db {
+				x.out = direct(db)
+			}
 			if x.topLevel(p); x.err != nil {
-				return nil, nil, x.err
+				return x.err
 			}
 		}
-		return db, names, nil
+		return nil
 	}
-	done := make([]*extractor, len(pieces))
+	done := make([]*extractor, len(e.pieces))
 	flushed := 0
 	var mu sync.Mutex
-	// Pieces are flushed in module order as they finish, so that row ids,
-	// like every other id, follow the walk order whatever the scheduling.
-	forEach(pieces, opts.Workers, func(p *piece) {
-		x := newExtractor(mod, names, &batch{})
+	// Pieces are flushed in module order as they finish.
+	forEach(e.pieces, e.workers, func(p *piece) {
+		x := newExtractor(e.mod, e.names, &batch{})
 		x.topLevel(p)
 		mu.Lock()
 		defer mu.Unlock()
 		done[p.index] = x
-		for ; flushed < len(pieces) && done[flushed] != nil; flushed++ {
-			done[flushed].out.flush(db)
+		for ; flushed < len(e.pieces) && done[flushed] != nil; flushed++ {
+			done[flushed].out.flush(dest(e.pieces[flushed]))
 			done[flushed].out = nil
 		}
 	})
 	for _, x := range done {
 		if x.err != nil {
-			return nil, nil, x.err
+			return x.err
 		}
 	}
-	return db, names, nil
+	return nil
 }
 
 // forEach calls fn on every piece, on up to workers goroutines.
@@ -250,6 +303,56 @@ func (s *moduleScope) collect(pieces []*piece) {
 			s.outer[v] = p.first.values + int32(i)
 		}
 	}
+}
+
+// parts groups the pieces into the parts of Functions: partOf gives each
+// piece's part (from 1: part 0 is the module level), members each part's
+// pieces (members[k] for part k+1). A piece that uses a result of another
+// top-level op joins that op's part; otherwise each piece is a part.
+func (s *moduleScope) parts(pieces []*piece) (partOf []int, members [][]*piece) {
+	// Union-find over piece indexes, each root the least index of its set,
+	// so parts keep the module order.
+	root := make([]int, len(pieces))
+	for i := range root {
+		root[i] = i
+	}
+	var find func(i int) int
+	find = func(i int) int {
+		if root[i] != i {
+			root[i] = find(root[i])
+		}
+		return root[i]
+	}
+	if len(s.outer) > 0 {
+		owner := map[*ir.Operation]int{}
+		for _, p := range pieces {
+			if p.op.NumResults() > 0 {
+				owner[p.op] = p.index
+			}
+		}
+		for _, p := range pieces {
+			ir.Walk(p.op, func(o *ir.Operation) bool {
+				for _, v := range o.Operands() {
+					if q, ok := owner[v.DefiningOp()]; ok {
+						a, b := find(p.index), find(q)
+						root[max(a, b)] = min(a, b)
+					}
+				}
+				return true
+			})
+		}
+	}
+	partOf = make([]int, len(pieces))
+	for i, p := range pieces {
+		if r := find(i); r == i {
+			members = append(members, nil)
+			partOf[i] = len(members)
+		} else {
+			partOf[i] = partOf[r]
+		}
+		members[partOf[i]-1] = append(members[partOf[i]-1], p)
+	}
+	return partOf, members
 }
 
 // lookupFunc returns the func.func that a call from op to sym resolves
@@ -471,6 +574,9 @@ func (x *extractor) valueType(vid facts.Value, v *ir.Value) {
 		bytes = n
 	}
 	x.out.add(facts.ValueType, vid, x.name(class), num(bytes))
+	if _, ok := t.(*ir.UnrankedTensorType); ok {
+		x.out.add(facts.Unranked, vid)
+	}
 }
 
 // batch receives the rows of one piece. Extracting sequentially, it adds

@@ -19,9 +19,14 @@
 // MLIR's BufferizableOpInterface (reads, writes, must_inplace,
 // read_through, aliases, maybe_alias, allocates, uninitialized,
 // not_writable, repetitive, parallel, unknown_op, elementwise, subset).
-// Decls renders the schema as Mangle declarations (Decl ... descr
-// [doc(...), arg(...), extensional()] bound [...]) for rule files to be
-// compiled with; WriteTable renders it for people.
+// Three predicates relate two functions, or a function and the module:
+// call, and op_in_block and parent_op for top-level ops. They are marked
+// CrossFunction; rules that read none of them, directly or through other
+// rules, can be evaluated one function at a time. Decls renders the
+// schema as Mangle declarations (Decl ... descr [doc(...), arg(...),
+// extensional()] bound [...], with cross_function() among the
+// descriptors of those three) for rule files to be compiled with;
+// WriteTable renders it for people.
 //
 // # Values
 //

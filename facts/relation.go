@@ -142,6 +142,7 @@ func (r *Relation) Index(cols []int) *Index {
 	}
 	ix.keys.init(slots)
 	ix.next = make([]uint32, 0, r.n)
+	ix.depth = make([]uint32, 0, r.n)
 	for id := 0; id < r.n; id++ {
 		ix.add(uint32(id))
 	}
@@ -158,6 +159,11 @@ type Index struct {
 	keys table    // key -> newest row with that key
 	next []uint32 // row id -> older row with the same key, or NoRow
 	key  []Value  // scratch for add
+	// depth is the row's position in its key's chain, counted from the
+	// oldest (1); longest is the longest chain: with Keys, what a planner
+	// needs to see that a few keys hold most rows.
+	depth   []uint32
+	longest uint32
 }
 
 // First returns the newest row whose indexed columns equal key, or NoRow.
@@ -168,6 +174,12 @@ func (ix *Index) First(key []Value) uint32 {
 	}
 	return uint32(ix.keys.slots[slot]) - 1
 }
+
+// Keys returns the number of distinct keys in the index.
+func (ix *Index) Keys() int { return ix.keys.used }
+
+// Longest returns the number of rows of the key that has the most.
+func (ix *Index) Longest() int { return int(ix.longest) }
 
 // Next returns the next older row with the same key as row, or NoRow.
 func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
@@ -180,11 +192,16 @@ func (ix *Index) add(id uint32) {
 	h := hashValues(ix.key)
 	slot, found := ix.find(ix.key, h)
 	if found {
-		ix.next = append(ix.next, uint32(ix.keys.slots[slot])-1)
+		prev := uint32(ix.keys.slots[slot]) - 1
+		ix.next = append(ix.next, prev)
+		ix.depth = append(ix.depth, ix.depth[prev]+1)
+		ix.longest = max(ix.longest, ix.depth[prev]+1)
 		ix.keys.slots[slot] = ix.keys.slots[slot]&^0xFFFFFFFF | uint64(id+1)
 		return
 	}
 	ix.next = append(ix.next, NoRow)
+	ix.depth = append(ix.depth, 1)
+	ix.longest = max(ix.longest, 1)
 	ix.keys.put(slot, h, id)
 	if ix.keys.needsGrow() {
 		ix.keys.grow()

@@ -53,6 +53,17 @@ type Predicate struct {
 	Name    string
 	Columns []Column
 	Doc     string
+	// CrossFunction marks a predicate whose facts may hold ids of two
+	// top-level ops (functions, usually), or of one and of the module op,
+	// its region or its body block: a call and its callee, a function and
+	// its place in the module. Every other fact holds the ids of one
+	// top-level op and what it nests, or of the module level only (a use of
+	// another top-level op's result is the exception, and extract.Functions
+	// keeps such ops together). That is what lets rules that read no
+	// CrossFunction predicate be evaluated one function at a time (see
+	// extract.Functions and solve's Program.FunctionLocal). Decls marks
+	// these predicates with the descriptor cross_function().
+	CrossFunction bool
 }
 
 // Arity returns the number of columns.
@@ -76,6 +87,7 @@ const (
 	ArgAccess
 	// Values.
 	ValueType
+	Unranked
 	Result
 	BlockArg
 	Use
@@ -127,19 +139,28 @@ func NewPredicate(signature, doc string) *Predicate {
 	return p
 }
 
+// crossFunction marks p as CrossFunction, in the schema table.
+func crossFunction(p *Predicate) *Predicate {
+	p.CrossFunction = true
+	return p
+}
+
 // schema is indexed by Pred. Docs say what one fact means; the rules rely
 // on exactly that, so change them together.
 var schema = [NumPreds]*Predicate{
 	Op: NewPredicate("op(Op:op, Name:string)",
 		`Op is an operation named Name, such as "tensor.insert".`),
-	OpInBlock: NewPredicate("op_in_block(Op:op, Block:block, Pos:number)",
-		"Op is operation number Pos (from 0) of Block."),
+	// A top-level op is in the module's body block, which every other
+	// top-level op is in too.
+	OpInBlock: crossFunction(NewPredicate("op_in_block(Op:op, Block:block, Pos:number)",
+		"Op is operation number Pos (from 0) of Block.")),
 	BlockInRegion: NewPredicate("block_in_region(Block:block, Region:region, Index:number)",
 		"Block is block number Index of Region; block 0 is the entry block."),
 	RegionOf: NewPredicate("region_of(Region:region, Op:op, Index:number)",
 		"Region is region number Index of Op."),
-	ParentOp: NewPredicate("parent_op(Op:op, Parent:op)",
-		"Parent is the op whose region holds Op; the top-level module has none."),
+	// The parent of a top-level op is the module op.
+	ParentOp: crossFunction(NewPredicate("parent_op(Op:op, Parent:op)",
+		"Parent is the op whose region holds Op; the top-level module has none.")),
 	Func: NewPredicate("func(Func:op, Name:string)",
 		"Func is a func.func op defining the symbol Name."),
 	FuncArg: NewPredicate("func_arg(Func:op, Index:number, Arg:value)",
@@ -151,6 +172,8 @@ var schema = [NumPreds]*Predicate{
 
 	ValueType: NewPredicate("value_type(Value:value, Class:name, Bytes:number)",
 		"Value has a type of Class (/tensor, /memref, /scalar or /other) whose static size is Bytes bytes, or -1 when it is dynamic or unknown."),
+	Unranked: NewPredicate("unranked(Value:value)",
+		"Value is an unranked tensor (tensor<*xf32>): its rank is known only at run time."),
 	Result: NewPredicate("result(Value:value, Op:op, Index:number)",
 		"Value is result number Index of Op."),
 	BlockArg: NewPredicate("block_arg(Value:value, Block:block, Index:number)",
@@ -168,8 +191,8 @@ var schema = [NumPreds]*Predicate{
 		"Operand Index of the terminator Yield becomes Arg, an entry-block argument of a region of the same parent op, when control stays in the op: an iteration's yield to the next iter_arg, scf.condition to the after-region argument, the after-region yield to the before-region argument."),
 	YieldToResult: NewPredicate("yield_to_result(Yield:op, Index:number, Result:value)",
 		"Operand Index of the terminator Yield becomes Result, a result of the parent op, when control leaves the op."),
-	Call: NewPredicate("call(Call:op, Func:op)",
-		"The func.call op Call calls Func. Its reads, writes and aliases follow from the callee and are left to the rules."),
+	Call: crossFunction(NewPredicate("call(Call:op, Func:op)",
+		"The func.call op Call calls Func. Its reads, writes and aliases follow from the callee and are left to the rules.")),
 	ReturnOp: NewPredicate("return_op(Return:op, Func:op)",
 		"Return is a func.return of Func."),
 
@@ -246,12 +269,20 @@ func Lookup(name string) (Pred, bool) {
 	return 0, false
 }
 
+// DescrCrossFunction is the descriptor atom, cross_function(), that marks
+// a CrossFunction predicate in its declaration. Mangle ignores descriptors
+// it does not know.
+const DescrCrossFunction = "cross_function"
+
 // WriteDecls writes preds as Mangle declarations, one per predicate, with
 // their documentation and bounds, so that a rule file can be compiled
 // together with them:
 //
 //	Decl reads(Op, Index)
 //	  descr [doc("..."), arg(Op, "op id"), arg(Index, "number"), extensional()]
+//	  bound [/number, /number].
+//	Decl call(Call, Func)
+//	  descr [doc("..."), arg(Call, "op id"), arg(Func, "op id"), extensional(), cross_function()]
 //	  bound [/number, /number].
 func WriteDecls(w io.Writer, preds []*Predicate) error {
 	var b strings.Builder
@@ -264,8 +295,12 @@ func WriteDecls(w io.Writer, preds []*Predicate) error {
 			args[i] = fmt.Sprintf("arg(%s, %s)", c.Name, strconv.Quote(c.Kind.describe()))
 			bounds[i] = c.Kind.bound()
 		}
-		fmt.Fprintf(&b, "Decl %s(%s)\n  descr [doc(%s), %s, extensional()]\n  bound [%s].\n",
-			p.Name, strings.Join(vars, ", "), strconv.Quote(p.Doc), strings.Join(args, ", "), strings.Join(bounds, ", "))
+		descr := "extensional()"
+		if p.CrossFunction {
+			descr += ", " + DescrCrossFunction + "()"
+		}
+		fmt.Fprintf(&b, "Decl %s(%s)\n  descr [doc(%s), %s, %s]\n  bound [%s].\n",
+			p.Name, strings.Join(vars, ", "), strconv.Quote(p.Doc), strings.Join(args, ", "), descr, strings.Join(bounds, ", "))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,6 +1,7 @@
 package facts_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,6 +39,8 @@ func TestDeclsAnalyze(t *testing.T) {
 			t.Errorf("%s: want an extensional declaration with one bound per column, got %v", p.Name, d)
 		case d.Descr[0].Args[0] != ast.String(p.Doc):
 			t.Errorf("%s: doc %v, want %q", p.Name, d.Descr[0].Args[0], p.Doc)
+		case slices.ContainsFunc(d.Descr, func(a ast.Atom) bool { return a.Predicate.Symbol == facts.DescrCrossFunction }) != p.CrossFunction:
+			t.Errorf("%s: cross_function() descriptor in %v, want it iff CrossFunction (%v)", p.Name, d.Descr, p.CrossFunction)
 		}
 	}
 }

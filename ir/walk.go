@@ -1,5 +1,10 @@
 package ir
 
+import (
+	"slices"
+	"strings"
+)
+
 // Walk calls fn on op and every operation nested in its regions, parents
 // before children, in block order. When fn returns false the op's regions
 // are skipped.
@@ -104,6 +109,44 @@ func FuncType(fn *Operation) *FunctionType {
 		if ft, ok := ta.Type.(*FunctionType); ok {
 			return ft
 		}
+	}
+	return nil
+}
+
+// SetArgAttr sets attribute name of argument i of the function fn, in its
+// arg_attrs property, creating the property (an empty dictionary per
+// argument) if fn has none.
+func SetArgAttr(fn *Operation, i int, name string, v Attribute) {
+	ft := FuncType(fn)
+	if ft == nil || i >= len(ft.Inputs) {
+		return
+	}
+	arr, ok := fn.Prop("arg_attrs").(*ArrayAttr)
+	if !ok || len(arr.Elems) != len(ft.Inputs) {
+		arr = &ArrayAttr{}
+		for range ft.Inputs {
+			arr.Elems = append(arr.Elems, &DictAttr{})
+		}
+		fn.SetProp("arg_attrs", arr)
+	}
+	d, ok := arr.Elems[i].(*DictAttr)
+	if !ok {
+		d = &DictAttr{}
+		arr.Elems[i] = d
+	}
+	d.Set(name, v)
+	// MLIR keeps dictionary attributes sorted by name.
+	slices.SortStableFunc(d.Entries, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+}
+
+// ArgAttr returns attribute name of argument i of the function fn, or nil.
+func ArgAttr(fn *Operation, i int, name string) Attribute {
+	arr, ok := fn.Prop("arg_attrs").(*ArrayAttr)
+	if !ok || i >= len(arr.Elems) {
+		return nil
+	}
+	if d, ok := arr.Elems[i].(*DictAttr); ok {
+		return d.Get(name)
 	}
 	return nil
 }

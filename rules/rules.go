@@ -90,7 +90,8 @@ func WithUserFiles(paths []string) ([]solve.Source, error) {
 // define by rules without declaring them, each once, in source order. A
 // declared column's kind comes from its arg descriptor ("value id",
 // "number": see facts.KindOfArg), so that ids can be shown by name; other
-// columns are numbers. Sources that do not parse are an error, which
+// columns are numbers. The cross_function() descriptor sets
+// CrossFunction, as schema.mg has it for the schema's predicates. Sources that do not parse are an error, which
 // solve.Compile reports with its position.
 func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 	var out []*facts.Predicate
@@ -129,7 +130,9 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 // declared converts a declaration to a Predicate.
 func declared(d ast.Decl) *facts.Predicate {
 	kinds := map[string]facts.Kind{}
+	cross := false
 	for _, a := range d.Descr {
+		cross = cross || a.Predicate.Symbol == facts.DescrCrossFunction
 		if a.Predicate.Symbol != ast.DescrArg || len(a.Args) != 2 {
 			continue
 		}
@@ -142,7 +145,7 @@ func declared(d ast.Decl) *facts.Predicate {
 			kinds[v.Symbol] = k
 		}
 	}
-	p := &facts.Predicate{Name: d.DeclaredAtom.Predicate.Symbol, Doc: strings.Join(d.Doc(), " ")}
+	p := &facts.Predicate{Name: d.DeclaredAtom.Predicate.Symbol, Doc: strings.Join(d.Doc(), " "), CrossFunction: cross}
 	for i, a := range d.DeclaredAtom.Args {
 		col := facts.Column{Name: fmt.Sprintf("X%d", i), Kind: facts.NumberKind}
 		if v, ok := a.(ast.Variable); ok {

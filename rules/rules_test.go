@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -197,6 +198,25 @@ func evaluate(t *testing.T, src string) map[string][]string {
 	return out
 }
 
+// TestPredicatesOfSchema checks that Predicates reads schema.mg back to
+// the schema's declarations: columns with their kinds, docs and
+// cross-function marks, on which function-by-function evaluation relies.
+func TestPredicatesOfSchema(t *testing.T) {
+	preds, err := rules.Predicates(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range facts.Schema() {
+		i := slices.IndexFunc(preds, func(p *facts.Predicate) bool { return p.Name == want.Name })
+		switch {
+		case i < 0:
+			t.Errorf("Predicates lacks %s", want.Name)
+		case !reflect.DeepEqual(preds[i], want):
+			t.Errorf("Predicates has %+v, want %+v", preds[i], want)
+		}
+	}
+}
+
 func TestWithUserFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -219,7 +239,7 @@ func TestWithUserFiles(t *testing.T) {
 	for _, s := range srcs {
 		got = append(got, s.Name)
 	}
-	if want := []string{rules.SchemaFile, alias, extra}; !slices.Equal(got, want) {
+	if want := []string{rules.SchemaFile, alias, "decisions.mg", "inplace.mg", extra}; !slices.Equal(got, want) {
 		t.Errorf("sources %q, want %q", got, want)
 	}
 	if _, err := solve.Compile(srcs...); err == nil || !strings.Contains(err.Error(), "tensor_value") {

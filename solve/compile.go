@@ -198,6 +198,12 @@ func Compile(sources ...Source) (prog *Program, err error) {
 			c.rules = append(c.rules, r)
 		}
 	}
+	// Predicates that are only declared (facts that a driver adds, such as
+	// the in-place decisions) are part of the program too, so that they
+	// can be asked for by name.
+	for _, d := range c.decls {
+		c.predID(d.DeclaredAtom.Predicate)
+	}
 	for sym, d := range info.Decls {
 		if id, ok := c.prog.predIDs[sym]; ok {
 			c.prog.preds[id].columns = declColumns(d)

@@ -54,13 +54,17 @@
 // duplicate checks: on a large relation those misses are most of the cost
 // of a derived fact.
 //
-// Joins are nested loops over a plan made per rule, variant and round:
-// the delta atom first, then greedily the atom with the most bound
-// arguments, ties to the smallest input; negations, comparisons and
-// assignments run as soon as their variables are bound. An atom with
-// bound arguments looks them up through an index on exactly those
-// columns; with all arguments bound it is one hash probe. Bindings live in
-// a fixed slot array per rule; nothing is allocated per binding.
+// Joins are nested loops over a plan made per rule, variant and round
+// (plan.go): the delta atom first, or, in a rule's first pass, whichever
+// first atom gives the cheapest greedy plan; then repeatedly the atom
+// sharing a bound variable that is expected to match the fewest rows per
+// binding. The estimate comes from the index on the bound columns: the
+// mean rows per key and the rows of the commonest key, since a few keys
+// (the entry block of a function) often hold most rows. Negations,
+// comparisons and assignments run as soon as their variables are bound.
+// An atom with bound arguments looks them up through an index on exactly
+// those columns; with all arguments bound it is one hash probe. Bindings
+// live in a fixed slot array per rule; nothing is allocated per binding.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
 // rows aggregations group), and the context's deadline, or
@@ -93,22 +97,37 @@
 // (and one for the module level), with the same ids as the whole. A
 // program whose rules never join facts of two parts derives on each part
 // exactly the facts of the whole DB that hold its ids, so EvalParts
-// evaluates the parts on several goroutines (a Program is immutable;
-// parts share only the Symbols table, which is safe for concurrent use),
-// and the union of their derived facts is the whole's. FunctionLocal
-// checks this syntactically, given the declarations: the predicates whose
-// facts relate two functions (facts.Predicate.CrossFunction: call, and
-// op_in_block and parent_op, which place functions in the module) and the
-// kinds of every column. It holds when each clause of a predicate whose
-// facts depend on the DB reads no CrossFunction predicate; its atoms over
-// such predicates are connected through variables in id columns (op,
-// value, block, region), so that all the facts it joins hold ids of one
-// part; each negated atom has such a variable in an id column; and the
-// head has id columns, each bound to such a variable (or to the fn:min or
-// fn:max of one). Joins through numbers, strings or names, global
-// aggregates and derived facts without ids fail the check; predicates
-// given by the rule files' facts alone are the same in every part and
-// need none of it. A query that fails it runs on the whole module.
+// evaluates the parts on several goroutines (a Program is immutable; parts
+// share only the Symbols table, which is safe for concurrent use), and the
+// union of their derived facts is the whole's (the facts the rule files
+// give are in every part). FunctionLocal checks this syntactically, given
+// the declarations: the predicates whose facts relate two functions
+// (facts.Predicate.CrossFunction: call, and op_in_block and parent_op,
+// which place functions in the module) and the kinds of every column. It
+// holds when each clause of a predicate whose facts depend on the DB reads
+// no CrossFunction predicate; its atoms over such predicates are connected
+// through variables in id columns (op, value, block, region), so that all
+// the facts it joins hold ids of one part; each negated atom over such a
+// predicate has such a variable in an id column; and the head has id
+// columns, each bound to such a variable (or to the fn:min or fn:max of
+// one). Joins through numbers, strings or names, global aggregates and
+// derived facts without ids fail the check; predicates given by the rule
+// files' facts alone are the same in every part and need none of it. A
+// computed predicate is checked by the clauses that define it, which
+// derive what its computation does. A query that fails the check runs on
+// the whole module.
+//
+// # The decision driver
+//
+// decide.go and module.go take One-Shot Bufferize's in-place decisions
+// over what rules/inplace.mg derives: Decide goes through the tensor
+// operands in One-Shot's order and puts each in place unless the rules'
+// raw_conflict, read_only_value or parallel_write_conflict facts, checked
+// against the alias sets of the decisions so far, forbid it. Analyze
+// evaluates those facts, decides, adds the decisions as facts and
+// evaluates what follows from them (rules/decisions.mg); AnalyzeModule
+// does so per function, callees first, giving each caller its callees'
+// summary facts.
 //
 // # Semantics where Mangle's implementation differs
 //

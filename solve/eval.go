@@ -179,6 +179,26 @@ func (ev *evaluator) stratum(s *stratum) bool {
 	}
 }
 
+// estimate is how many of rows (a range of pred's relation) an atom is
+// expected to match when cols are bound: all of them when none is bound,
+// at most one when all are, and otherwise halfway between the rows per
+// distinct key of cols and the rows of the commonest key, as the index on
+// cols (built now, as the lookup would build it) counts them. The mean
+// alone hides skew: a function's entry block holds most of its ops, but
+// the mean block holds a few.
+func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
+	rel := ev.rels[pred]
+	switch {
+	case len(cols) == 0 || rows == 0:
+		return float64(rows)
+	case len(cols) == rel.Arity():
+		return min(float64(rows), 1)
+	}
+	ix := rel.Index(cols)
+	perKey := float64(rel.Len())/float64(max(1, ix.Keys()))/2 + float64(ix.Longest())/2
+	return min(float64(rows), perKey)
+}
+
 // bounds returns the rows atom lit of r reads when delta is the delta
 // atom (-1: none).
 func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
@@ -195,11 +215,10 @@ func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
 
 func (ev *evaluator) runRule(r *rule, delta int) bool {
 	ev.rule = r
-	size := func(lit int) int {
+	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
 		lo, hi := ev.bounds(r, lit, delta)
-		return int(hi - lo)
-	}
-	order, perr := planOrder(r, delta, size)
+		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
+	})
 	if perr != nil {
 		return ev.fail(nil, "%s", perr.msg)
 	}
@@ -213,7 +232,9 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 // adds one head fact per group.
 func (ev *evaluator) aggregate(r *rule) bool {
 	ev.rule = r
-	order, perr := planOrder(r, -1, func(lit int) int { return ev.rels[r.body[lit].pred].Len() })
+	order, perr := planOrder(r, -1, func(lit int, cols []int) float64 {
+		return ev.estimate(r.body[lit].pred, cols, ev.rels[r.body[lit].pred].Len())
+	})
 	if perr != nil {
 		return ev.fail(nil, "%s", perr.msg)
 	}

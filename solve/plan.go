@@ -15,20 +15,72 @@ type planError struct {
 	msg     string
 }
 
-// planOrder orders a rule body greedily. The delta atom (if delta >= 0)
-// goes first, since it is usually the smallest input. Then, repeatedly:
-// every negation, comparison and assignment whose inputs are bound runs
-// at once (they only shrink or extend the current binding), and the next
-// atom is the one with the most bound arguments, ties going to the
-// smallest input (size(lit); nil means all sizes are equal).
-func planOrder(r *rule, delta int, size func(lit int) int) ([]planItem, *planError) {
+// planOrder orders a rule body. The delta atom (if delta >= 0) goes
+// first, since it is usually the smallest input; otherwise every atom is
+// tried first and the cheapest of the resulting plans is taken. After the
+// first atom the order is greedy: every negation, comparison and
+// assignment whose inputs are bound runs at once (they only shrink or
+// extend the current binding), and the next atom is one that shares a
+// bound variable, if any does, expected to match the fewest rows per
+// binding: estimate(lit, cols) with cols its bound columns, ties going to
+// the atom with the most bound arguments. A plan costs the bindings it
+// produces, summed over its steps. With estimate nil, the plan starts
+// with the atom with the most bound arguments and all estimates are equal.
+//
+// Counting bound arguments alone would look up op_in_block(Y, Blk, _) by
+// a block of ten thousand ops before op_ancestor(B, Y) by an op; starting
+// with the smallest relation can start with an atom that only joins
+// through such a block.
+func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) ([]planItem, *planError) {
+	if delta >= 0 || estimate == nil {
+		order, _, err := greedyPlan(r, delta, estimate)
+		return order, err
+	}
+	var best []planItem
+	bestCost := 0.0
+	for i := range r.body {
+		if r.body[i].kind != litAtom {
+			continue
+		}
+		order, cost, err := greedyPlan(r, i, estimate)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil || cost < bestCost {
+			best, bestCost = order, cost
+		}
+	}
+	if best == nil { // no atoms: only filters and assignments
+		order, _, err := greedyPlan(r, -1, estimate)
+		return order, err
+	}
+	return best, nil
+}
+
+// greedyPlan orders the body greedily after the atom first (-1: none)
+// and returns the order and its estimated cost.
+func greedyPlan(r *rule, first int, estimate func(lit int, cols []int) float64) ([]planItem, float64, *planError) {
 	bound := make([]bool, r.nslots)
 	done := make([]bool, len(r.body))
 	var order []planItem
+	card, cost := 1.0, 0.0
+	boundCols := func(l *literal) []int {
+		var cols []int
+		for c, a := range l.args {
+			if a.fn == fnConst || (a.fn == fnVar && bound[a.slot]) {
+				cols = append(cols, c)
+			}
+		}
+		return cols
+	}
 	take := func(it planItem) {
+		l := &r.body[it.lit]
+		if l.kind == litAtom && estimate != nil {
+			card *= estimate(it.lit, boundCols(l))
+			cost += card
+		}
 		done[it.lit] = true
 		order = append(order, it)
-		l := &r.body[it.lit]
 		switch {
 		case l.kind == litAtom:
 			for _, a := range l.args {
@@ -42,8 +94,8 @@ func planOrder(r *rule, delta int, size func(lit int) int) ([]planItem, *planErr
 			bound[l.right.slot] = true
 		}
 	}
-	if delta >= 0 {
-		take(planItem{lit: delta})
+	if first >= 0 {
+		take(planItem{lit: first})
 	}
 	for {
 		for progress := true; progress; {
@@ -58,24 +110,23 @@ func planOrder(r *rule, delta int, size func(lit int) int) ([]planItem, *planErr
 				}
 			}
 		}
-		best, bestBound, bestSize := -1, -1, 0
+		best, bestBound, bestEst := -1, -1, 0.0
 		for i := range r.body {
 			l := &r.body[i]
 			if done[i] || l.kind != litAtom {
 				continue
 			}
-			n := 0
-			for _, a := range l.args {
-				if a.fn == fnConst || (a.fn == fnVar && bound[a.slot]) {
-					n++
-				}
+			cols := boundCols(l)
+			est := 0.0
+			if estimate != nil {
+				est = estimate(i, cols)
 			}
-			sz := 0
-			if size != nil {
-				sz = size(i)
-			}
-			if n > bestBound || (n == bestBound && sz < bestSize) {
-				best, bestBound, bestSize = i, n, sz
+			// An atom sharing no bound variable would multiply the
+			// bindings: take one only when no atom shares any.
+			connected, bestConnected := len(cols) > 0, bestBound > 0
+			if best < 0 || connected && !bestConnected ||
+				connected == bestConnected && (est < bestEst || est == bestEst && len(cols) > bestBound) {
+				best, bestBound, bestEst = i, len(cols), est
 			}
 		}
 		if best < 0 {
@@ -85,17 +136,17 @@ func planOrder(r *rule, delta int, size func(lit int) int) ([]planItem, *planErr
 	}
 	for i := range r.body {
 		if !done[i] {
-			return nil, &planError{i, fmt.Sprintf("cannot evaluate this premise: variable %s is never bound", r.varNames[firstUnbound(&r.body[i], bound)])}
+			return nil, 0, &planError{i, fmt.Sprintf("cannot evaluate this premise: variable %s is never bound", r.varNames[firstUnbound(&r.body[i], bound)])}
 		}
 	}
 	for j, a := range r.lets {
 		if v, ok := unboundVar(a.expr, bound); ok {
-			return nil, &planError{-1, fmt.Sprintf("let %s: variable %s is not bound", r.varNames[a.slot], r.varNames[v])}
+			return nil, 0, &planError{-1, fmt.Sprintf("let %s: variable %s is not bound", r.varNames[a.slot], r.varNames[v])}
 		}
 		bound[a.slot] = true
 		order = append(order, planItem{lit: -1, let: j})
 	}
-	return order, nil
+	return order, cost, nil
 }
 
 // filterReady decides whether a non-atom premise can run with the

@@ -49,3 +49,15 @@ func keep[T any](s []T, ok func(T) bool) []T {
 	}
 	return out
 }
+
+// Needs reports whether evaluating p needs the facts of the named
+// predicate: p's roots are it, or their rules read it, directly or not.
+func (p *Program) Needs(name string) bool {
+	need := p.needed(p.roots, make([]*computed, len(p.preds)))
+	for id, pr := range p.preds {
+		if need[id] && pr.sym.Symbol == name {
+			return true
+		}
+	}
+	return false
+}

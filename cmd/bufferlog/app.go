@@ -25,6 +25,7 @@ func newApp() *cli.App {
 			fmtCommand(),
 			factsCommand(),
 			queryCommand(),
+			bufferizeCommand(),
 			rulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {

@@ -2,7 +2,7 @@
 //
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
-//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] FILE 'pred(X, 3)'
+//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] FILE 'pred(X, 3)'
 //	bufferlog rules [NAME]
 //
 // fmt parses MLIR files and prints them back, in the custom (pretty) form
@@ -15,7 +15,9 @@
 // evaluates the rules (the built-in files of package rules, replaced or
 // extended by --rules files) and prints the facts of one predicate that
 // match a pattern, with ids as names after their source locations; only
-// the rules that predicate depends on run. rules lists or prints the
+// the rules that predicate depends on run, and when none of them joins
+// facts of two functions, each function is evaluated on its own, -j at
+// once (solve.Program.FunctionLocal). rules lists or prints the
 // built-in rule files. facts and query build their output whole before
 // writing it, so an error means a diagnostic and no output.
 package main

@@ -15,6 +15,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/ir"
 	"bufferlog/solve"
 )
 
@@ -71,27 +72,34 @@ func factsCommand() *cli.Command {
 // extractFile parses, verifies and extracts one MLIR file, with the
 // op-model files applied in order.
 func extractFile(name string, opModels []string) (*facts.DB, *extract.Names, error) {
-	var model *extract.OpModel
-	for _, path := range opModels {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: error: cannot read op model: %v", path, errors.Unwrap(err))
-		}
-		m, err := extract.LoadOpModel(path, src)
-		if err != nil {
-			return nil, nil, err
-		}
-		if model == nil {
-			model = m
-		} else {
-			model.Add(m)
-		}
-	}
-	m, err := loadFile(name, true)
+	m, opts, err := loadForExtraction(name, opModels)
 	if err != nil {
 		return nil, nil, err
 	}
-	return extract.Module(m, extract.Options{OpModel: model, Workers: runtime.GOMAXPROCS(0)})
+	return extract.Module(m, opts)
+}
+
+// loadForExtraction parses and verifies one MLIR file, and loads the
+// op-model files, in order, into the options to extract it with.
+func loadForExtraction(name string, opModels []string) (*ir.Module, extract.Options, error) {
+	opts := extract.Options{Workers: runtime.GOMAXPROCS(0)}
+	for _, path := range opModels {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, opts, fmt.Errorf("%s: error: cannot read op model: %v", path, errors.Unwrap(err))
+		}
+		m, err := extract.LoadOpModel(path, src)
+		if err != nil {
+			return nil, opts, err
+		}
+		if opts.OpModel == nil {
+			opts.OpModel = m
+		} else {
+			opts.OpModel.Add(m)
+		}
+	}
+	m, err := loadFile(name, true)
+	return m, opts, err
 }
 
 // report prints a diagnostic for err and returns the exit error. Rule-file

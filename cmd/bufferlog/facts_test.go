@@ -18,6 +18,9 @@ import (
 
 const aliasFile = "testdata/alias.mlir"
 
+// inplaceFile has a case of every rule of the in-place analysis.
+const inplaceFile = "testdata/inplace.mlir"
+
 // extracted returns the facts of an MLIR file as extract produces them.
 func extracted(t *testing.T, file string) (*facts.DB, *extract.Names) {
 	t.Helper()

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/ir"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -26,29 +28,25 @@ func queryCommand() *cli.Command {
 		ArgsUsage: "FILE 'pred(X, 3, _)'",
 		Description: "Variables match anything, a variable used twice matches equal values, constants\n" +
 			"(numbers, /names, \"strings\") must be equal. Ids are numbers in the pattern and\n" +
-			"names in the output, each fact after the location of its first id.",
+			"names in the output, each fact after the location of its first id.\n\n" +
+			"Only the rules the queried predicate depends on run. When none of them joins facts of\n" +
+			"two functions (through calls, or the order of the module's functions), each function\n" +
+			"is evaluated on its own, -j at once; the output is the same.",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
 			opModelFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
+			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return cli.Exit("bufferlog query: want an input file and a query such as 'may_alias_step(X, Y)'", 2)
 			}
-			eval := (*solve.Program).Eval
-			switch c.String("engine") {
-			case "ours":
-			case "mangle":
-				eval = (*solve.Program).EvalMangle
-			default:
-				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", c.String("engine")), 2)
+			engine := c.String("engine")
+			if _, ok := engines[engine]; !ok {
+				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", engine), 2)
 			}
-			srcs, err := rules.WithUserFiles(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
-			prog, err := solve.Compile(srcs...)
+			srcs, prog, err := compileRules(c)
 			if err != nil {
 				return report(err)
 			}
@@ -60,19 +58,73 @@ func queryCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			db, names, err := extractFile(c.Args().First(), c.StringSlice("op-model"))
+			m, opts, err := loadForExtraction(c.Args().First(), c.StringSlice("op-model"))
 			if err != nil {
 				return report(err)
 			}
 			// Only what the query reads is derived: pair tables such as
 			// op_before cost nothing unless asked for.
-			if _, err := eval(prog.Restrict(q.pred.Name), context.Background(), db, solve.Options{}); err != nil {
+			dbs, names, err := derive(m, opts, prog, q.pred.Name, preds, engine, c.Int("j"))
+			if err != nil {
 				return report(err)
 			}
-			_, err = os.Stdout.Write(q.answer(db, names))
+			_, err = os.Stdout.Write(q.answer(dbs, names))
 			return err
 		},
 	}
+}
+
+// compileRules compiles the built-in rules with the files of --rules.
+func compileRules(c *cli.Context) ([]solve.Source, *solve.Program, error) {
+	srcs, err := rules.WithUserFiles(c.StringSlice("rules"))
+	if err != nil {
+		return nil, nil, err
+	}
+	prog, err := solve.Compile(srcs...)
+	return srcs, prog, err
+}
+
+// engines are the evaluators of --engine.
+var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.Options) (solve.Stats, error){
+	"ours":   (*solve.Program).Eval,
+	"mangle": (*solve.Program).EvalMangle,
+}
+
+// derive extracts m and evaluates what prog derives for the predicate
+// root with the engine named, and returns the DBs that hold the facts.
+// When root depends on the in-place decisions, the whole analysis runs
+// (solve.AnalyzeModule) on m's functions. Otherwise only the rules root
+// needs run: when they never join facts of two functions (see
+// solve.Program.FunctionLocal; decls declare the predicates), the engine
+// is ours and workers allow, each function's facts are a DB of their own,
+// evaluated on up to workers goroutines; else the whole module is one DB.
+func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string, decls []*facts.Predicate, engine string, workers int) ([]*facts.DB, *extract.Names, error) {
+	ctx := context.Background()
+	prog := full.Restrict(root)
+	if slices.ContainsFunc(solve.DriverPredicates(), prog.Needs) {
+		// The query reads the in-place decisions: run the analysis, which
+		// evaluates what it needs and then prog's roots.
+		if engine != "ours" {
+			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
+		}
+		parts, names, err := extract.Functions(m, opts)
+		if err == nil {
+			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.BottomUp, workers, root)
+		}
+		return parts, names, err
+	}
+	if engine == "ours" && workers > 1 && prog.FunctionLocal(decls) {
+		parts, names, err := extract.Functions(m, opts)
+		if err == nil {
+			_, err = prog.EvalParts(ctx, parts, solve.Options{}, workers)
+		}
+		return parts, names, err
+	}
+	db, names, err := extract.Module(m, opts)
+	if err == nil {
+		_, err = engines[engine](prog, ctx, db, solve.Options{})
+	}
+	return []*facts.DB{db}, names, err
 }
 
 // queryFile names the query in diagnostics.
@@ -115,25 +167,31 @@ func parseQuery(text string, preds []*facts.Predicate) (*query, error) {
 	return &query{pred: preds[i], args: head.Args}, nil
 }
 
-// answer renders the facts of db that match q, one per line, sorted by
-// their values (ids in walk order).
-func (q *query) answer(db *facts.DB, names *extract.Names) []byte {
-	r := db.Lookup(q.pred.Name, q.pred.Arity())
-	syms := db.Symbols()
+// answer renders the facts of dbs that match q, one per line, sorted by
+// their values (ids in walk order). The DBs share one Symbols table; a fact
+// that several hold (one given by the rule files, in every part of a
+// module) is printed once.
+func (q *query) answer(dbs []*facts.DB, names *extract.Names) []byte {
+	syms := dbs[0].Symbols()
 	var rows [][]facts.Value
-	for id := 0; r != nil && id < r.Len(); id++ {
-		if row := r.Row(uint32(id)); q.matches(row, syms) {
-			rows = append(rows, row)
+	for _, db := range dbs {
+		r := db.Lookup(q.pred.Name, q.pred.Arity())
+		for id := 0; r != nil && id < r.Len(); id++ {
+			if row := r.Row(uint32(id)); q.matches(row, syms) {
+				rows = append(rows, row)
+			}
 		}
 	}
-	slices.SortFunc(rows, func(a, b []facts.Value) int {
+	order := func(a, b []facts.Value) int {
 		for i := range a {
 			if c := compareValues(a[i], b[i], syms); c != 0 {
 				return c
 			}
 		}
 		return 0
-	})
+	}
+	slices.SortFunc(rows, order)
+	rows = slices.CompactFunc(rows, func(a, b []facts.Value) bool { return order(a, b) == 0 })
 	var b bytes.Buffer
 	for _, row := range rows {
 		if loc := q.location(row, names); loc != "" {

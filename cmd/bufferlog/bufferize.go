@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/solve"
+)
+
+var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down": solve.TopDown}
+
+func bufferizeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "bufferize",
+		Usage:     "decide which tensor operands bufferize in place, as One-Shot Bufferize does",
+		ArgsUsage: "FILE",
+		Description: "With --analysis-only, writes the tensor IR annotated as\n" +
+			"mlir-opt --one-shot-bufferize=\"bufferize-function-boundaries test-analysis-only\" does:\n" +
+			"__inplace_operands_attr__ on every op with tensor operands, bufferization.access on\n" +
+			"tensor function arguments, __equivalent_func_args__ on returns, and with\n" +
+			"--print-conflicts the conflict that sent each operand out of place. The decisions\n" +
+			"come from the rules (inplace.mg: conflicts and read-only buffers; decisions.mg: what\n" +
+			"follows from them); `bufferlog query` shows every derived fact behind them.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
+			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
+			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the greedy decisions: bottom-up or top-down"},
+			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			opModelFlag,
+			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return cli.Exit("bufferlog bufferize: want one input file", 2)
+			}
+			if !c.Bool("analysis-only") {
+				return cli.Exit("bufferlog bufferize: only --analysis-only is implemented so far", 2)
+			}
+			order, ok := heuristics[c.String("heuristic")]
+			if !ok {
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown heuristic %q (bottom-up or top-down)", c.String("heuristic")), 2)
+			}
+			_, prog, err := compileRules(c)
+			if err != nil {
+				return report(err)
+			}
+			m, opts, err := loadForExtraction(c.Args().First(), c.StringSlice("op-model"))
+			if err != nil {
+				return report(err)
+			}
+			if err := analyze(m, opts, prog, order, c.Bool("print-conflicts")); err != nil {
+				return report(err)
+			}
+			if err := writeModule(c.String("o"), m, ir.PrintOptions{}); err != nil {
+				return cli.Exit(err.Error(), 1)
+			}
+			return nil
+		},
+	}
+}
+
+// analyze runs the in-place analysis on m and annotates m with it.
+func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, order solve.Order, printConflicts bool) error {
+	parts, names, err := extract.Functions(m, opts)
+	if err != nil {
+		return err
+	}
+	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, order, opts.Workers,
+		"func_access", "return_equivalent")
+	if err != nil {
+		return err
+	}
+	rewrite.Annotate(m, names, dec, summary(parts), printConflicts)
+	return nil
+}
+
+// summary reads the function boundary facts of decisions.mg.
+func summary(parts []*facts.DB) *rewrite.Summary {
+	s := &rewrite.Summary{Access: map[[2]int64]string{}, Equivalent: map[[2]int64]int64{}}
+	for _, db := range parts {
+		if r := db.Lookup("func_access", 3); r != nil {
+			for id := range uint32(r.Len()) {
+				row := r.Row(id)
+				s.Access[[2]int64{row[0].Int(), row[1].Int()}] = db.Symbols().Text(row[2])
+			}
+		}
+		if r := db.Lookup("return_equivalent", 3); r != nil {
+			for id := range uint32(r.Len()) {
+				row := r.Row(id)
+				s.Equivalent[[2]int64{row[0].Int(), row[1].Int()}] = row[2].Int()
+			}
+		}
+	}
+	return s
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bufferlog/internal/tooltest"
+	"bufferlog/internal/workload"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+var showDiffs = flag.Bool("show-diffs", false, "TestOneShotAgreement: print every differing annotation")
+
+// randomPrograms is how many generated programs (workload.Random, seeds
+// 0, 1, ...) TestOneShotAgreement adds to the corpus.
+const randomPrograms = 80
+
+// oneShotPipeline is the reference: MLIR's One-Shot Bufferize analysis
+// over the whole module, annotating instead of rewriting. By default
+// mlir-opt rejects loops whose iterations yield a buffer other than their
+// iter_arg's after deciding; allow-return-allocs-from-loops only skips
+// that check, so the decisions can be compared on such loops too (we
+// never reject them).
+const oneShotPipeline = "--one-shot-bufferize=bufferize-function-boundaries test-analysis-only allow-return-allocs-from-loops"
+
+// annotationDiff is one annotation that differs between mlir-opt and us.
+type annotationDiff struct {
+	file, where, attr, theirs, ours string
+}
+
+// TestOneShotAgreement compares our analysis with mlir-opt-22's, operand
+// by operand, on every tensor program of the corpus that mlir-opt
+// bufferizes: the annotation of each op's operands, each function
+// argument's bufferization.access and each return's equivalent arguments.
+// Every difference must be listed, with its reason, in
+// testdata/oneshot/differences.txt.
+func TestOneShotAgreement(t *testing.T) {
+	mlirOpt := tooltest.Require(t, "mlir-opt-22")
+	files, _ := filepath.Glob("../../testdata/roundtrip/*.mlir")
+	own, _ := filepath.Glob("../../testdata/oneshot/*.mlir")
+	files = append(files, own...)
+	dir := t.TempDir()
+	for seed := range uint64(randomPrograms) {
+		path := filepath.Join(dir, fmt.Sprintf("random-%d.mlir", seed))
+		if err := os.WriteFile(path, []byte(workload.Random(seed, 14)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := knownDifferences(t)
+	var diffs []annotationDiff
+	programs, operands, agreeing, rejected := 0, 0, 0, 0
+	for _, file := range files {
+		out, err := exec.Command(mlirOpt, "--allow-unregistered-dialect", oneShotPipeline, file).Output()
+		if err != nil {
+			rejected++
+			continue // mlir-opt rejects it (unknown ops with tensors, unsupported control flow, ...)
+		}
+		theirs, err := ir.Parse("mlir-opt output", out)
+		if err != nil {
+			t.Fatalf("%s: parsing mlir-opt's output: %v", file, err)
+		}
+		if !hasAnnotations(theirs) {
+			continue // no tensor operands: nothing to compare
+		}
+		m, opts, err := loadForExtraction(file, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := analyze(m, opts, prog, solve.BottomUp, false); err != nil {
+			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
+			continue
+		}
+		programs++
+		n, d := compareAnnotations(filepath.Base(file), m, theirs)
+		operands += n
+		agreeing += n - len(d)
+		diffs = append(diffs, d...)
+	}
+	unexplained := 0
+	for _, d := range diffs {
+		if !known[d.file] {
+			unexplained++
+			t.Errorf("%s %s %s: mlir-opt %s, ours %s", d.file, d.where, d.attr, d.theirs, d.ours)
+		} else if !conservative(d) {
+			t.Errorf("%s %s %s: mlir-opt %s, ours %s: a listed difference must only copy more", d.file, d.where, d.attr, d.theirs, d.ours)
+		} else if *showDiffs {
+			t.Logf("known: %s %s %s: mlir-opt %s, ours %s", d.file, d.where, d.attr, d.theirs, d.ours)
+		}
+	}
+	t.Logf("%d programs (%d more rejected by mlir-opt), %d annotations compared, %d agree (%.1f%%), %d differ (%d unexplained)",
+		programs, rejected, operands, agreeing, 100*float64(agreeing)/float64(max(operands, 1)), len(diffs), unexplained)
+	if programs < 100 {
+		t.Errorf("only %d programs compared, want at least 100", programs)
+	}
+}
+
+// knownDifferences reads testdata/oneshot/differences.txt: per line a
+// file name, a tab, and why our annotations differ there.
+func knownDifferences(t *testing.T) map[string]bool {
+	text, err := os.ReadFile("../../testdata/oneshot/differences.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, line := range strings.Split(string(text), "\n") {
+		if name, why, ok := strings.Cut(line, "\t"); ok && !strings.HasPrefix(line, "#") {
+			if strings.TrimSpace(why) == "" {
+				t.Fatalf("differences.txt: %s has no reason", name)
+			}
+			known[name] = true
+		}
+	}
+	return known
+}
+
+// conservative reports whether a difference only puts operands out of
+// place that mlir-opt keeps in place: a copy more, never a missing one.
+func conservative(d annotationDiff) bool {
+	if d.attr != rewrite.InPlaceAttr {
+		return false
+	}
+	ours, theirs := strings.Split(d.ours, ", "), strings.Split(d.theirs, ", ")
+	if len(ours) != len(theirs) {
+		return false
+	}
+	for i := range ours {
+		if ours[i] != theirs[i] && !(strings.Contains(ours[i], "false") && strings.Contains(theirs[i], "true")) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasAnnotations(m *ir.Module) bool {
+	found := false
+	ir.Walk(m.Op, func(op *ir.Operation) bool {
+		found = found || op.Attr(rewrite.InPlaceAttr) != nil
+		return !found
+	})
+	return found
+}
+
+// compareAnnotations walks both modules in step and compares the analysis
+// annotations. It returns how many annotations it compared and those that
+// differ.
+func compareAnnotations(file string, ours, theirs *ir.Module) (int, []annotationDiff) {
+	var a, b []*ir.Operation
+	ir.Walk(ours.Op, func(op *ir.Operation) bool { a = append(a, op); return true })
+	ir.Walk(theirs.Op, func(op *ir.Operation) bool { b = append(b, op); return true })
+	if len(a) != len(b) {
+		return 1, []annotationDiff{{file, "module", "structure", fmt.Sprint(len(b), " ops"), fmt.Sprint(len(a), " ops")}}
+	}
+	n := 0
+	var diffs []annotationDiff
+	check := func(op *ir.Operation, attr string, x, y ir.Attribute) {
+		n++
+		if sx, sy := attrText(x), attrText(y); sx != sy {
+			line, col := ours.Position(op.Pos)
+			diffs = append(diffs, annotationDiff{file, fmt.Sprintf("%d:%d %s", line, col, op.Name), attr, sy, sx})
+		}
+	}
+	for i, op := range a {
+		if op.Name != b[i].Name {
+			return n + 1, append(diffs, annotationDiff{file, op.Name, "structure", b[i].Name, op.Name})
+		}
+		for _, attr := range []string{rewrite.InPlaceAttr, rewrite.EquivalentAttr} {
+			if op.Attr(attr) != nil || b[i].Attr(attr) != nil {
+				check(op, attr, op.Attr(attr), b[i].Attr(attr))
+			}
+		}
+		if ft := ir.FuncType(op); op.Name == "func.func" && ft != nil {
+			for j := range ft.Inputs {
+				x, y := ir.ArgAttr(op, j, rewrite.AccessAttr), ir.ArgAttr(b[i], j, rewrite.AccessAttr)
+				if x != nil || y != nil {
+					check(op, fmt.Sprintf("%s of argument %d", rewrite.AccessAttr, j), x, y)
+				}
+			}
+		}
+	}
+	return n, diffs
+}
+
+func attrText(a ir.Attribute) string {
+	if a == nil {
+		return "(none)"
+	}
+	return a.String()
+}

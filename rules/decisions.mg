@@ -1,0 +1,260 @@
+# decisions.mg: what follows from the in-place decisions.
+#
+# The decision driver (solve.Decide) adds one inplace or out_of_place
+# fact per tensor operand, and the conflict or read-only value behind
+# each out-of-place one. These rules derive from them the alias sets and
+# equivalence classes of the buffers, and what each function does with its
+# arguments: the bufferization.access and __equivalent_func_args__
+# annotations, and what call sites assume.
+
+Decl inplace(Op, I)
+  descr [doc("Tensor operand I of Op bufferizes in place: its buffer is reused. Added by the decision driver."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl out_of_place(Op, I)
+  descr [doc("Tensor operand I of Op bufferizes out of place: it gets a copy. Added by the decision driver."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl blocked_by_conflict(Op, I, ROp, RI, WOp, WI, D)
+  descr [doc("Operand I of Op went out of place because in place it would have joined the conflicting read RI of ROp and write WI of WOp around definition D (a raw_conflict fact). Added by the decision driver."),
+         arg(Op, "op id"), arg(I, "number"), arg(ROp, "op id"), arg(RI, "number"),
+         arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number, /number, /number].
+
+Decl blocked_by_read_only(Op, I, V)
+  descr [doc("Operand I of Op went out of place because in place a write would reach the read-only buffer of V. Added by the decision driver."),
+         arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
+Decl blocked_by_parallel_write(Op, I, WOp, WI)
+  descr [doc("Operand I of Op went out of place because in place the write WI of WOp, in a parallel region, would reach a buffer defined outside it. Added by the decision driver."),
+         arg(Op, "op id"), arg(I, "number"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl analyzed(F)
+  descr [doc("The decisions on function F are taken, so its summary (func_arg_written_after, func_result_alias, func_result_equivalent) is final for its call sites. Added by the decision driver."),
+         arg(F, "op id")]
+  bound [/number].
+
+Decl arg_alias_reach(A, V)
+  descr [doc("V is connected to the function argument A by decided alias steps: V may share A's buffer."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl func_result_alias(F, J, I)
+  descr [doc("Result J of F may share the buffer of argument I under F's decisions: a return operand J is in the argument's alias set."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl decided_alias_step(V, W)
+  descr [doc("An in-place operand holding V makes W share V's buffer."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl decided_member(V, W)
+  descr [doc("V and W are connected by decided_alias_step edges: the closure that defines alias_set, built only when asked for."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl alias_set(V, R)
+  descr [doc("R is the least value of V's alias set under the decisions: the tensors that may share V's buffer. Computed by union-find; the clauses define it."),
+         computed(/union_find, "decided_alias_step", "tensor_value"),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl written_set(R)
+  descr [doc("Some in-place operand writes a buffer of the alias set R (isValueWritten)."),
+         arg(R, "value id")]
+  bound [/number].
+
+Decl func_arg_written_after(F, I)
+  descr [doc("Under the decisions, F writes tensor argument I: annotated so, or an in-place write reaches its alias set."),
+         arg(F, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl func_access(F, I, Access)
+  descr [doc("The bufferization.access of tensor argument I of F: \"read\", \"write\", \"read-write\" or \"none\"."),
+         arg(F, "op id"), arg(I, "number"), arg(Access, "string")]
+  bound [/number, /number, /string].
+
+Decl equivalence_step(V, W)
+  descr [doc("W is V's very buffer through one op under the decisions: an in-place operand whose alias is definite and equivalent, or a call result the callee returns equivalent to the argument."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl buffer_edge(V, W)
+  descr [doc("V and W are one buffer by one step: an equivalence step, a select or scf.if whose sources are all one buffer, or a loop whose iterations yield their iter_arg's buffer."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl select_source(W, N, Op, I, V)
+  descr [doc("Operand I of Op, holding V, is source number N of W, a result that is one of several values: arith.select's operands, the yields of scf.if's regions."),
+         arg(W, "value id"), arg(N, "number"), arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
+  bound [/number, /number, /number, /number, /number].
+
+Decl select_first(W, F)
+  descr [doc("F is the number of W's first source."), arg(W, "value id"), arg(F, "number")]
+  bound [/number, /number].
+
+Decl select_last(W, L)
+  descr [doc("L is the number of W's last source."), arg(W, "value id"), arg(L, "number")]
+  bound [/number, /number].
+
+Decl select_next(W, N, M)
+  descr [doc("M is the number of W's source after source N."), arg(W, "value id"), arg(N, "number"), arg(M, "number")]
+  bound [/number, /number, /number].
+
+Decl select_reach(W, V)
+  descr [doc("V is one buffer with W's first source."), arg(W, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl select_ok(W, N)
+  descr [doc("W's sources up to number N are in place and one buffer with the first."), arg(W, "value id"), arg(N, "number")]
+  bound [/number, /number].
+
+Decl iter_reach(Arg, V)
+  descr [doc("V is one buffer with the loop block argument Arg (an iter_arg, or an scf.while region argument)."),
+         arg(Arg, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl buffer_member(V, W)
+  descr [doc("V and W are connected by buffer edges: the closure that defines buffer_class, built only when asked for."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl buffer_class(V, R)
+  descr [doc("R is the least value of V's equivalence class under the decisions: the tensors that are one buffer. Computed by union-find; the clauses define it."),
+         computed(/union_find, "buffer_edge", "tensor_value"),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl arg_equivalent(A, V)
+  descr [doc("V is connected to the function argument A by buffer edges: V is A's buffer."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl func_result_equivalent(F, J, I)
+  descr [doc("Operand J of a return of F is equivalent to argument I (__equivalent_func_args__), for F's call sites."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl return_equivalent(Ret, J, I)
+  descr [doc("Operand J of the func.return Ret is equivalent to argument I of its function."),
+         arg(Ret, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+# Alias sets: an in-place operand joins its value's set with those of the
+# values it aliases (bufferizeInPlace).
+decided_alias_step(V, W) :- inplace(Op, I), tensor_use(Op, I, V), operand_alias(Op, I, W).
+
+decided_member(V, V) :- tensor_value(V).
+decided_member(V, W) :- decided_member(V, U), decided_alias_step(U, W).
+decided_member(V, W) :- decided_member(V, U), decided_alias_step(W, U).
+alias_set(V, R) :- decided_member(V, W) |> do fn:group_by(V), let R = fn:min(W).
+
+# Call sites see what may alias an argument through the reachability
+# from the argument (the alias set, which would be circular here: a
+# call's aliases feed the caller's alias sets).
+arg_alias_reach(A, A) :- func_arg(_, _, A), tensor_value(A).
+arg_alias_reach(A, W) :- arg_alias_reach(A, V), decided_alias_step(V, W).
+arg_alias_reach(A, W) :- arg_alias_reach(A, V), decided_alias_step(W, V).
+func_result_alias(F, J, I) :-
+  return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
+  arg_alias_reach(A, V).
+
+written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
+
+# An argument is written if an in-place write reaches its alias set; an
+# annotation decides for the argument it is on.
+func_arg_written_after(F, I) :- arg_access(F, I, /write).
+func_arg_written_after(F, I) :- arg_access(F, I, /read_write).
+func_arg_written_after(F, I) :-
+  func_arg(F, I, A), !has_access(F, I), alias_set(A, R), written_set(R).
+
+func_access(F, I, "read-write") :-
+  func_arg(F, I, A), tensor_value(A), func_arg_read(F, I), func_arg_written_after(F, I).
+func_access(F, I, "read") :-
+  func_arg(F, I, A), tensor_value(A), func_arg_read(F, I), !func_arg_written_after(F, I).
+func_access(F, I, "write") :-
+  func_arg(F, I, A), tensor_value(A), !func_arg_read(F, I), func_arg_written_after(F, I).
+func_access(F, I, "none") :-
+  func_arg(F, I, A), tensor_value(A), !func_arg_read(F, I), !func_arg_written_after(F, I).
+
+# Equivalence, One-Shot's post-pass: which tensors are one buffer under
+# the decisions. Three kinds of edges, which feed each other:
+#
+# tensor.insert %f into %t in place makes its result %t's buffer (a
+# definite, equivalent alias);
+equivalence_step(V, W) :-
+  inplace(Op, I), tensor_use(Op, I, V), aliases(Op, I, W, /equivalent), !maybe_alias(Op, I, W).
+
+# a call's result is its operand's buffer when the callee returns that
+# argument's buffer (__equivalent_func_args__);
+equivalence_step(V, R) :-
+  inplace(Call, I), call(Call, F), analyzed(F), func_result_equivalent(F, J, I),
+  tensor_use(Call, I, V), result(R, Call, J).
+
+buffer_edge(V, W) :- equivalence_step(V, W).
+
+# %r = arith.select %c, %a, %b (or scf.if yielding %a and %b) is one of
+# its sources, so it is their buffer when all of them are one buffer, all
+# in place, and %r is no new allocation. "All" is a walk along the
+# sources in order, each one in place and connected to the first.
+select_source(W, N, Op, I, V) :-
+  aliases(Op, I, W, /equivalent), maybe_alias(Op, I, W), result(W, Op, _), tensor_use(Op, I, V), N = I.
+select_source(W, N, Y, I, V) :-
+  aliases(Y, I, W, /equivalent), maybe_alias(Y, I, W), result(W, Op, _), parent_op(Y, Op),
+  op_region(Y, R), region_of(R, Op, N), tensor_use(Y, I, V).
+select_first(W, F) :- select_source(W, N, _, _, _) |> do fn:group_by(W), let F = fn:min(N).
+select_last(W, L) :- select_source(W, N, _, _, _) |> do fn:group_by(W), let L = fn:max(N).
+select_next(W, N, M) :-
+  select_source(W, N, _, _, _), select_source(W, K, _, _, _), K > N |> do fn:group_by(W, N), let M = fn:min(K).
+
+select_reach(W, V) :- select_first(W, F), select_source(W, F, _, _, V).
+select_reach(W, X) :- select_reach(W, V), buffer_edge(V, X).
+select_reach(W, X) :- select_reach(W, V), buffer_edge(X, V).
+select_ok(W, F) :- select_first(W, F), select_source(W, F, Op, I, _), inplace(Op, I).
+select_ok(W, M) :-
+  select_ok(W, N), select_next(W, N, M), select_source(W, M, Op, I, V), inplace(Op, I), select_reach(W, V).
+buffer_edge(V, W) :-
+  select_last(W, L), select_ok(W, L), select_first(W, F), select_source(W, F, _, _, V), !allocates(W).
+
+# scf.for iter_args(%a = %t): the result is %t's buffer when the init is
+# in place and every iteration yields %a's buffer back (the yield that
+# feeds the next %a also feeds the result).
+buffer_edge(V, R) :-
+  inplace(Op, I), tensor_use(Op, I, V), region_entry(Op, I, Arg), aliases(Op, I, R, _),
+  yield_to_arg(Y, K, Arg), yield_to_result(Y, K, R), use(Y, K, Yv), iter_reach(Arg, Yv).
+
+# scf.while (%b = %t): the result is %t's buffer when scf.condition passes
+# %b's buffer on to the after-region's argument %a (and the result), and
+# the after-region yields %a's buffer back to %b.
+buffer_edge(V, R) :-
+  inplace(Op, I), tensor_use(Op, I, V), region_entry(Op, I, Before), aliases(Op, I, R, _),
+  yield_to_result(Cond, K, R), use(Cond, K, Cv), iter_reach(Before, Cv),
+  yield_to_arg(Cond, K, After), yield_to_arg(Y, J, Before), use(Y, J, Yv), iter_reach(After, Yv).
+
+iter_reach(Arg, Arg) :- region_entry(_, _, Arg), tensor_value(Arg).
+iter_reach(Arg, Arg) :- yield_to_arg(_, _, Arg), tensor_value(Arg).
+iter_reach(Arg, W) :- iter_reach(Arg, V), buffer_edge(V, W).
+iter_reach(Arg, W) :- iter_reach(Arg, V), buffer_edge(W, V).
+
+buffer_member(V, V) :- tensor_value(V).
+buffer_member(V, W) :- buffer_member(V, U), buffer_edge(U, W).
+buffer_member(V, W) :- buffer_member(V, U), buffer_edge(W, U).
+buffer_class(V, R) :- buffer_member(V, W) |> do fn:group_by(V), let R = fn:min(W).
+
+# What a function returns of its arguments: for call sites by the walk
+# from each argument, for the annotation by the classes.
+arg_equivalent(A, A) :- func_arg(_, _, A), tensor_value(A).
+arg_equivalent(A, W) :- arg_equivalent(A, V), buffer_edge(V, W).
+arg_equivalent(A, W) :- arg_equivalent(A, V), buffer_edge(W, V).
+# Like MLIR, only ranked tensor arguments count at function boundaries.
+func_result_equivalent(F, J, I) :-
+  return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
+  arg_equivalent(A, V).
+return_equivalent(Ret, J, I) :-
+  return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
+  buffer_class(V, R), buffer_class(A, R).

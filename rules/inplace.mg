@@ -1,0 +1,587 @@
+# inplace.mg: One-Shot Bufferize's in-place analysis, as rules.
+#
+# The analysis decides, for every tensor operand, whether its buffer can be
+# reused (in place) or must be copied (out of place). These rules derive
+# everything that does not depend on the decisions: what each operand
+# reads, writes and aliases, the definitions a read depends on, which
+# reads and writes could conflict if they ended up in one buffer, and
+# which buffers must not be written. The decision driver (solve.Decide)
+# takes operands one at a time in One-Shot's order, keeps the alias sets
+# of the decisions so far, and asks these relations whether deciding the
+# next operand in place would join a conflicting read and write
+# (raw_conflict) or write a read-only buffer (read_only_value).
+#
+# After the decisions, which the driver adds as inplace/out_of_place
+# facts, summary.mg derives the equivalence classes, the function
+# summaries and the explanations.
+
+Decl tensor_use(Op, I, V)
+  descr [doc("Operand I of Op is the tensor V: an operand that bufferization decides on."),
+         arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
+Decl operand_reads(Op, I)
+  descr [doc("Tensor operand I of Op reads its buffer (bufferizesToMemoryRead), calls included."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl operand_writes(Op, I)
+  descr [doc("Tensor operand I of Op writes its buffer when it bufferizes in place (bufferizesToMemoryWrite), calls included."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl operand_alias(Op, I, W)
+  descr [doc("If tensor operand I of Op bufferizes in place, W shares its buffer (getAliasingValues), calls included."),
+         arg(Op, "op id"), arg(I, "number"), arg(W, "value id")]
+  bound [/number, /number, /number].
+
+Decl value_is_read(V)
+  descr [doc("The contents of V are read: by a use that reads, or through a use that neither reads nor writes and makes an alias that is read (isValueRead)."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl conflict_read(Op, I)
+  descr [doc("Tensor operand I of Op counts as a read of its alias set (getAliasingReads): it reads, or it neither writes nor reads but its aliases are read later."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl defines_contents(V)
+  descr [doc("V's producer writes its buffer, so V is a definition where a reverse use-def walk stops (bufferizesToMemoryWrite of a value): block arguments, results of unknown ops, results of ops that write or allocate with contents."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl def_walk(V, X)
+  descr [doc("The reverse use-def walk from the read value V reaches X, passing only values whose producer does not write."),
+         arg(V, "value id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl definition(V, D)
+  descr [doc("D is a definition of the contents read through V (findDefinitions): the last writes before the read. V without definitions has undefined contents, and reading it conflicts with nothing."),
+         arg(V, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+
+Decl static_alias_step(V, W)
+  descr [doc("Some tensor operand holding V aliases W if it bufferizes in place: the alias edges of the analysis."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl static_member(V, W)
+  descr [doc("V and W are connected by static_alias_step edges: the closure that defines conflict_class, built only when asked for."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl conflict_class(V, C)
+  descr [doc("C is the least value connected to V by alias edges: a read and a write can only conflict within one such class, whatever the decisions. Computed by union-find; the clauses define it."),
+         computed(/union_find, "static_alias_step", "tensor_value"),
+         arg(V, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+
+Decl raw_candidate(ROp, RI, WOp, WI)
+  descr [doc("Read operand RI of ROp and writing operand WI of WOp lie in one conflict class: the pairs the conflict rule examines."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl op_ancestor(Op, A)
+  descr [doc("A is Op or an op whose regions hold Op."),
+         arg(Op, "op id"), arg(A, "op id")]
+  bound [/number, /number].
+
+Decl proper_ancestor(Op, A)
+  descr [doc("A is an op whose regions hold Op, at any depth."),
+         arg(Op, "op id"), arg(A, "op id")]
+  bound [/number, /number].
+
+Decl op_region(Op, R)
+  descr [doc("R is the region whose block holds Op."),
+         arg(Op, "op id"), arg(R, "region id")]
+  bound [/number, /number].
+
+Decl value_region(V, R)
+  descr [doc("R is the region where V is defined: that of its op, or of its block."),
+         arg(V, "value id"), arg(R, "region id")]
+  bound [/number, /number].
+
+Decl region_within(R, X)
+  descr [doc("Region R is X or is nested in an op of X, at any depth."),
+         arg(R, "region id"), arg(X, "region id")]
+  bound [/number, /number].
+
+Decl order_query(A, B)
+  descr [doc("The conflict rule asks whether op A happens before op B."),
+         arg(A, "op id"), arg(B, "op id")]
+  bound [/number, /number].
+
+Decl happens_before(A, B)
+  descr [doc("A or an op enclosing it properly dominates B, and A does not enclose B (happensBefore): A's execution ends before B's starts."),
+         arg(A, "op id"), arg(B, "op id")]
+  bound [/number, /number].
+
+Decl in_region_of(Op, Parent, I)
+  descr [doc("Op is nested, at any depth, in region number I of Parent."),
+         arg(Op, "op id"), arg(Parent, "op id"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl exclusive_regions(Op)
+  descr [doc("At most one region of Op runs per execution: the branches of scf.if and scf.index_switch."),
+         arg(Op, "op id")]
+  bound [/number].
+
+Decl mutually_exclusive(A, B)
+  descr [doc("A and B are in different branches of one op that runs one branch (insideMutuallyExclusiveRegions)."),
+         arg(A, "op id"), arg(B, "op id")]
+  bound [/number, /number].
+
+Decl loop_hides_order(ROp, WOp, D)
+  descr [doc("Op order says nothing about read ROp and write WOp with respect to definition D, because a repetitive region that holds the read but not D also holds the write (canUseOpDominanceDueToRegions)."),
+         arg(ROp, "op id"), arg(WOp, "op id"), arg(D, "value id")]
+  bound [/number, /number, /number].
+
+Decl block_succ(A, B)
+  descr [doc("Block B is a successor of block A."), arg(A, "block id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl value_block(V, B)
+  descr [doc("B is the block where V is defined."), arg(V, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl reach_query(From, Avoid)
+  descr [doc("The conflict rule asks which blocks From reaches without passing Avoid."),
+         arg(From, "block id"), arg(Avoid, "block id")]
+  bound [/number, /number].
+
+Decl reaches_avoiding(From, Avoid, B)
+  descr [doc("A path of successor edges leads from From to B without going on from Avoid (Block::isReachable with Avoid excepted)."),
+         arg(From, "block id"), arg(Avoid, "block id"), arg(B, "block id")]
+  bound [/number, /number, /number].
+
+Decl cycle_hides_order(ROp, WOp, D)
+  descr [doc("Op order says nothing about read ROp and write WOp: their blocks, in one region, reach each other through branches without passing the block of definition D (canUseOpDominanceDueToBlocks)."),
+         arg(ROp, "op id"), arg(WOp, "op id"), arg(D, "value id")]
+  bound [/number, /number, /number].
+
+Decl no_op_order(ROp, RI, WOp, WI)
+  descr [doc("Op dominance cannot rule out a conflict between this read and this write (canUseOpDominance is false)."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl equivalent_chain(V, X)
+  descr [doc("X is reached from V by the reverse use-def walk that follows only equivalent aliases."),
+         arg(V, "value id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl subset_insertion(Op)
+  descr [doc("Op inserts its source (operand 0) into a slice of its destination (operand 1): tensor.insert_slice and tensor.parallel_insert_slice (SubsetInsertionOpInterface)."),
+         arg(Op, "op id")]
+  bound [/number].
+
+Decl matching_slice(X, Ins)
+  descr [doc("X is the result of a tensor.extract_slice of the destination of the insert op Ins, at the subset Ins inserts into (isEquivalentSubset)."),
+         arg(X, "value id"), arg(Ins, "op id")]
+  bound [/number, /number].
+
+Decl subset_query(Ins, V)
+  descr [doc("The subset rule asks whether every reverse use-def path from V ends at a slice matching the insert op Ins."),
+         arg(Ins, "op id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl subset_walk(Ins, V, X)
+  descr [doc("The reverse use-def walk for subset_query(Ins, V) reaches X without passing a matching slice."),
+         arg(Ins, "op id"), arg(V, "value id"), arg(X, "value id")]
+  bound [/number, /number, /number].
+
+Decl inner_walk(Op, X)
+  descr [doc("The reverse use-def walk from the values that the terminators inside Op yield to Op's results reaches X."),
+         arg(Op, "op id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl has_aliasing_operand(X)
+  descr [doc("Some tensor operand aliases X: the reverse use-def walk continues past X."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl unmatched_leaf(Ins, V)
+  descr [doc("Some reverse use-def path from V ends at a value that is not a slice matching Ins."),
+         arg(Ins, "op id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl matches_insert_destination(Ins, V)
+  descr [doc("Every reverse use-def path from V ends at a slice of Ins's destination at Ins's subset (matchesInsertDestination)."),
+         arg(Ins, "op id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl disjoint_subsets(ROp, RI, WOp, WI)
+  descr [doc("The read and the write touch different parts of one tensor, or the write stores what the read already holds: the matching extract_slice/insert_slice patterns (areNonConflictingSubsets)."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl excused_pair(ROp, RI, WOp, WI)
+  descr [doc("The write cannot clobber what the read expects, whatever the read's definitions: the read comes first, is the write itself, is in an exclusive branch, is an element-wise read of the same op, or the subsets are disjoint."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl excused_by_definition(WOp, WI, D)
+  descr [doc("The write cannot come between definition D and a read of it: it happens before D, lies inside D's op, lies outside D's block (D a block argument), or is the write that makes D."),
+         arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number].
+
+Decl raw_conflict(ROp, RI, WOp, WI, D)
+  descr [doc("If read operand RI of ROp and write operand WI of WOp end up in one buffer with the write in place, the write may clobber definition D before the read: a read-after-write conflict (hasReadAfterWriteInterference)."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
+
+Decl region_parent(R, Up)
+  descr [doc("Region R belongs to an op in region Up."),
+         arg(R, "region id"), arg(Up, "region id")]
+  bound [/number, /number].
+
+Decl closest_parallel(R, P)
+  descr [doc("P is the innermost parallel region (an scf.forall body) that is R or holds R."),
+         arg(R, "region id"), arg(P, "region id")]
+  bound [/number, /number].
+
+Decl write_source(V, D)
+  descr [doc("The reverse use-def walk from V, stopping at values whose producer writes, ends at D (a definition or a leaf)."),
+         arg(V, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+
+Decl parallel_write_conflict(Op, I)
+  descr [doc("Operand I of Op writes, inside a parallel region, a buffer defined outside it: in place, parallel iterations would share it."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl read_only_value(V)
+  descr [doc("V's buffer must not be written (isWritable is false): constants, to_tensor without writable, read-only arguments, values of unknown ops."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl has_access(F, I)
+  descr [doc("Argument I of F carries a bufferization.access annotation, which then says what the function does with it."),
+         arg(F, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl func_arg_read(F, I)
+  descr [doc("Function F reads tensor argument I: annotated so, or its value is read (isValueRead)."),
+         arg(F, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+# --- What an operand does -------------------------------------------------
+
+tensor_use(Op, I, V) :- use(Op, I, V), tensor_value(V).
+
+# The op models of extract give reads/writes/aliases of every op except
+# func.call, whose operands behave as the callee's arguments do.
+operand_reads(Op, I) :- reads(Op, I).
+operand_writes(Op, I) :- writes(Op, I).
+operand_alias(Op, I, W) :- aliases(Op, I, W, _).
+
+# scf.for iter_args(%a = %t) reads %t only if the body reads %a.
+operand_reads(Op, I) :- read_through(Op, I, Arg), value_is_read(Arg).
+
+# A call reads, writes and aliases an operand as its callee does the
+# argument, once the callee is analyzed (analyzed, func_arg_read,
+# func_arg_written_after and func_result_alias come from the callee's
+# analysis, see decisions.mg). A call to a declaration, or to a function
+# of a call cycle, reads, writes and aliases everything, like an unknown
+# op, unless bufferization.access annotations say otherwise.
+operand_reads(Call, I) :- call(Call, F), analyzed(F), func_arg_read(F, I), tensor_use(Call, I, _).
+operand_writes(Call, I) :- call(Call, F), analyzed(F), func_arg_written_after(F, I), tensor_use(Call, I, _).
+operand_alias(Call, I, R) :-
+  call(Call, F), analyzed(F), func_result_alias(F, J, I), result(R, Call, J), tensor_use(Call, I, _).
+
+operand_reads(Call, I) :- call(Call, F), !analyzed(F), !has_access(F, I), tensor_use(Call, I, _).
+operand_writes(Call, I) :- call(Call, F), !analyzed(F), !has_access(F, I), tensor_use(Call, I, _).
+operand_reads(Call, I) :- call(Call, F), !analyzed(F), arg_access(F, I, /read), tensor_use(Call, I, _).
+operand_reads(Call, I) :- call(Call, F), !analyzed(F), arg_access(F, I, /read_write), tensor_use(Call, I, _).
+operand_writes(Call, I) :- call(Call, F), !analyzed(F), arg_access(F, I, /write), tensor_use(Call, I, _).
+operand_writes(Call, I) :- call(Call, F), !analyzed(F), arg_access(F, I, /read_write), tensor_use(Call, I, _).
+operand_alias(Call, I, R) :-
+  call(Call, F), !analyzed(F), tensor_use(Call, I, _), result(R, Call, _), tensor_value(R).
+
+# What a function reads of its arguments, for its call sites: an
+# annotation bufferization.access = "read" (or "write", "read-write",
+# "none") says it outright; otherwise whether the argument's value is read.
+has_access(F, I) :- arg_access(F, I, _).
+func_arg_read(F, I) :- arg_access(F, I, /read).
+func_arg_read(F, I) :- arg_access(F, I, /read_write).
+func_arg_read(F, I) :- func_arg(F, I, A), tensor_value(A), !has_access(F, I), value_is_read(A).
+
+# isValueRead: a reading use, or a use that only aliases (neither reads
+# nor writes) whose alias is read: %s = tensor.extract_slice %t followed by
+# tensor.extract %s reads %t.
+value_is_read(V) :- tensor_use(Op, I, V), operand_reads(Op, I).
+value_is_read(V) :-
+  tensor_use(Op, I, V), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W).
+
+conflict_read(Op, I) :- operand_reads(Op, I).
+conflict_read(Op, I) :-
+  tensor_use(Op, I, _), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W).
+
+# --- Definitions -----------------------------------------------------------
+
+# A block argument (an iter_arg, a function argument, a branch target's
+# argument) holds whatever its predecessor passed: a definition.
+defines_contents(V) :- block_arg(V, _, _), tensor_value(V).
+
+# Results of unknown ops are written by them.
+defines_contents(V) :- result(V, Op, _), unknown_op(Op), tensor_value(V).
+
+# A result that aliases no operand is new memory with contents (a
+# constant, tensor.generate, a call result), unless its contents are
+# undefined (tensor.empty).
+defines_contents(V) :-
+  result(V, _, _), tensor_value(V), !has_aliasing_operand(V), !uninitialized(V).
+
+# A result aliasing an operand that the op writes: tensor.insert,
+# linalg.fill outs, scf.for's init (a loop writes its iter_args).
+defines_contents(V) :- operand_alias(Op, I, V), operand_writes(Op, I), result(V, _, _).
+
+# A result of a region op whose yielded value was written inside the op:
+# %r = scf.if ... { %w = tensor.insert ... ; scf.yield %w }.
+defines_contents(V) :-
+  result(V, Op, _), inner_walk(Op, X), value_region(X, R), region_of(R, XOp, _),
+  op_ancestor(XOp, Op), defines_contents(X).
+
+# The walk for the rule above starts at what the op's terminators yield
+# and follows aliasing operands back. It need not stop at the first
+# definition: the rule only asks whether one is reached inside the op.
+inner_walk(Op, X) :-
+  result(V, Op, _), tensor_value(V), operand_alias(Y, I, V), proper_ancestor(Y, Op), use(Y, I, X).
+inner_walk(Op, X2) :- inner_walk(Op, X), operand_alias(O, I, X), use(O, I, X2).
+
+has_aliasing_operand(X) :- operand_alias(_, _, X).
+
+# The reverse use-def walk starts at every value a conflict read reads,
+# and goes back through operands that alias the value it is at, as long
+# as the value's producer does not write: %s = tensor.extract_slice %t
+# passes the walk from %s on to %t.
+def_walk(V, V) :- conflict_read(Op, I), tensor_use(Op, I, V).
+def_walk(V, X2) :- def_walk(V, X), !defines_contents(X), operand_alias(Op, I, X), use(Op, I, X2).
+definition(V, D) :- def_walk(V, D), defines_contents(D).
+
+# --- Which pairs can conflict ----------------------------------------------
+
+static_alias_step(V, W) :- tensor_use(Op, I, V), operand_alias(Op, I, W).
+
+static_member(V, V) :- tensor_value(V).
+static_member(V, W) :- static_member(V, U), static_alias_step(U, W).
+static_member(V, W) :- static_member(V, U), static_alias_step(W, U).
+conflict_class(V, C) :- static_member(V, W) |> do fn:group_by(V), let C = fn:min(W).
+
+raw_candidate(ROp, RI, WOp, WI) :-
+  conflict_read(ROp, RI), tensor_use(ROp, RI, RV), definition(RV, _), conflict_class(RV, C),
+  conflict_class(WV, C), tensor_use(WOp, WI, WV), operand_writes(WOp, WI).
+
+# --- Op order --------------------------------------------------------------
+
+op_ancestor(Op, Op) :- op(Op, _).
+op_ancestor(Op, A) :- parent_op(Op, P), op_ancestor(P, A).
+proper_ancestor(Op, A) :- parent_op(Op, P), op_ancestor(P, A).
+
+op_region(Op, R) :- op_in_block(Op, B, _), block_in_region(B, R, _).
+value_region(V, R) :- result(V, Op, _), op_region(Op, R).
+value_region(V, R) :- block_arg(V, B, _), block_in_region(B, R, _).
+region_within(R, R) :- region_of(R, _, _).
+region_within(R, X) :- region_of(R, Op, _), op_region(Op, Up), region_within(Up, X).
+
+order_query(ROp, WOp) :- raw_candidate(ROp, _, WOp, _).
+order_query(WOp, DOp) :- raw_candidate(ROp, RI, WOp, _), tensor_use(ROp, RI, V), definition(V, D), result(D, DOp, _).
+
+# happensBefore(A, B): some X among A and its ancestors properly dominates
+# B without enclosing it: X precedes B's ancestor in X's block, or X's
+# block properly dominates the block of B's ancestor in X's region.
+happens_before(A, B) :-
+  order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
+  op_in_block(X, Blk, PX), op_ancestor(B, Y), op_in_block(Y, Blk, PY), PX < PY.
+happens_before(A, B) :-
+  order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
+  op_in_block(X, BX, _), op_ancestor(B, Y), op_in_block(Y, BY, _), BX != BY,
+  block_in_region(BX, R, _), block_in_region(BY, R, _),
+  block_dom(BX, InX, OutX), block_dom(BY, InY, OutY), InX <= InY, OutY <= OutX.
+
+in_region_of(Op, P, I) :- op_ancestor(Op, X), parent_op(X, P), op_region(X, R), region_of(R, P, I).
+
+exclusive_regions(Op) :- op(Op, "scf.if").
+exclusive_regions(Op) :- op(Op, "scf.index_switch").
+
+mutually_exclusive(A, B) :-
+  raw_candidate(A, _, B, _), in_region_of(A, P, I), in_region_of(B, P, J), I != J, exclusive_regions(P).
+
+# Loops: a read inside a loop that does not hold the definition may see
+# the write of an earlier iteration, even if the write comes later in the
+# body (DEF, (READ, WRITE)*).
+loop_hides_order(ROp, WOp, D) :-
+  raw_candidate(ROp, RI, WOp, _), tensor_use(ROp, RI, V), definition(V, D),
+  repetitive(X), op_region(ROp, RR), region_within(RR, X),
+  value_region(D, DR), !region_within(DR, X),
+  region_of(X, XOp, _), op_ancestor(WOp, XOp).
+
+block_succ(A, B) :- successor(Op, _, B), op_in_block(Op, A, _).
+
+value_block(V, B) :- block_arg(V, B, _).
+value_block(V, B) :- result(V, Op, _), op_in_block(Op, B, _).
+
+# Block::isReachable(To, {Avoid}): the search starts at From's successors
+# and does not go on from Avoid, nor end there.
+reach_query(RB, DB) :-
+  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _),
+  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB).
+reach_query(WB, DB) :-
+  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _),
+  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB).
+reaches_avoiding(From, Avoid, S) :- reach_query(From, Avoid), block_succ(From, S).
+reaches_avoiding(From, Avoid, S) :-
+  reaches_avoiding(From, Avoid, B), B != Avoid, block_succ(B, S).
+
+# Branches: if the read's and the write's blocks reach each other without
+# passing the definition's block, the write of one trip around the loop
+# may come before the read of the next (canUseOpDominanceDueToBlocks).
+cycle_hides_order(ROp, WOp, D) :-
+  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _),
+  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB),
+  reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
+
+no_op_order(ROp, RI, WOp, WI) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  loop_hides_order(ROp, WOp, D).
+no_op_order(ROp, RI, WOp, WI) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D), cycle_hides_order(ROp, WOp, D).
+
+# --- Excuses ---------------------------------------------------------------
+
+# The read happens before the write.
+excused_pair(ROp, RI, WOp, WI) :-
+  raw_candidate(ROp, RI, WOp, WI), !no_op_order(ROp, RI, WOp, WI), happens_before(ROp, WOp).
+
+# A use does not conflict with itself (outside loops).
+excused_pair(Op, I, Op, I) :- raw_candidate(Op, I, Op, I), !no_op_order(Op, I, Op, I).
+
+# scf.if's then and else branches never both run.
+excused_pair(ROp, RI, WOp, WI) :-
+  raw_candidate(ROp, RI, WOp, WI), !no_op_order(ROp, RI, WOp, WI), mutually_exclusive(ROp, WOp).
+
+# An element-wise op (linalg.map, elementwise linalg.generic) reads each
+# element before writing it, so reading and writing one tensor through two
+# operands is safe when one operand's value flows, by equivalent aliases
+# only, from the other's.
+excused_pair(Op, RI, Op, WI) :-
+  raw_candidate(Op, RI, Op, WI), !no_op_order(Op, RI, Op, WI),
+  elementwise(Op, RI), elementwise(Op, WI),
+  tensor_use(Op, RI, RV), tensor_use(Op, WI, WV), equivalent_chain(RV, WV).
+excused_pair(Op, RI, Op, WI) :-
+  raw_candidate(Op, RI, Op, WI), !no_op_order(Op, RI, Op, WI),
+  elementwise(Op, RI), elementwise(Op, WI),
+  tensor_use(Op, RI, RV), tensor_use(Op, WI, WV), equivalent_chain(WV, RV).
+
+equivalent_chain(V, V) :- raw_candidate(Op, RI, Op, WI), elementwise(Op, RI), elementwise(Op, WI), tensor_use(Op, RI, V).
+equivalent_chain(V, V) :- raw_candidate(Op, RI, Op, WI), elementwise(Op, RI), elementwise(Op, WI), tensor_use(Op, WI, V).
+equivalent_chain(V, X2) :-
+  equivalent_chain(V, X), aliases(Op, I, X, /equivalent), !maybe_alias(Op, I, X), use(Op, I, X2).
+
+excused_pair(ROp, RI, WOp, WI) :- raw_candidate(ROp, RI, WOp, WI), disjoint_subsets(ROp, RI, WOp, WI).
+
+subset_insertion(Op) :- op(Op, "tensor.insert_slice").
+subset_insertion(Op) :- op(Op, "tensor.parallel_insert_slice").
+
+# Slices. Ins is a tensor.insert_slice or tensor.parallel_insert_slice (operand 0 the source, 1 the
+# destination); a matching slice is tensor.extract_slice %dest at Ins's
+# offsets, sizes and strides.
+matching_slice(X, Ins) :-
+  subset_query(Ins, _), subset(Ins, Key), use(Ins, 1, Dest),
+  use(ES, 0, Dest), op(ES, "tensor.extract_slice"), subset(ES, Key), result(X, ES, 0).
+
+subset_walk(Ins, V, V) :- subset_query(Ins, V).
+subset_walk(Ins, V, X2) :-
+  subset_walk(Ins, V, X), !matching_slice(X, Ins), operand_alias(Op, I, X), use(Op, I, X2).
+unmatched_leaf(Ins, V) :-
+  subset_walk(Ins, V, X), !matching_slice(X, Ins), !has_aliasing_operand(X).
+matches_insert_destination(Ins, V) :- subset_query(Ins, V), !unmatched_leaf(Ins, V).
+
+subset_query(Ins, WV) :-
+  raw_candidate(Ins, 1, WOp, WI), subset_insertion(Ins), tensor_use(WOp, WI, WV).
+subset_query(Ins, RV) :-
+  raw_candidate(Ins, 0, Ins, 1), subset_insertion(Ins), tensor_use(Ins, 0, RV).
+subset_query(Ins, Src) :-
+  raw_candidate(_, _, Ins, 1), subset_insertion(Ins), tensor_use(Ins, 0, Src).
+
+# 1. insert_slice reads the part of its destination it does not
+#    overwrite; a write into exactly the slice it overwrites (linalg.fill
+#    of an extract_slice of the same tensor at the same place) is not
+#    read.
+disjoint_subsets(Ins, 1, WOp, WI) :-
+  raw_candidate(Ins, 1, WOp, WI), subset_insertion(Ins),
+  tensor_use(WOp, WI, WV), matches_insert_destination(Ins, WV).
+# 2. insert_slice writing its destination does not clobber its source
+#    when the source was read from that very slice.
+disjoint_subsets(Ins, 0, Ins, 1) :-
+  raw_candidate(Ins, 0, Ins, 1), subset_insertion(Ins),
+  tensor_use(Ins, 0, RV), matches_insert_destination(Ins, RV).
+# 3. insert_slice writes back into the slice the data it holds already,
+#    so a read of the inserted value sees no change.
+disjoint_subsets(ROp, RI, Ins, 1) :-
+  raw_candidate(ROp, RI, Ins, 1), subset_insertion(Ins),
+  tensor_use(ROp, RI, Src), tensor_use(Ins, 0, Src), matches_insert_destination(Ins, Src).
+
+# The write happens before the definition, or inside the op that makes
+# it, so the definition overwrites it.
+excused_by_definition(WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  result(D, DOp, _), happens_before(WOp, DOp).
+excused_by_definition(WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  result(D, DOp, _), proper_ancestor(WOp, DOp).
+# A block argument is defined on entry to its block; a write outside the
+# block cannot come between.
+excused_by_definition(WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  block_arg(D, B, _), !write_in_block(WOp, B).
+# The write is what makes D: tensor.insert %f into %t in place defines
+# its result by writing %t.
+excused_by_definition(WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  operand_alias(WOp, WI, D), !second_alias(WOp, WI, D).
+
+Decl write_in_block(Op, B)
+  descr [doc("Op is in block B or nested in an op of B."), arg(Op, "op id"), arg(B, "block id")]
+  bound [/number, /number].
+write_in_block(Op, B) :- raw_candidate(_, _, Op, _), op_ancestor(Op, X), op_in_block(X, B, _).
+
+Decl second_alias(Op, I, D)
+  descr [doc("Operand I of Op aliases a value besides D."), arg(Op, "op id"), arg(I, "number"), arg(D, "value id")]
+  bound [/number, /number, /number].
+second_alias(Op, I, D) :- operand_alias(Op, I, D), operand_alias(Op, I, W), W != D.
+
+# The conflict rule: a read with a definition, a write in its class, no
+# excuse for the pair, and a definition the write may clobber.
+raw_conflict(ROp, RI, WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), !excused_pair(ROp, RI, WOp, WI),
+  tensor_use(ROp, RI, V), definition(V, D), !excused_by_definition(WOp, WI, D).
+
+# --- Parallel regions and read-only buffers --------------------------------
+
+region_parent(R, Up) :- region_of(R, Op, _), op_region(Op, Up).
+closest_parallel(R, R) :- parallel(R).
+closest_parallel(R, P) :- region_parent(R, Up), !parallel(R), closest_parallel(Up, P).
+
+write_source(V, V) :- tensor_use(Op, I, V), operand_writes(Op, I).
+write_source(V, X2) :- write_source(V, X), !defines_contents(X), operand_alias(Op, I, X), use(Op, I, X2).
+
+Decl write_origin(V, D)
+  descr [doc("D ends the walk of write_source from V: a definition, or a value no operand aliases."),
+         arg(V, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+write_origin(V, D) :- write_source(V, D), defines_contents(D).
+write_origin(V, D) :- write_source(V, D), !has_aliasing_operand(D).
+
+# A write in an scf.forall body to a buffer whose definition is outside
+# the body: in place, the iterations would race on it.
+parallel_write_conflict(Op, I) :-
+  operand_writes(Op, I), tensor_use(Op, I, V), write_origin(V, D),
+  op_region(Op, R), closest_parallel(R, P), value_region(D, DR), !closest_parallel(DR, P).
+parallel_write_conflict(Op, I) :-
+  operand_writes(Op, I), tensor_use(Op, I, V), write_origin(V, D),
+  value_region(D, DR), closest_parallel(DR, P), op_region(Op, R), !closest_parallel(R, P).
+
+read_only_value(V) :- not_writable(V).

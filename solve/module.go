@@ -1,0 +1,167 @@
+package solve
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"bufferlog/facts"
+)
+
+// summaryPredicates are the facts a function's analysis gives its call
+// sites (rules/decisions.mg and inplace.mg), and the annotations on its
+// arguments that call sites of an unanalyzed function read instead.
+var summaryPredicates = []struct {
+	name  string
+	arity int
+}{
+	{"analyzed", 1}, {"func_arg_read", 2}, {"func_arg_written_after", 2},
+	{"func_result_alias", 3}, {"func_result_equivalent", 3}, {"arg_access", 3},
+}
+
+// AnalyzeModule runs the in-place analysis on a module extracted into
+// parts (extract.Functions), as One-Shot Bufferize's module analysis
+// does: callees before callers, so that a call site reads and writes what
+// the callee's decisions make it read and write. Parts whose callees are
+// all done are analyzed together, up to workers at once: each gets the
+// summary facts of its callees, then runs Analyze, then is marked
+// analyzed. Functions of a call cycle see each other as unanalyzed (read,
+// write and alias everything). after names the predicates to derive once
+// a part's decisions are taken; the summary predicates always are.
+func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, order Order, workers int, after ...string) (*Decisions, error) {
+	funcPart := map[int64]int{} // func op -> part
+	for i, db := range parts {
+		if r := db.Lookup("func", 2); r != nil {
+			for id := range uint32(r.Len()) {
+				funcPart[r.Row(id)[0].Int()] = i
+			}
+		}
+	}
+	callees := make([][]int, len(parts))
+	for i, db := range parts {
+		if r := db.Lookup("call", 2); r != nil {
+			for id := range uint32(r.Len()) {
+				if q, ok := funcPart[r.Row(id)[1].Int()]; ok && q != i && !slices.Contains(callees[i], q) {
+					callees[i] = append(callees[i], q)
+				}
+			}
+		}
+	}
+	var names []string
+	for _, s := range summaryPredicates {
+		names = append(names, s.name)
+	}
+	after = append(slices.Clone(after), names...)
+	results := make([]*Decisions, len(parts))
+	for _, level := range callLevels(callees) {
+		var (
+			wg    sync.WaitGroup
+			mu    sync.Mutex
+			first error
+		)
+		next := make(chan int)
+		for range max(1, min(workers, len(level))) {
+			wg.Go(func() {
+				for i := range next {
+					for _, q := range callees[i] {
+						copySummaries(parts[q], parts[i])
+					}
+					dec, err := Analyze(ctx, prog, parts[i], opt, order, after...)
+					if err == nil {
+						markAnalyzed(parts[i])
+						_, err = prog.Restrict(names...).Eval(ctx, parts[i], opt)
+					}
+					mu.Lock()
+					results[i] = dec
+					if err != nil && first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			})
+		}
+		for _, i := range level {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		if first != nil {
+			return nil, first
+		}
+	}
+	all := &Decisions{inPlace: map[Operand]bool{}}
+	for _, d := range results {
+		if d == nil {
+			continue
+		}
+		all.List = append(all.List, d.List...)
+		for o := range d.inPlace {
+			all.inPlace[o] = true
+		}
+	}
+	return all, nil
+}
+
+// callLevels groups parts by their depth in the call graph: level 0 calls
+// no other part, level k only parts of lower levels. A call cycle is cut
+// where the search meets it again.
+func callLevels(callees [][]int) [][]int {
+	level := make([]int, len(callees))
+	state := make([]uint8, len(callees)) // 0 new, 1 on the search path, 2 done
+	var visit func(i int) int
+	visit = func(i int) int {
+		switch state[i] {
+		case 1:
+			return -1
+		case 2:
+			return level[i]
+		}
+		state[i] = 1
+		for _, q := range callees[i] {
+			level[i] = max(level[i], visit(q)+1)
+		}
+		state[i] = 2
+		return level[i]
+	}
+	var levels [][]int
+	for i := range callees {
+		l := visit(i)
+		for len(levels) <= l {
+			levels = append(levels, nil)
+		}
+		levels[l] = append(levels[l], i)
+	}
+	for _, l := range levels {
+		slices.Sort(l)
+	}
+	return levels
+}
+
+// copySummaries adds the summary facts of part from to part to.
+func copySummaries(from, to *facts.DB) {
+	for _, s := range summaryPredicates {
+		src := from.Lookup(s.name, s.arity)
+		if src == nil {
+			continue
+		}
+		dst := to.Relation(s.name, s.arity)
+		for id := range uint32(src.Len()) {
+			dst.Add(src.Row(id))
+		}
+	}
+}
+
+// markAnalyzed adds analyzed(F) for the functions with a body in db.
+func markAnalyzed(db *facts.DB) {
+	funcs, external := db.Lookup("func", 2), db.Lookup("func_external", 1)
+	if funcs == nil {
+		return
+	}
+	analyzed := db.Relation("analyzed", 1)
+	for id := range uint32(funcs.Len()) {
+		f := funcs.Row(id)[0]
+		if external == nil || !external.Contains([]facts.Value{f}) {
+			analyzed.Add([]facts.Value{f})
+		}
+	}
+}
