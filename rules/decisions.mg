@@ -48,6 +48,11 @@ Decl func_result_alias(F, J, I)
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
+Decl remaining_conflict(ROp, RI, WOp, WI, D)
+  descr [doc("Under the decisions, the in-place write WI of WOp shares an alias set with the read RI of ROp it clobbers (a raw_conflict): the decisions are wrong. Every policy's decisions are checked to leave none."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
+
 Decl decided_alias_step(V, W)
   descr [doc("An in-place operand holding V makes W share V's buffer."),
          arg(V, "value id"), arg(W, "value id")]
@@ -163,6 +168,12 @@ arg_alias_reach(A, W) :- arg_alias_reach(A, V), decided_alias_step(W, V).
 func_result_alias(F, J, I) :-
   return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
   arg_alias_reach(A, V).
+
+# The check of every policy: no in-place write may share an alias set
+# with a read it clobbers.
+remaining_conflict(ROp, RI, WOp, WI, D) :-
+  raw_conflict(ROp, RI, WOp, WI, D), inplace(WOp, WI),
+  tensor_use(ROp, RI, RV), tensor_use(WOp, WI, WV), alias_set(RV, S), alias_set(WV, S).
 
 written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
 

@@ -432,15 +432,15 @@ func (d Decision) String() string {
 }
 
 // Analyze runs the whole in-place analysis on db: it evaluates the
-// relations Decide reads, decides, adds the decisions to db as facts
+// relations Decide reads, decides by policy, adds the decisions to db as facts
 // (inplace, out_of_place and the blocked_by_* reasons, declared in
 // rules/decisions.mg), and evaluates the predicates named in after,
 // which may read them.
-func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, order Order, after ...string) (*Decisions, error) {
+func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, policy Policy, after ...string) (*Decisions, error) {
 	if _, err := prog.Restrict(DecidePredicates()...).Eval(ctx, db, opt); err != nil {
 		return nil, err
 	}
-	dec, err := Decide(db, order)
+	dec, err := policy(db)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ var summaryPredicates = []struct {
 // analyzed. Functions of a call cycle see each other as unanalyzed (read,
 // write and alias everything). after names the predicates to derive once
 // a part's decisions are taken; the summary predicates always are.
-func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, order Order, workers int, after ...string) (*Decisions, error) {
+func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
 	funcPart := map[int64]int{} // func op -> part
 	for i, db := range parts {
 		if r := db.Lookup("func", 2); r != nil {
@@ -66,7 +66,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 					for _, q := range callees[i] {
 						copySummaries(parts[q], parts[i])
 					}
-					dec, err := Analyze(ctx, prog, parts[i], opt, order, after...)
+					dec, err := Analyze(ctx, prog, parts[i], opt, policy, after...)
 					if err == nil {
 						markAnalyzed(parts[i])
 						_, err = prog.Restrict(names...).Eval(ctx, parts[i], opt)

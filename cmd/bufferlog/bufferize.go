@@ -30,7 +30,8 @@ func bufferizeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
-			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the greedy decisions: bottom-up or top-down"},
+			&cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied"},
+			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"},
 			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
 			opModelFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
@@ -46,6 +47,15 @@ func bufferizeCommand() *cli.Command {
 			if !ok {
 				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown heuristic %q (bottom-up or top-down)", c.String("heuristic")), 2)
 			}
+			var policy solve.Policy
+			switch c.String("policy") {
+			case "oneshot":
+				policy = solve.OneShot(order)
+			case "mincopy":
+				policy = solve.MinCopy
+			default:
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown policy %q (oneshot or mincopy)", c.String("policy")), 2)
+			}
 			_, prog, err := compileRules(c)
 			if err != nil {
 				return report(err)
@@ -54,7 +64,7 @@ func bufferizeCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			if err := analyze(m, opts, prog, order, c.Bool("print-conflicts")); err != nil {
+			if err := analyze(m, opts, prog, policy, c.Bool("print-conflicts")); err != nil {
 				return report(err)
 			}
 			if err := writeModule(c.String("o"), m, ir.PrintOptions{}); err != nil {
@@ -66,18 +76,28 @@ func bufferizeCommand() *cli.Command {
 }
 
 // analyze runs the in-place analysis on m and annotates m with it.
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, order solve.Order, printConflicts bool) error {
-	parts, names, err := extract.Functions(m, opts)
-	if err != nil {
-		return err
-	}
-	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, order, opts.Workers,
-		"func_access", "return_equivalent")
+func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool) error {
+	parts, names, dec, err := decide(m, opts, prog, policy)
 	if err != nil {
 		return err
 	}
 	rewrite.Annotate(m, names, dec, summary(parts), printConflicts)
 	return nil
+}
+
+// decide extracts m by function and runs the in-place analysis on it with
+// policy, checking that the decisions leave no conflict.
+func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+	parts, names, err := extract.Functions(m, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers,
+		"func_access", "return_equivalent", "remaining_conflict")
+	if err == nil {
+		err = remainingConflicts(parts, names)
+	}
+	return parts, names, dec, err
 }
 
 // summary reads the function boundary facts of decisions.mg.
@@ -98,4 +118,20 @@ func summary(parts []*facts.DB) *rewrite.Summary {
 		}
 	}
 	return s
+}
+
+// remainingConflicts re-derives, from the decisions, the conflicts they
+// leave (decisions.mg: remaining_conflict), which must be none: a policy
+// that left one would produce wrong code.
+func remainingConflicts(parts []*facts.DB, names *extract.Names) error {
+	for _, db := range parts {
+		r := db.Lookup("remaining_conflict", 5)
+		if r == nil || r.Len() == 0 {
+			continue
+		}
+		row := r.Row(0)
+		return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
+			names.Location(int(row[2].Int())), names.OpName(int(row[2].Int())), names.OpName(int(row[0].Int())))
+	}
+	return nil
 }

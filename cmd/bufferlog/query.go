@@ -109,7 +109,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		}
 		parts, names, err := extract.Functions(m, opts)
 		if err == nil {
-			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.BottomUp, workers, root)
+			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, root)
 		}
 		return parts, names, err
 	}

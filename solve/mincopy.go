@@ -1,0 +1,238 @@
+package solve
+
+import (
+	"slices"
+
+	"bufferlog/facts"
+)
+
+// Policy takes the in-place decisions over a DB on which the in-place
+// rules were evaluated.
+type Policy func(db *facts.DB) (*Decisions, error)
+
+// OneShot is One-Shot Bufferize's greedy policy in the given op order.
+func OneShot(order Order) Policy {
+	return func(db *facts.DB) (*Decisions, error) { return Decide(db, order) }
+}
+
+// exhaustiveLimit is the most free operands a conflict class may have for
+// MinCopy to try every choice; larger classes get the better of One-Shot's
+// greedy choice and the greedy choice by cost.
+const exhaustiveLimit = 12
+
+// dynamicBytes is what MinCopy charges for copying a tensor whose size is
+// not static: more than any small static tensor, so that a dynamic copy
+// is avoided when a static one breaks the same conflict.
+const dynamicBytes = 1 << 20
+
+// MinCopy chooses the out-of-place operands that break every conflict
+// with the fewest bytes copied. An out-of-place operand costs its
+// tensor's size if its op reads it (the copy must carry the contents),
+// and nothing otherwise (a fresh buffer). Decisions in different conflict
+// classes never interact, so each class is solved alone: exactly, by
+// trying every choice, when it has at most exhaustiveLimit free operands,
+// else by taking the cheaper of One-Shot's bottom-up choice and the greedy
+// choice that decides the costliest operands first. Every choice is
+// checked on the alias sets it makes (valid); One-Shot's choice is valid,
+// so MinCopy never copies more bytes than One-Shot.
+func MinCopy(db *facts.DB) (*Decisions, error) {
+	base, err := Decide(db, BottomUp)
+	if err != nil {
+		return nil, err
+	}
+	d, rel := newDecider(db)
+	cost := operandCosts(db, d)
+	byCost, err := decideInOrder(db, func(ops []Operand) {
+		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b] - cost[a] })
+	})
+	if err != nil {
+		return nil, err
+	}
+	classOf := map[int64]int64{}
+	if r := db.Lookup("conflict_class", 2); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			classOf[row[0].Int()] = row[1].Int()
+		}
+	}
+	must := map[Operand]bool{}
+	for id := range uint32(rel["must_inplace"].Len()) {
+		row := rel["must_inplace"].Row(id)
+		must[Operand{row[0].Int(), row[1].Int()}] = true
+	}
+	classes := map[int64][]Operand{}
+	for _, dec := range base.List {
+		c := classOf[d.valueOf[dec.Operand]]
+		classes[c] = append(classes[c], dec.Operand)
+	}
+	chosen := map[Operand]bool{}
+	for _, ops := range classes {
+		for _, o := range ops {
+			chosen[o] = base.inPlace[o]
+		}
+		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o] > 0 }) {
+			continue // One-Shot copies nothing here
+		}
+		price := func(in map[Operand]bool) int {
+			total := 0
+			for _, o := range ops {
+				if !in[o] {
+					total += cost[o]
+				}
+			}
+			return total
+		}
+		best := base.inPlace
+		if alt := byCost.inPlace; price(alt) < price(best) && d.valid(ops, alt, must) {
+			best = alt
+		}
+		if len(ops) <= exhaustiveLimit {
+			for mask := range 1 << len(ops) {
+				in := map[Operand]bool{}
+				for i, o := range ops {
+					in[o] = mask&(1<<i) != 0
+				}
+				if price(in) < price(best) && d.valid(ops, in, must) {
+					best = in
+				}
+			}
+		}
+		for _, o := range ops {
+			chosen[o] = best[o]
+		}
+	}
+	out := &Decisions{inPlace: map[Operand]bool{}}
+	for o := range base.inPlace {
+		if must[o] {
+			out.inPlace[o] = true
+		}
+	}
+	for _, dec := range base.List {
+		v := Decision{Operand: dec.Operand, InPlace: chosen[dec.Operand], ReadOnly: -1}
+		if v.InPlace == dec.InPlace {
+			v = dec // keep One-Shot's reason
+		}
+		if v.InPlace {
+			out.inPlace[v.Operand] = true
+		}
+		out.List = append(out.List, v)
+	}
+	return out, nil
+}
+
+// decideInOrder is Decide with the operands taken in the order arrange
+// gives them (they come in One-Shot's bottom-up order).
+func decideInOrder(db *facts.DB, arrange func([]Operand)) (*Decisions, error) {
+	d, rel := newDecider(db)
+	d.mustInPlace(rel["must_inplace"])
+	var ops []Operand
+	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, BottomUp) {
+		for _, i := range d.operandsOf[op] {
+			if o := (Operand{op, i}); !d.out.inPlace[o] {
+				ops = append(ops, o)
+			}
+		}
+	}
+	arrange(ops)
+	for _, o := range ops {
+		dec := d.decide(o)
+		d.out.List = append(d.out.List, dec)
+		if dec.InPlace {
+			d.bufferizeInPlace(o)
+		}
+	}
+	return d.out, nil
+}
+
+// operandCosts is the bytes copying each tensor operand would cost.
+func operandCosts(db *facts.DB, d *decider) map[Operand]int {
+	bytes := map[int64]int{}
+	if r := db.Lookup("value_type", 3); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			if n := row[2].Int(); n >= 0 {
+				bytes[row[0].Int()] = int(n)
+			} else {
+				bytes[row[0].Int()] = dynamicBytes
+			}
+		}
+	}
+	reads := db.Lookup("operand_reads", 2)
+	cost := map[Operand]int{}
+	for o, v := range d.valueOf {
+		if reads != nil && reads.Contains([]facts.Value{facts.Number(o.Op), facts.Number(o.Index)}) {
+			cost[o] = bytes[v]
+		}
+	}
+	return cost
+}
+
+// valid reports whether putting in place exactly the operands of ops that
+// in holds (and those that must be) leaves no conflict among them: no
+// in-place write shares an alias set with a read that raw_conflict says it
+// clobbers, with a read-only buffer, or, from a parallel region, with any
+// read. The alias sets are those the in-place operands make.
+func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
+	sets := &decider{uses: d.uses, usesOf: d.usesOf, alias: d.alias, aliasOf: d.aliasOf,
+		valueOf: d.valueOf, parent: map[int64]int64{}, size: map[int64]int64{}, next: map[int64]int64{},
+		out: &Decisions{inPlace: map[Operand]bool{}}}
+	for o := range must {
+		if d.isTensorOperand(o) {
+			sets.bufferizeInPlace(o)
+		}
+	}
+	for _, o := range ops {
+		if in[o] {
+			sets.bufferizeInPlace(o)
+		}
+	}
+	for _, w := range ops {
+		if !in[w] && !must[w] || !d.has(d.writes, w.Op, w.Index) {
+			continue
+		}
+		root := sets.find(d.valueOf[w])
+		for m := root; ; {
+			if d.has(d.readOnly, m) {
+				return false
+			}
+			d.key[0] = facts.Number(m)
+			for id := d.usesOf.First(d.key[:1]); id != facts.NoRow; id = d.usesOf.Next(id) {
+				row := d.uses.Row(id)
+				r := Operand{row[0].Int(), row[1].Int()}
+				if !d.has(d.reads, r.Op, r.Index) {
+					continue
+				}
+				if d.has(d.parallel, w.Op, w.Index) {
+					return false
+				}
+				d.key[0], d.key[1], d.key[2], d.key[3] = facts.Number(r.Op), facts.Number(r.Index), facts.Number(w.Op), facts.Number(w.Index)
+				if d.conflicts.First(d.key[:]) != facts.NoRow {
+					return false
+				}
+			}
+			if m = sets.next[m]; m == root {
+				break
+			}
+		}
+	}
+	return true
+}
+
+// CopiedBytes is what the out-of-place operands recorded in dbs (the
+// out_of_place facts of Analyze) cost to copy, as MinCopy counts it.
+func CopiedBytes(dbs ...*facts.DB) int {
+	total := 0
+	for _, db := range dbs {
+		out := db.Lookup("out_of_place", 2)
+		if out == nil {
+			continue
+		}
+		d, _ := newDecider(db)
+		cost := operandCosts(db, d)
+		for id := range uint32(out.Len()) {
+			row := out.Row(id)
+			total += cost[Operand{row[0].Int(), row[1].Int()}]
+		}
+	}
+	return total
+}
