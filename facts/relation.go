@@ -121,14 +121,23 @@ func (r *Relation) find(tuple []Value, h uint64) (int, bool) {
 	}
 }
 
-// Index returns the index on the given columns (key order as given),
-// building it over the existing rows on first use. It stays current as
-// tuples are added.
-func (r *Relation) Index(cols []int) *Index {
+// FindIndex returns the index on the given columns if it was built, or
+// nil.
+func (r *Relation) FindIndex(cols []int) *Index {
 	for _, ix := range r.indexes {
 		if equalInts(ix.cols, cols) {
 			return ix
 		}
+	}
+	return nil
+}
+
+// Index returns the index on the given columns (key order as given),
+// building it over the existing rows on first use. It stays current as
+// tuples are added.
+func (r *Relation) Index(cols []int) *Index {
+	if ix := r.FindIndex(cols); ix != nil {
+		return ix
 	}
 	for _, c := range cols {
 		if c < 0 || c >= r.arity {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"bufferlog/facts"
@@ -183,7 +184,8 @@ func (ev *evaluator) stratum(s *stratum) bool {
 // expected to match when cols are bound: all of them when none is bound,
 // at most one when all are, and otherwise halfway between the rows per
 // distinct key of cols and the rows of the commonest key, as the index on
-// cols (built now, as the lookup would build it) counts them. The mean
+// cols (built now, as the lookup would build it, unless the relation is
+// still growing in this stratum) counts them. The mean
 // alone hides skew: a function's entry block holds most of its ops, but
 // the mean block holds a few.
 func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
@@ -194,7 +196,15 @@ func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
 	case len(cols) == rel.Arity():
 		return min(float64(rows), 1)
 	}
-	ix := rel.Index(cols)
+	ix := rel.FindIndex(cols)
+	if ix == nil && ev.inStratum[pred] {
+		// A relation still growing would maintain an index built only
+		// to be measured: guess instead.
+		return min(float64(rows), math.Sqrt(float64(rel.Len())))
+	}
+	if ix == nil {
+		ix = rel.Index(cols)
+	}
 	perKey := float64(rel.Len())/float64(max(1, ix.Keys()))/2 + float64(ix.Longest())/2
 	return min(float64(rows), perKey)
 }
