@@ -225,6 +225,13 @@ func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
 
 func (ev *evaluator) runRule(r *rule, delta int) bool {
 	ev.rule = r
+	// A positive atom with no rows to read makes the body unsatisfiable:
+	// skip planning too, which small DBs would mostly spend time on.
+	for i, l := range r.body {
+		if lo, hi := ev.bounds(r, i, delta); l.kind == litAtom && lo == hi {
+			return true
+		}
+	}
 	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
 		lo, hi := ev.bounds(r, lit, delta)
 		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))

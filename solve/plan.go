@@ -16,7 +16,8 @@ type planError struct {
 }
 
 // planOrder orders a rule body. The delta atom (if delta >= 0) goes
-// first, since it is usually the smallest input; otherwise every atom is
+// first, since it is usually the smallest input; otherwise, when some
+// input is large (largeInputRows), every atom is
 // tried first and the cheapest of the resulting plans is taken. After the
 // first atom the order is greedy: every negation, comparison and
 // assignment whose inputs are bound runs at once (they only shrink or
@@ -32,7 +33,7 @@ type planError struct {
 // with the smallest relation can start with an atom that only joins
 // through such a block.
 func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) ([]planItem, *planError) {
-	if delta >= 0 || estimate == nil {
+	if delta >= 0 || estimate == nil || !largeInput(r, estimate) {
 		order, _, err := greedyPlan(r, delta, estimate)
 		return order, err
 	}
@@ -55,6 +56,20 @@ func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) (
 		return order, err
 	}
 	return best, nil
+}
+
+// largeInputRows is the size from which trying every first atom pays
+// for itself; below it, plans differ by little and planning would cost
+// more than running.
+const largeInputRows = 4096
+
+func largeInput(r *rule, estimate func(lit int, cols []int) float64) bool {
+	for i := range r.body {
+		if r.body[i].kind == litAtom && estimate(i, nil) >= largeInputRows {
+			return true
+		}
+	}
+	return false
 }
 
 // greedyPlan orders the body greedily after the atom first (-1: none)
