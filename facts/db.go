@@ -55,3 +55,13 @@ func (db *DB) Relations() []*Relation {
 	})
 	return out
 }
+
+// Retain drops every relation whose name keep rejects, freeing its rows
+// and indexes.
+func (db *DB) Retain(keep func(name string) bool) {
+	for key := range db.rels {
+		if !keep(key.name) {
+			delete(db.rels, key)
+		}
+	}
+}

@@ -30,6 +30,9 @@ type Decision struct {
 	Operand
 	InPlace  bool
 	ReadOnly int64 // the read-only value, or -1
+	// Bytes is what copying the operand costs: its tensor's size if its
+	// op reads it, else 0 (set by Analyze).
+	Bytes int
 	// Conflict, when set, is a raw_conflict fact (read op, read index,
 	// write op, write index, definition) that would have held, or for a
 	// write in a parallel region the write alone (Read is -1).
@@ -443,6 +446,10 @@ func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, poli
 	dec, err := policy(db)
 	if err != nil {
 		return nil, err
+	}
+	cost := operandCosts(db, nil)
+	for i := range dec.List {
+		dec.List[i].Bytes = cost[dec.List[i].Operand]
 	}
 	dec.addFacts(db)
 	if len(after) > 0 {

@@ -146,6 +146,9 @@ func decideInOrder(db *facts.DB, arrange func([]Operand)) (*Decisions, error) {
 
 // operandCosts is the bytes copying each tensor operand would cost.
 func operandCosts(db *facts.DB, d *decider) map[Operand]int {
+	if d == nil {
+		d, _ = newDecider(db)
+	}
 	bytes := map[int64]int{}
 	if r := db.Lookup("value_type", 3); r != nil {
 		for id := range uint32(r.Len()) {
@@ -218,20 +221,13 @@ func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
 	return true
 }
 
-// CopiedBytes is what the out-of-place operands recorded in dbs (the
-// out_of_place facts of Analyze) cost to copy, as MinCopy counts it.
-func CopiedBytes(dbs ...*facts.DB) int {
+// CopiedBytes is what the out-of-place operands cost to copy, as MinCopy
+// counts it.
+func (d *Decisions) CopiedBytes() int {
 	total := 0
-	for _, db := range dbs {
-		out := db.Lookup("out_of_place", 2)
-		if out == nil {
-			continue
-		}
-		d, _ := newDecider(db)
-		cost := operandCosts(db, d)
-		for id := range uint32(out.Len()) {
-			row := out.Row(id)
-			total += cost[Operand{row[0].Int(), row[1].Int()}]
+	for _, dec := range d.List {
+		if !dec.InPlace {
+			total += dec.Bytes
 		}
 	}
 	return total

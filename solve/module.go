@@ -27,7 +27,9 @@ var summaryPredicates = []struct {
 // summary facts of its callees, then runs Analyze, then is marked
 // analyzed. Functions of a call cycle see each other as unanalyzed (read,
 // write and alias everything). after names the predicates to derive once
-// a part's decisions are taken; the summary predicates always are.
+// a part's decisions are taken; the summary predicates always are. Each
+// part keeps only those, the decisions and the call graph: the rest of
+// its facts are dropped once it is analyzed.
 func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
 	funcPart := map[int64]int{} // func op -> part
 	for i, db := range parts {
@@ -52,6 +54,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 		names = append(names, s.name)
 	}
 	after = append(slices.Clone(after), names...)
+	kept := append(DriverPredicates(), "call", "func")
 	results := make([]*Decisions, len(parts))
 	for _, level := range callLevels(callees) {
 		var (
@@ -71,6 +74,10 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 						markAnalyzed(parts[i])
 						_, err = prog.Restrict(names...).Eval(ctx, parts[i], opt)
 					}
+					// What the callers and the caller of AnalyzeModule read
+					// is all that stays: a module's facts need not all fit
+					// in memory at once.
+					parts[i].Retain(func(name string) bool { return slices.Contains(after, name) || slices.Contains(kept, name) })
 					mu.Lock()
 					results[i] = dec
 					if err != nil && first == nil {

@@ -141,9 +141,11 @@ func TestMinCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			parts, _, _, err := decide(m, opts, prog, policy)
+			_, _, dec, err := decide(m, opts, prog, policy)
 			errs[name] = err
-			bytes[name] = solve.CopiedBytes(parts...)
+			if err == nil {
+				bytes[name] = dec.CopiedBytes()
+			}
 		}
 		if errs["oneshot"] != nil || errs["mincopy"] != nil {
 			if fmt.Sprint(errs["oneshot"]) != fmt.Sprint(errs["mincopy"]) {
