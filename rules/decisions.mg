@@ -53,6 +53,10 @@ Decl remaining_conflict(ROp, RI, WOp, WI, D)
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number].
 
+Decl calls_itself(F)
+  descr [doc("Function F calls itself: MLIR does not annotate its arguments' access."), arg(F, "op id")]
+  bound [/number].
+
 Decl decided_alias_step(V, W)
   descr [doc("An in-place operand holding V makes W share V's buffer."),
          arg(V, "value id"), arg(W, "value id")]
@@ -135,13 +139,22 @@ Decl buffer_class(V, R)
          arg(V, "value id"), arg(R, "value id")]
   bound [/number, /number].
 
-Decl arg_equivalent(A, V)
-  descr [doc("V is connected to the function argument A by buffer edges: V is A's buffer."),
-         arg(A, "value id"), arg(V, "value id")]
-  bound [/number, /number].
+Decl callee_result_equivalent(F, J, I)
+  descr [doc("Result J of the called function F is equivalent to its argument I: F's func_result_equivalent, given to its callers by the decision driver."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl return_mismatch(F, J, I)
+  descr [doc("Some reachable return of F gives result J a value that is not argument I's buffer."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl reachable_op(Op)
+  descr [doc("The return Op is in a block reachable from its function's entry."), arg(Op, "op id")]
+  bound [/number].
 
 Decl func_result_equivalent(F, J, I)
-  descr [doc("Operand J of a return of F is equivalent to argument I (__equivalent_func_args__), for F's call sites."),
+  descr [doc("Every reachable return of F gives result J a value equivalent to argument I (__equivalent_func_args__)."),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
@@ -184,14 +197,18 @@ func_arg_written_after(F, I) :- arg_access(F, I, /read_write).
 func_arg_written_after(F, I) :-
   func_arg(F, I, A), !has_access(F, I), alias_set(A, R), written_set(R).
 
+# MLIR leaves functions that call themselves unannotated: it does not
+# analyze their arguments.
+calls_itself(F) :- call(Call, F), op_ancestor(Call, F).
+
 func_access(F, I, "read-write") :-
-  func_arg(F, I, A), tensor_value(A), func_arg_read(F, I), func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !calls_itself(F), func_arg_read(F, I), func_arg_written_after(F, I).
 func_access(F, I, "read") :-
-  func_arg(F, I, A), tensor_value(A), func_arg_read(F, I), !func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !calls_itself(F), func_arg_read(F, I), !func_arg_written_after(F, I).
 func_access(F, I, "write") :-
-  func_arg(F, I, A), tensor_value(A), !func_arg_read(F, I), func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !calls_itself(F), !func_arg_read(F, I), func_arg_written_after(F, I).
 func_access(F, I, "none") :-
-  func_arg(F, I, A), tensor_value(A), !func_arg_read(F, I), !func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !calls_itself(F), !func_arg_read(F, I), !func_arg_written_after(F, I).
 
 # Equivalence, One-Shot's post-pass: which tensors are one buffer under
 # the decisions. Three kinds of edges, which feed each other:
@@ -204,7 +221,7 @@ equivalence_step(V, W) :-
 # a call's result is its operand's buffer when the callee returns that
 # argument's buffer (__equivalent_func_args__);
 equivalence_step(V, R) :-
-  inplace(Call, I), call(Call, F), analyzed(F), func_result_equivalent(F, J, I),
+  inplace(Call, I), call(Call, F), analyzed(F), callee_result_equivalent(F, J, I),
   tensor_use(Call, I, V), result(R, Call, J).
 
 buffer_edge(V, W) :- equivalence_step(V, W).
@@ -257,15 +274,16 @@ buffer_member(V, W) :- buffer_member(V, U), buffer_edge(U, W).
 buffer_member(V, W) :- buffer_member(V, U), buffer_edge(W, U).
 buffer_class(V, R) :- buffer_member(V, W) |> do fn:group_by(V), let R = fn:min(W).
 
-# What a function returns of its arguments: for call sites by the walk
-# from each argument, for the annotation by the classes.
-arg_equivalent(A, A) :- func_arg(_, _, A), tensor_value(A).
-arg_equivalent(A, W) :- arg_equivalent(A, V), buffer_edge(V, W).
-arg_equivalent(A, W) :- arg_equivalent(A, V), buffer_edge(W, V).
-# Like MLIR, only ranked tensor arguments count at function boundaries.
+# What a function returns of its arguments (__equivalent_func_args__):
+# result J is argument I's buffer when every reachable return gives it a
+# value of I's class. Call sites read it from the callee's analysis, as
+# callee_result_equivalent.
+return_mismatch(F, J, I) :-
+  return_op(Ret, F), reachable_op(Ret), tensor_use(Ret, J, V), func_arg(F, I, A),
+  buffer_class(V, R), !buffer_class(A, R).
 func_result_equivalent(F, J, I) :-
-  return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
-  arg_equivalent(A, V).
-return_equivalent(Ret, J, I) :-
-  return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
-  buffer_class(V, R), buffer_class(A, R).
+  return_op(Ret, F), reachable_op(Ret), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
+  buffer_class(V, R), buffer_class(A, R), !return_mismatch(F, J, I).
+return_equivalent(Ret, J, I) :- return_op(Ret, F), reachable_op(Ret), func_result_equivalent(F, J, I).
+
+reachable_op(Op) :- return_op(Op, _), op_in_block(Op, B, _), block_dom(B, _, _).

@@ -73,7 +73,7 @@ var decideInputs = []struct {
 // run after the decisions, as Analyze and AnalyzeModule do.
 func DriverPredicates() []string {
 	return []string{"inplace", "out_of_place", "blocked_by_conflict", "blocked_by_read_only",
-		"blocked_by_parallel_write", "analyzed"}
+		"blocked_by_parallel_write", "analyzed", "callee_result_equivalent"}
 }
 
 // DecidePredicates names the derived predicates Decide reads, for

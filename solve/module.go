@@ -10,13 +10,16 @@ import (
 
 // summaryPredicates are the facts a function's analysis gives its call
 // sites (rules/decisions.mg and inplace.mg), and the annotations on its
-// arguments that call sites of an unanalyzed function read instead.
+// arguments that call sites of an unanalyzed function read instead. A
+// fact the caller derives for itself too goes by another name there, so
+// that the caller's rules never read their own conclusions about it.
 var summaryPredicates = []struct {
 	name  string
 	arity int
+	as    string // the name call sites read it by, if another
 }{
-	{"analyzed", 1}, {"func_arg_read", 2}, {"func_arg_written_after", 2},
-	{"func_result_alias", 3}, {"func_result_equivalent", 3}, {"arg_access", 3},
+	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, ""},
+	{"func_result_alias", 3, ""}, {"func_result_equivalent", 3, "callee_result_equivalent"}, {"arg_access", 3, ""},
 }
 
 // AnalyzeModule runs the in-place analysis on a module extracted into
@@ -151,7 +154,11 @@ func copySummaries(from, to *facts.DB) {
 		if src == nil {
 			continue
 		}
-		dst := to.Relation(s.name, s.arity)
+		name := s.name
+		if s.as != "" {
+			name = s.as
+		}
+		dst := to.Relation(name, s.arity)
 		for id := range uint32(src.Len()) {
 			dst.Add(src.Row(id))
 		}

@@ -60,3 +60,17 @@ func.func @main(%a: tensor<8xf32>, %ro: tensor<8xf32> {bufferization.writable = 
 ^exit(%out: tensor<8xf32>):
   return %out, %two#1, %r0 : tensor<8xf32>, tensor<8xf32>, f32
 }
+
+func.func @countdown(%t: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> (tensor<8xf32>) {
+    scf.yield %t : tensor<8xf32>
+  } else {
+    %c1 = arith.constant 1 : index
+    %m = arith.subi %n, %c1 : index
+    %u = func.call @countdown(%t, %m) : (tensor<8xf32>, index) -> tensor<8xf32>
+    scf.yield %u : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
