@@ -1,10 +1,8 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"bufferlog/internal/tooltest"
@@ -12,27 +10,6 @@ import (
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
-
-// upstreamCases locates LLVM's bufferization test cases (see
-// ir/upstream_test.go): read in place, never copied.
-func upstreamCases(t *testing.T) []string {
-	dir := os.Getenv("BUFFERLOG_UPSTREAM_TESTS")
-	if dir == "" {
-		dir = "../../../shared/mlir-upstream-tests"
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "cases", "*.mlir"))
-	if len(files) == 0 {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("upstream test cases not found under %s", dir)
-		}
-		t.Skipf("upstream test cases not found under %s", dir)
-	}
-	return files
-}
-
-// testDialectOp matches the diagnostic for an op of MLIR's internal test
-// dialect in its custom syntax, which bufferlog does not know.
-var testDialectOp = regexp.MustCompile(`error: custom op 'test\.[a-z_.]+' is unknown`)
 
 // TestUpstreamAgreement compares our analysis with mlir-opt-22's on LLVM's
 // own bufferization test cases that mlir-opt-22 analyzes, annotation by
@@ -46,7 +23,7 @@ func TestUpstreamAgreement(t *testing.T) {
 	}
 	known := knownDifferences(t)
 	programs, operands, agreeing := 0, 0, 0
-	for _, file := range upstreamCases(t) {
+	for _, file := range tooltest.UpstreamCases(t, "../..") {
 		out, err := exec.Command(mlirOpt, "--allow-unregistered-dialect", oneShotPipeline, file).Output()
 		if err != nil {
 			continue // mlir-opt-22 does not analyze it
@@ -57,7 +34,7 @@ func TestUpstreamAgreement(t *testing.T) {
 		}
 		theirs, err := ir.Parse("mlir-opt output", out)
 		if err != nil {
-			if testDialectOp.MatchString(err.Error()) {
+			if tooltest.TestDialectOp.MatchString(err.Error()) {
 				continue // mlir-opt prints test-dialect ops in their custom syntax
 			}
 			t.Fatalf("%s: parsing mlir-opt's output: %v", file, err)
