@@ -81,6 +81,11 @@ Decl raw_candidate(ROp, RI, WOp, WI)
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
   bound [/number, /number, /number, /number].
 
+Decl candidate_definition(ROp, RI, WOp, WI, D)
+  descr [doc("The candidate pair of read RI of ROp and write WI of WOp, with D a definition of what the read reads."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
+
 Decl op_ancestor(Op, A)
   descr [doc("A is Op or an op whose regions hold Op."),
          arg(Op, "op id"), arg(A, "op id")]
@@ -371,6 +376,11 @@ raw_candidate(ROp, RI, WOp, WI) :-
   conflict_read(ROp, RI), tensor_use(ROp, RI, RV), definition(RV, _), conflict_class(RV, C),
   conflict_class(WV, C), tensor_use(WOp, WI, WV), operand_writes(WOp, WI).
 
+# Each candidate pair with each definition of the read: what the excuses
+# below examine, joined once.
+candidate_definition(ROp, RI, WOp, WI, D) :-
+  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D).
+
 # --- Op order --------------------------------------------------------------
 
 op_ancestor(Op, Op) :- op(Op, _).
@@ -384,7 +394,7 @@ region_within(R, R) :- region_of(R, _, _).
 region_within(R, X) :- region_of(R, Op, _), op_region(Op, Up), region_within(Up, X).
 
 order_query(ROp, WOp) :- raw_candidate(ROp, _, WOp, _).
-order_query(WOp, DOp) :- raw_candidate(ROp, RI, WOp, _), tensor_use(ROp, RI, V), definition(V, D), result(D, DOp, _).
+order_query(WOp, DOp) :- candidate_definition(ROp, RI, WOp, _, D), result(D, DOp, _).
 
 # happensBefore(A, B): some X among A and its ancestors properly dominates
 # B without enclosing it: X precedes B's ancestor in X's block, or X's
@@ -410,7 +420,7 @@ mutually_exclusive(A, B) :-
 # the write of an earlier iteration, even if the write comes later in the
 # body (DEF, (READ, WRITE)*).
 loop_hides_order(ROp, WOp, D) :-
-  raw_candidate(ROp, RI, WOp, _), tensor_use(ROp, RI, V), definition(V, D),
+  candidate_definition(ROp, _, WOp, _, D),
   repetitive(X), op_region(ROp, RR), region_within(RR, X),
   value_region(D, DR), !region_within(DR, X),
   region_of(X, XOp, _), op_ancestor(WOp, XOp).
@@ -423,31 +433,27 @@ value_block(V, B) :- result(V, Op, _), op_in_block(Op, B, _).
 # Block::isReachable(To, {Avoid}): the search starts at From's successors
 # and does not go on from Avoid, nor end there.
 reach_query(RB, DB) :-
-  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _),
-  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB).
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB).
 reach_query(WB, DB) :-
-  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _),
-  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB).
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB).
 reaches_avoiding(From, Avoid, S) :- reach_query(From, Avoid), block_succ(From, S).
 reaches_avoiding(From, Avoid, S) :-
   reaches_avoiding(From, Avoid, B), B != Avoid, block_succ(B, S).
 
-# Branches: if the read's and the write's blocks reach each other without
-# passing the definition's block, the write of one trip around the loop
+# Branches (only in regions of more than one block): if the read's and
+# the write's blocks reach each other without passing the definition's
+# block, the write of one trip around the loop
 # may come before the read of the next (canUseOpDominanceDueToBlocks).
 cycle_hides_order(ROp, WOp, D) :-
-  raw_candidate(ROp, RI, WOp, _), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _),
-  tensor_use(ROp, RI, V), definition(V, D), value_block(D, DB),
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
+  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB),
   reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
 
+no_op_order(ROp, RI, WOp, WI) :- candidate_definition(ROp, RI, WOp, WI, D), loop_hides_order(ROp, WOp, D).
 no_op_order(ROp, RI, WOp, WI) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
-  loop_hides_order(ROp, WOp, D).
-no_op_order(ROp, RI, WOp, WI) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D), cycle_hides_order(ROp, WOp, D).
+  candidate_definition(ROp, RI, WOp, WI, D), cycle_hides_order(ROp, WOp, D).
 
 # --- Excuses ---------------------------------------------------------------
 
@@ -527,20 +533,20 @@ disjoint_subsets(ROp, RI, Ins, 1) :-
 # The write happens before the definition, or inside the op that makes
 # it, so the definition overwrites it.
 excused_by_definition(WOp, WI, D) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  candidate_definition(_, _, WOp, WI, D),
   result(D, DOp, _), happens_before(WOp, DOp).
 excused_by_definition(WOp, WI, D) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  candidate_definition(_, _, WOp, WI, D),
   result(D, DOp, _), proper_ancestor(WOp, DOp).
 # A block argument is defined on entry to its block; a write outside the
 # block cannot come between.
 excused_by_definition(WOp, WI, D) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  candidate_definition(_, _, WOp, WI, D),
   block_arg(D, B, _), !write_in_block(WOp, B).
 # The write is what makes D: tensor.insert %f into %t in place defines
 # its result by writing %t.
 excused_by_definition(WOp, WI, D) :-
-  raw_candidate(ROp, RI, WOp, WI), tensor_use(ROp, RI, V), definition(V, D),
+  candidate_definition(_, _, WOp, WI, D),
   operand_alias(WOp, WI, D), !second_alias(WOp, WI, D).
 
 Decl write_in_block(Op, B)
@@ -556,8 +562,8 @@ second_alias(Op, I, D) :- operand_alias(Op, I, D), operand_alias(Op, I, W), W !=
 # The conflict rule: a read with a definition, a write in its class, no
 # excuse for the pair, and a definition the write may clobber.
 raw_conflict(ROp, RI, WOp, WI, D) :-
-  raw_candidate(ROp, RI, WOp, WI), !excused_pair(ROp, RI, WOp, WI),
-  tensor_use(ROp, RI, V), definition(V, D), !excused_by_definition(WOp, WI, D).
+  candidate_definition(ROp, RI, WOp, WI, D), !excused_pair(ROp, RI, WOp, WI),
+  !excused_by_definition(WOp, WI, D).
 
 # --- Parallel regions and read-only buffers --------------------------------
 
