@@ -121,8 +121,12 @@ Decl happens_before(A, B)
          arg(A, "op id"), arg(B, "op id")]
   bound [/number, /number].
 
+Decl multi_block_region(R)
+  descr [doc("Region R has more than one block: branches may form cycles in it."), arg(R, "region id")]
+  bound [/number].
+
 Decl in_region_of(Op, Parent, I)
-  descr [doc("Op is nested, at any depth, in region number I of Parent."),
+  descr [doc("Op is nested, at any depth, in region number I of Parent, an op with exclusive regions."),
          arg(Op, "op id"), arg(Parent, "op id"), arg(I, "number")]
   bound [/number, /number, /number].
 
@@ -404,11 +408,14 @@ happens_before(A, B) :-
   op_in_block(X, Blk, PX), op_ancestor(B, Y), op_in_block(Y, Blk, PY), PX < PY.
 happens_before(A, B) :-
   order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
-  op_in_block(X, BX, _), op_ancestor(B, Y), op_in_block(Y, BY, _), BX != BY,
-  block_in_region(BX, R, _), block_in_region(BY, R, _),
+  op_in_block(X, BX, _), block_in_region(BX, R, _), multi_block_region(R),
+  op_ancestor(B, Y), op_in_block(Y, BY, _), BX != BY, block_in_region(BY, R, _),
   block_dom(BX, InX, OutX), block_dom(BY, InY, OutY), InX <= InY, OutY <= OutX.
 
-in_region_of(Op, P, I) :- op_ancestor(Op, X), parent_op(X, P), op_region(X, R), region_of(R, P, I).
+multi_block_region(R) :- block_in_region(_, R, 1).
+
+in_region_of(Op, P, I) :-
+  exclusive_regions(P), region_of(R, P, I), region_within(OR, R), op_region(Op, OR).
 
 exclusive_regions(Op) :- op(Op, "scf.if").
 exclusive_regions(Op) :- op(Op, "scf.index_switch").
@@ -433,11 +440,13 @@ value_block(V, B) :- result(V, Op, _), op_in_block(Op, B, _).
 # Block::isReachable(To, {Avoid}): the search starts at From's successors
 # and does not go on from Avoid, nor end there.
 reach_query(RB, DB) :-
-  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB).
+  multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
+  value_block(D, DB).
 reach_query(WB, DB) :-
-  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB).
+  multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
+  value_block(D, DB).
 reaches_avoiding(From, Avoid, S) :- reach_query(From, Avoid), block_succ(From, S).
 reaches_avoiding(From, Avoid, S) :-
   reaches_avoiding(From, Avoid, B), B != Avoid, block_succ(B, S).
@@ -447,9 +456,9 @@ reaches_avoiding(From, Avoid, S) :-
 # block, the write of one trip around the loop
 # may come before the read of the next (canUseOpDominanceDueToBlocks).
 cycle_hides_order(ROp, WOp, D) :-
-  candidate_definition(ROp, _, WOp, _, D), op_in_block(ROp, RB, _), op_in_block(WOp, WB, _),
-  block_in_region(RB, R, _), block_in_region(WB, R, _), block_in_region(_, R, 1), value_block(D, DB),
-  reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
+  multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
+  candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
+  value_block(D, DB), reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
 
 no_op_order(ROp, RI, WOp, WI) :- candidate_definition(ROp, RI, WOp, WI, D), loop_hides_order(ROp, WOp, D).
 no_op_order(ROp, RI, WOp, WI) :-
@@ -550,9 +559,10 @@ excused_by_definition(WOp, WI, D) :-
   operand_alias(WOp, WI, D), !second_alias(WOp, WI, D).
 
 Decl write_in_block(Op, B)
-  descr [doc("Op is in block B or nested in an op of B."), arg(Op, "op id"), arg(B, "block id")]
+  descr [doc("The candidate write Op is in block B, whose argument a read's definition is, or nested in an op of B."), arg(Op, "op id"), arg(B, "block id")]
   bound [/number, /number].
-write_in_block(Op, B) :- raw_candidate(_, _, Op, _), op_ancestor(Op, X), op_in_block(X, B, _).
+write_in_block(Op, B) :-
+  candidate_definition(_, _, Op, _, D), block_arg(D, B, _), op_ancestor(Op, X), op_in_block(X, B, _).
 
 Decl second_alias(Op, I, D)
   descr [doc("Operand I of Op aliases a value besides D."), arg(Op, "op id"), arg(I, "number"), arg(D, "value id")]

@@ -164,8 +164,9 @@ type decider struct {
 	// with each set's members on a circular list (next).
 	parent, size, next map[int64]int64
 
-	key [4]facts.Value
-	out *Decisions
+	key    [4]facts.Value
+	hasKey [4]facts.Value // scratch for has
+	out    *Decisions
 }
 
 func (d *decider) init() {
@@ -234,7 +235,7 @@ func (d *decider) bufferizeInPlace(o Operand) {
 }
 
 func (d *decider) has(r *facts.Relation, vals ...int64) bool {
-	t := make([]facts.Value, len(vals))
+	t := d.hasKey[:len(vals)]
 	for i, v := range vals {
 		t[i] = facts.Number(v)
 	}
