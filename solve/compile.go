@@ -67,6 +67,9 @@ type rule struct {
 	lets     []assignment // let-transform, applied per body solution
 	agg      *aggregate   // do-transform
 	varNames []string     // by slot, for messages
+	// static holds a plan made without size estimates for each variant:
+	// static[0] for the first pass, static[i+1] with atom i as the delta.
+	static [][]planItem
 }
 
 type literalKind uint8
@@ -508,8 +511,18 @@ func (c *compiler) compileClause(index int, cl ast.Clause) (*rule, error) {
 		}
 		cc.r.varNames[s] = name
 	}
-	if _, err := planOrder(cc.r, -1, nil); err != nil {
-		return nil, cc.clauseErr(index, err.premise, "%s", err.msg)
+	// Plans without estimates, for each variant, serve small inputs:
+	// planning per run would cost more than it saves there.
+	for delta := -1; delta < len(cc.r.body); delta++ {
+		if delta >= 0 && cc.r.body[delta].kind != litAtom {
+			cc.r.static = append(cc.r.static, nil)
+			continue
+		}
+		order, err := planOrder(cc.r, delta, nil)
+		if err != nil {
+			return nil, cc.clauseErr(index, err.premise, "%s", err.msg)
+		}
+		cc.r.static = append(cc.r.static, order)
 	}
 	return cc.r, nil
 }

@@ -441,7 +441,25 @@ func (d Decision) String() string {
 // rules/decisions.mg), and evaluates the predicates named in after,
 // which may read them.
 func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, policy Policy, after ...string) (*Decisions, error) {
-	if _, err := prog.Restrict(DecidePredicates()...).Eval(ctx, db, opt); err != nil {
+	return newPhases(prog, after).run(ctx, db, opt, policy)
+}
+
+// phases holds the two parts of a program that Analyze evaluates,
+// restricted once for the many DBs of a module.
+type phases struct {
+	decide, after *Program // after is nil when nothing is asked for
+}
+
+func newPhases(prog *Program, after []string) *phases {
+	a := &phases{decide: prog.Restrict(DecidePredicates()...)}
+	if len(after) > 0 {
+		a.after = prog.Restrict(after...)
+	}
+	return a
+}
+
+func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
+	if _, err := a.decide.Eval(ctx, db, opt); err != nil {
 		return nil, err
 	}
 	dec, err := policy(db)
@@ -453,8 +471,8 @@ func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, poli
 		dec.List[i].Bytes = cost[dec.List[i].Operand]
 	}
 	dec.addFacts(db)
-	if len(after) > 0 {
-		if _, err := prog.Restrict(after...).Eval(ctx, db, opt); err != nil {
+	if a.after != nil {
+		if _, err := a.after.Eval(ctx, db, opt); err != nil {
 			return nil, err
 		}
 	}

@@ -227,17 +227,27 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 	ev.rule = r
 	// A positive atom with no rows to read makes the body unsatisfiable:
 	// skip planning too, which small DBs would mostly spend time on.
+	largest := 0
 	for i, l := range r.body {
-		if lo, hi := ev.bounds(r, i, delta); l.kind == litAtom && lo == hi {
+		if l.kind != litAtom {
+			continue
+		}
+		lo, hi := ev.bounds(r, i, delta)
+		if lo == hi {
 			return true
 		}
+		largest = max(largest, int(hi-lo), ev.rels[l.pred].Len())
 	}
-	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
-		lo, hi := ev.bounds(r, lit, delta)
-		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
-	})
-	if perr != nil {
-		return ev.fail(nil, "%s", perr.msg)
+	order := r.static[delta+1]
+	if largest >= largeInputRows {
+		var perr *planError
+		order, perr = planOrder(r, delta, func(lit int, cols []int) float64 {
+			lo, hi := ev.bounds(r, lit, delta)
+			return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
+		})
+		if perr != nil {
+			return ev.fail(nil, "%s", perr.msg)
+		}
 	}
 	run := ev.newRunner(r, ev.build(r, order, delta))
 	return run.run(0) && run.flush()

@@ -59,6 +59,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	after = append(slices.Clone(after), names...)
 	kept := append(DriverPredicates(), "call", "func")
 	results := make([]*Decisions, len(parts))
+	analysis, summaries := newPhases(prog, after), prog.Restrict(names...)
 	for _, level := range callLevels(callees) {
 		var (
 			wg    sync.WaitGroup
@@ -72,10 +73,10 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 					for _, q := range callees[i] {
 						copySummaries(parts[q], parts[i])
 					}
-					dec, err := Analyze(ctx, prog, parts[i], opt, policy, after...)
+					dec, err := analysis.run(ctx, parts[i], opt, policy)
 					if err == nil {
 						markAnalyzed(parts[i])
-						_, err = prog.Restrict(names...).Eval(ctx, parts[i], opt)
+						_, err = summaries.Eval(ctx, parts[i], opt)
 					}
 					// What the callers and the caller of AnalyzeModule read
 					// is all that stays: a module's facts need not all fit
