@@ -121,6 +121,11 @@ Decl happens_before(A, B)
          arg(A, "op id"), arg(B, "op id")]
   bound [/number, /number].
 
+Decl op_last(Op, Last)
+  descr [doc("Last is the largest id among Op and the ops nested in it: ids are pre-order, so those ops are the ids from Op to Last."),
+         arg(Op, "op id"), arg(Last, "op id")]
+  bound [/number, /number].
+
 Decl multi_block_region(R)
   descr [doc("Region R has more than one block: branches may form cycles in it."), arg(R, "region id")]
   bound [/number].
@@ -268,6 +273,16 @@ Decl has_access(F, I)
          arg(F, "op id"), arg(I, "number")]
   bound [/number, /number].
 
+Decl callee_arg_written(F, I)
+  descr [doc("The called function F writes its argument I: F's func_arg_written_after, given to its callers by the decision driver."),
+         arg(F, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl callee_result_alias(F, J, I)
+  descr [doc("Result J of the called function F may share the buffer of its argument I: F's func_result_alias, given to its callers by the decision driver."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
 Decl func_arg_read(F, I)
   descr [doc("Function F reads tensor argument I: annotated so, or its value is read (isValueRead)."),
          arg(F, "op id"), arg(I, "number")]
@@ -288,14 +303,15 @@ operand_reads(Op, I) :- read_through(Op, I, Arg), value_is_read(Arg).
 
 # A call reads, writes and aliases an operand as its callee does the
 # argument, once the callee is analyzed (analyzed, func_arg_read,
-# func_arg_written_after and func_result_alias come from the callee's
-# analysis, see decisions.mg). A call to a declaration, or to a function
+# callee_arg_written and callee_result_alias come from the callee's
+# analysis: its func_arg_read, func_arg_written_after and
+# func_result_alias, see decisions.mg). A call to a declaration, or to a function
 # of a call cycle, reads, writes and aliases everything, like an unknown
 # op, unless bufferization.access annotations say otherwise.
 operand_reads(Call, I) :- call(Call, F), analyzed(F), func_arg_read(F, I), tensor_use(Call, I, _).
-operand_writes(Call, I) :- call(Call, F), analyzed(F), func_arg_written_after(F, I), tensor_use(Call, I, _).
+operand_writes(Call, I) :- call(Call, F), analyzed(F), callee_arg_written(F, I), tensor_use(Call, I, _).
 operand_alias(Call, I, R) :-
-  call(Call, F), analyzed(F), func_result_alias(F, J, I), result(R, Call, J), tensor_use(Call, I, _).
+  call(Call, F), analyzed(F), callee_result_alias(F, J, I), result(R, Call, J), tensor_use(Call, I, _).
 
 operand_reads(Call, I) :- call(Call, F), !analyzed(F), !has_access(F, I), tensor_use(Call, I, _).
 operand_writes(Call, I) :- call(Call, F), !analyzed(F), !has_access(F, I), tensor_use(Call, I, _).
@@ -403,9 +419,19 @@ order_query(WOp, DOp) :- candidate_definition(ROp, RI, WOp, _, D), result(D, DOp
 # happensBefore(A, B): some X among A and its ancestors properly dominates
 # B without enclosing it: X precedes B's ancestor in X's block, or X's
 # block properly dominates the block of B's ancestor in X's region.
+#
+# In a region of one block (all of them, in structured code) that is a
+# comparison of ids: ids are given in pre-order, so the ops nested in X
+# are the ids after it up to op_last(X), and X precedes B's ancestor in
+# its block exactly when op_last(X) < B, with B inside X's region.
 happens_before(A, B) :-
-  order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
+  order_query(A, B), op_ancestor(A, X), op_region(X, R), !multi_block_region(R),
+  op_last(X, L), L < B, op_region(B, RB), region_within(RB, R).
+happens_before(A, B) :-
+  order_query(A, B), op_ancestor(A, X), op_region(X, R), multi_block_region(R), !proper_ancestor(B, X),
   op_in_block(X, Blk, PX), op_ancestor(B, Y), op_in_block(Y, Blk, PY), PX < PY.
+
+op_last(X, L) :- op_ancestor(D, X) |> do fn:group_by(X), let L = fn:max(D).
 happens_before(A, B) :-
   order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
   op_in_block(X, BX, _), block_in_region(BX, R, _), multi_block_region(R),

@@ -36,6 +36,9 @@ type Program struct {
 	// roots are the predicates an evaluation is for; the strata hold
 	// more when the program is restricted or has computed predicates.
 	roots []int
+	// given marks predicates whose facts an earlier evaluation derived
+	// in full: their rules are not run again (see derivedBy).
+	given []bool
 }
 
 type predicate struct {

@@ -160,7 +160,7 @@ func (p *Program) plan(reference bool) []stratum {
 	for _, s := range p.strata {
 		t := stratum{recursive: s.recursive}
 		for _, id := range s.preds {
-			if !need[id] {
+			if !need[id] || p.isGiven(id) {
 				continue
 			}
 			t.preds = append(t.preds, id)
@@ -168,7 +168,7 @@ func (p *Program) plan(reference bool) []stratum {
 				t.compute = append(t.compute, native[id])
 			}
 		}
-		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil })
+		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil && !p.isGiven(r.head) })
 		out = append(out, t)
 	}
 	return out
@@ -198,6 +198,9 @@ func (p *Program) needed(roots []int, native []*computed) []bool {
 	for len(stack) > 0 {
 		head := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if p.isGiven(head) {
+			continue // derived before: what it was derived from is not needed
+		}
 		if c := native[head]; c != nil {
 			visit(c.edge)
 			visit(c.node)
@@ -400,4 +403,56 @@ func (cl *classes) union(a, b int32) {
 	case rb < ra:
 		cl.parent[ra] = rb
 	}
+}
+
+func (p *Program) isGiven(id int) bool { return p.given != nil && p.given[id] }
+
+// derivedBy returns p with the predicates that an evaluation of prior (a
+// restriction of the same compiled program) derived marked given: their
+// facts are complete in a DB prior was evaluated on, so evaluating p there
+// afterwards does not derive them again. Predicates that depend on any of
+// the named ones (facts added between the two evaluations, such as the
+// decisions) are derived again.
+func (p *Program) derivedBy(prior *Program, added []string) *Program {
+	native := make([]*computed, len(prior.preds))
+	for i := range prior.computed {
+		native[prior.computed[i].pred] = &prior.computed[i]
+	}
+	given := prior.needed(prior.roots, native)
+	// Walk from the added predicates to everything that reads them.
+	readers := make([][]int, len(p.preds))
+	for _, st := range p.strata {
+		for _, r := range st.rules {
+			for _, l := range r.body {
+				if l.kind == litAtom || l.kind == litNeg {
+					readers[l.pred] = append(readers[l.pred], r.head)
+				}
+			}
+		}
+	}
+	for _, c := range p.computed {
+		readers[c.edge] = append(readers[c.edge], c.pred)
+		if c.node >= 0 {
+			readers[c.node] = append(readers[c.node], c.pred)
+		}
+	}
+	var stack []int
+	for id, pr := range p.preds {
+		if slices.Contains(added, pr.sym.Symbol) {
+			stack = append(stack, id)
+		}
+	}
+	changed := make([]bool, len(p.preds))
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if changed[id] {
+			continue
+		}
+		changed[id], given[id] = true, false
+		stack = append(stack, readers[id]...)
+	}
+	out := *p
+	out.given = given
+	return &out
 }

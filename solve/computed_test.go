@@ -142,3 +142,34 @@ func TestComputedErrors(t *testing.T) {
 		t.Errorf("non-number: got %v", err)
 	}
 }
+
+// TestDerivedBy: predicates an earlier evaluation derived are not derived
+// again, unless they read facts added since.
+func TestDerivedBy(t *testing.T) {
+	prog := mustCompile(t, "Decl e(X).\nDecl d(X).\na(X) :- e(X).\nb(X) :- a(X), d(X).\n")
+	for _, tc := range []struct {
+		added []string
+		wantA []string
+	}{
+		{[]string{"d"}, []string{"a(1)", "a(2)"}},              // a is given: e(3) is not seen
+		{[]string{"d", "e"}, []string{"a(1)", "a(2)", "a(3)"}}, // a reads e: derived again
+	} {
+		db := facts.NewDB(nil)
+		for _, x := range []int64{1, 2} {
+			db.Relation("e", 1).Add([]facts.Value{facts.Number(x)})
+		}
+		prior := prog.Restrict("a")
+		if _, err := prior.Eval(context.Background(), db, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		db.Relation("e", 1).Add([]facts.Value{facts.Number(3)})
+		db.Relation("d", 1).Add([]facts.Value{facts.Number(1)})
+		db.Relation("d", 1).Add([]facts.Value{facts.Number(3)})
+		if _, err := prog.Restrict("b").derivedBy(prior, tc.added).Eval(context.Background(), db, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := query(db, "a"); !slices.Equal(got, tc.wantA) {
+			t.Errorf("added %v: a = %v, want %v", tc.added, got, tc.wantA)
+		}
+	}
+}

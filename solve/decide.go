@@ -72,8 +72,13 @@ var decideInputs = []struct {
 // adds (declared in rules/decisions.mg): a program that needs them must
 // run after the decisions, as Analyze and AnalyzeModule do.
 func DriverPredicates() []string {
-	return []string{"inplace", "out_of_place", "blocked_by_conflict", "blocked_by_read_only",
-		"blocked_by_parallel_write", "analyzed", "callee_result_equivalent"}
+	return append(decisionPredicates(), "analyzed", "callee_arg_written", "callee_result_alias", "callee_result_equivalent")
+}
+
+// decisionPredicates are the facts Analyze adds between its two
+// evaluations.
+func decisionPredicates() []string {
+	return []string{"inplace", "out_of_place", "blocked_by_conflict", "blocked_by_read_only", "blocked_by_parallel_write"}
 }
 
 // DecidePredicates names the derived predicates Decide reads, for
@@ -453,7 +458,9 @@ type phases struct {
 func newPhases(prog *Program, after []string) *phases {
 	a := &phases{decide: prog.Restrict(DecidePredicates()...)}
 	if len(after) > 0 {
-		a.after = prog.Restrict(after...)
+		// What the decisions need was derived before them and does not
+		// depend on them: do not derive it again.
+		a.after = prog.Restrict(after...).derivedBy(a.decide, decisionPredicates())
 	}
 	return a
 }

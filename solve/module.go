@@ -18,8 +18,9 @@ var summaryPredicates = []struct {
 	arity int
 	as    string // the name call sites read it by, if another
 }{
-	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, ""},
-	{"func_result_alias", 3, ""}, {"func_result_equivalent", 3, "callee_result_equivalent"}, {"arg_access", 3, ""},
+	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, "callee_arg_written"},
+	{"func_result_alias", 3, "callee_result_alias"}, {"func_result_equivalent", 3, "callee_result_equivalent"},
+	{"arg_access", 3, ""},
 }
 
 // AnalyzeModule runs the in-place analysis on a module extracted into
