@@ -166,8 +166,10 @@ type decider struct {
 	valueOf    map[Operand]int64
 
 	// Alias sets of the decisions so far: a union-find over value ids,
-	// with each set's members on a circular list (next).
-	parent, size, next map[int64]int64
+	// with each set's members on a circular list (next). Slices cover the
+	// ids from lo: a part of a module has a range of them.
+	lo                 int64
+	parent, size, next []int64 // parent -1: a value not seen yet
 
 	key    [4]facts.Value
 	hasKey [4]facts.Value // scratch for has
@@ -177,15 +179,36 @@ type decider struct {
 func (d *decider) init() {
 	d.operandsOf = map[int64][]int64{}
 	d.valueOf = map[Operand]int64{}
-	d.parent, d.size, d.next = map[int64]int64{}, map[int64]int64{}, map[int64]int64{}
+	lo, hi := int64(-1), int64(-1)
+	span := func(v int64) {
+		if lo < 0 || v < lo {
+			lo = v
+		}
+		hi = max(hi, v)
+	}
 	for id := range uint32(d.uses.Len()) {
 		row := d.uses.Row(id)
 		o := Operand{row[0].Int(), row[1].Int()}
 		d.operandsOf[o.Op] = append(d.operandsOf[o.Op], o.Index)
 		d.valueOf[o] = row[2].Int()
+		span(row[2].Int())
+	}
+	for id := range uint32(d.alias.Len()) {
+		span(d.alias.Row(id)[2].Int())
 	}
 	for op := range d.operandsOf {
 		slices.Sort(d.operandsOf[op])
+	}
+	d.resetSets(lo, hi)
+}
+
+// resetSets makes every value of [lo, hi] a set of its own.
+func (d *decider) resetSets(lo, hi int64) {
+	n := max(hi-lo+1, 0)
+	d.lo = max(lo, 0)
+	d.parent, d.size, d.next = make([]int64, n), make([]int64, n), make([]int64, n)
+	for i := range d.parent {
+		d.parent[i] = -1
 	}
 }
 
@@ -195,15 +218,15 @@ func (d *decider) isTensorOperand(o Operand) bool {
 }
 
 func (d *decider) find(v int64) int64 {
-	p, ok := d.parent[v]
-	if !ok {
-		d.parent[v], d.size[v], d.next[v] = v, 1, v
+	i := v - d.lo
+	if d.parent[i] < 0 {
+		d.parent[i], d.size[i], d.next[i] = v, 1, v
 		return v
 	}
-	for p != v {
-		gp := d.parent[p]
-		d.parent[v] = gp
-		v, p = p, d.parent[p]
+	for d.parent[i] != v {
+		p := d.parent[i]
+		d.parent[i] = d.parent[p-d.lo] // path halving
+		v, i = p, p-d.lo
 	}
 	return v
 }
@@ -213,13 +236,16 @@ func (d *decider) union(a, b int64) {
 	if ra == rb {
 		return
 	}
-	if d.size[ra] < d.size[rb] {
+	if d.size[ra-d.lo] < d.size[rb-d.lo] {
 		ra, rb = rb, ra
 	}
-	d.parent[rb] = ra
-	d.size[ra] += d.size[rb]
-	d.next[ra], d.next[rb] = d.next[rb], d.next[ra] // splice the circular lists
+	d.parent[rb-d.lo] = ra
+	d.size[ra-d.lo] += d.size[rb-d.lo]
+	d.next[ra-d.lo], d.next[rb-d.lo] = d.next[rb-d.lo], d.next[ra-d.lo] // splice the circular lists
 }
+
+// nextMember returns the member after m in m's set.
+func (d *decider) nextMember(m int64) int64 { return d.next[m-d.lo] }
 
 // aliasTargets returns the values operand o aliases if in place.
 func (d *decider) aliasTargets(o Operand) []int64 {
@@ -273,7 +299,7 @@ func (d *decider) decide(o Operand) Decision {
 					writes = append(writes, u)
 				}
 			}
-			if m = d.next[m]; m == root {
+			if m = d.nextMember(m); m == root {
 				break
 			}
 		}

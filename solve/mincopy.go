@@ -177,8 +177,8 @@ func operandCosts(db *facts.DB, d *decider) map[Operand]int {
 // read. The alias sets are those the in-place operands make.
 func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
 	sets := &decider{uses: d.uses, usesOf: d.usesOf, alias: d.alias, aliasOf: d.aliasOf,
-		valueOf: d.valueOf, parent: map[int64]int64{}, size: map[int64]int64{}, next: map[int64]int64{},
-		out: &Decisions{inPlace: map[Operand]bool{}}}
+		valueOf: d.valueOf, out: &Decisions{inPlace: map[Operand]bool{}}}
+	sets.resetSets(d.lo, d.lo+int64(len(d.parent))-1)
 	for o := range must {
 		if d.isTensorOperand(o) {
 			sets.bufferizeInPlace(o)
@@ -213,7 +213,7 @@ func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
 					return false
 				}
 			}
-			if m = sets.next[m]; m == root {
+			if m = sets.nextMember(m); m == root {
 				break
 			}
 		}
