@@ -260,3 +260,47 @@ func attrText(a ir.Attribute) string {
 	}
 	return a.String()
 }
+
+// TestBufferizeCommand runs the built binary: the annotations of both
+// policies on greedy_copies_more.mlir, and the errors.
+func TestBufferizeCommand(t *testing.T) {
+	const file = "../../testdata/oneshot/greedy_copies_more.mlir"
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		wantCode int
+		want     []string // substrings of stdout
+		wantErr  string
+	}{
+		{"oneshot", []string{"--analysis-only", "--print-conflicts", file}, 0, []string{
+			`%B = tensor.insert %x into %F[%i] {"C_0[DEF: result 0]", __inplace_operands_attr__ = ["none", "false", "none"]}`,
+			`%C = linalg.fill {"C_0[CONFL-WRITE: 1]", __inplace_operands_attr__ = ["none", "true"]}`,
+			`%r = tensor.extract %B[%i] {"C_0[READ: 0]", __inplace_operands_attr__ = ["true", "none"]}`,
+			`%A: tensor<8xf32> {bufferization.access = "read-write"}`,
+			`__equivalent_func_args__ = [0, -1]`,
+		}, ""},
+		{"mincopy", []string{"--analysis-only", "--policy", "mincopy", file}, 0, []string{
+			`%B = tensor.insert %x into %F[%i] {__inplace_operands_attr__ = ["none", "true", "none"]}`,
+			`%C = linalg.fill {__inplace_operands_attr__ = ["none", "false"]}`,
+		}, ""},
+		{"no rewrite yet", []string{file}, 2, nil, "only --analysis-only is implemented"},
+		{"bad policy", []string{"--analysis-only", "--policy", "fast", file}, 2, nil, `unknown policy "fast"`},
+		{"bad heuristic", []string{"--analysis-only", "--heuristic", "random", file}, 2, nil, `unknown heuristic "random"`},
+		{"bad input", []string{"--analysis-only", "testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := run(t, "", append([]string{"bufferize"}, tc.args...)...)
+			if code != tc.wantCode || !strings.Contains(stderr, tc.wantErr) || (tc.wantErr == "") != (stderr == "") {
+				t.Fatalf("exit %d, stderr %q; want exit %d, stderr with %q", code, stderr, tc.wantCode, tc.wantErr)
+			}
+			if tc.wantCode != 0 && stdout != "" {
+				t.Errorf("output on error: %q", stdout)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("output lacks %s:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+}
