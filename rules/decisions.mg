@@ -53,8 +53,21 @@ Decl remaining_conflict(ROp, RI, WOp, WI, D)
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number].
 
-Decl calls_itself(F)
-  descr [doc("Function F calls itself: MLIR does not annotate its arguments' access."), arg(F, "op id")]
+Decl func_calls(F, G)
+  descr [doc("Function F holds a call of function G."), arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+
+Decl module_calls(F, G)
+  descr [doc("Function F calls G: given by the decision driver to the functions of a call cycle through several functions, whose calls no single function holds."),
+         arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+
+Decl call_path(F, G)
+  descr [doc("A chain of calls leads from function F to function G."), arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+
+Decl in_call_cycle(F)
+  descr [doc("Function F reaches itself through calls: MLIR does not annotate its arguments' access."), arg(F, "op id")]
   bound [/number].
 
 Decl decided_alias_step(V, W)
@@ -197,18 +210,25 @@ func_arg_written_after(F, I) :- arg_access(F, I, /read_write).
 func_arg_written_after(F, I) :-
   func_arg(F, I, A), !has_access(F, I), alias_set(A, R), written_set(R).
 
-# MLIR leaves functions that call themselves unannotated: it does not
-# analyze their arguments.
-calls_itself(F) :- call(Call, F), op_ancestor(Call, F).
+# MLIR leaves the functions of a call cycle unannotated: it does not
+# analyze their arguments. Each function sees its own calls; the driver
+# gives the functions of a cycle through other functions the calls of
+# that cycle (module_calls).
+func_calls(F, G) :- call(Call, G), op_ancestor(Call, F), func(F, _).
+call_path(F, G) :- func_calls(F, G).
+call_path(F, G) :- module_calls(F, G).
+call_path(F, H) :- call_path(F, G), func_calls(G, H).
+call_path(F, H) :- call_path(F, G), module_calls(G, H).
+in_call_cycle(F) :- call_path(F, F).
 
 func_access(F, I, "read-write") :-
-  func_arg(F, I, A), tensor_value(A), !calls_itself(F), func_arg_read(F, I), func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !in_call_cycle(F), func_arg_read(F, I), func_arg_written_after(F, I).
 func_access(F, I, "read") :-
-  func_arg(F, I, A), tensor_value(A), !calls_itself(F), func_arg_read(F, I), !func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !in_call_cycle(F), func_arg_read(F, I), !func_arg_written_after(F, I).
 func_access(F, I, "write") :-
-  func_arg(F, I, A), tensor_value(A), !calls_itself(F), !func_arg_read(F, I), func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !in_call_cycle(F), !func_arg_read(F, I), func_arg_written_after(F, I).
 func_access(F, I, "none") :-
-  func_arg(F, I, A), tensor_value(A), !calls_itself(F), !func_arg_read(F, I), !func_arg_written_after(F, I).
+  func_arg(F, I, A), tensor_value(A), !in_call_cycle(F), !func_arg_read(F, I), !func_arg_written_after(F, I).
 
 # Equivalence, One-Shot's post-pass: which tensors are one buffer under
 # the decisions. Three kinds of edges, which feed each other:

@@ -72,7 +72,8 @@ var decideInputs = []struct {
 // adds (declared in rules/decisions.mg): a program that needs them must
 // run after the decisions, as Analyze and AnalyzeModule do.
 func DriverPredicates() []string {
-	return append(decisionPredicates(), "analyzed", "callee_arg_written", "callee_result_alias", "callee_result_equivalent")
+	return append(decisionPredicates(), "analyzed", "callee_arg_written", "callee_result_alias", "callee_result_equivalent",
+		"module_calls")
 }
 
 // decisionPredicates are the facts Analyze adds between its two

@@ -43,16 +43,30 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 			}
 		}
 	}
+	partFuncs := make([][]int64, len(parts))
+	for f, p := range funcPart {
+		partFuncs[p] = append(partFuncs[p], f)
+	}
 	callees := make([][]int, len(parts))
+	var edges [][2]int64 // caller function, callee function
 	for i, db := range parts {
-		if r := db.Lookup("call", 2); r != nil {
-			for id := range uint32(r.Len()) {
-				if q, ok := funcPart[r.Row(id)[1].Int()]; ok && q != i && !slices.Contains(callees[i], q) {
-					callees[i] = append(callees[i], q)
-				}
+		r := db.Lookup("call", 2)
+		if r == nil {
+			continue
+		}
+		for id := range uint32(r.Len()) {
+			g := r.Row(id)[1].Int()
+			if q, ok := funcPart[g]; ok && q != i && !slices.Contains(callees[i], q) {
+				callees[i] = append(callees[i], q)
+			}
+			// Functions are isolated from above: a part with a function
+			// holds just that one, and it makes the part's calls.
+			for _, f := range partFuncs[i] {
+				edges = append(edges, [2]int64{f, g})
 			}
 		}
 	}
+	giveCycleCalls(parts, callees, funcPart, edges)
 	var names []string
 	for _, s := range summaryPredicates {
 		names = append(names, s.name)
@@ -180,4 +194,73 @@ func markAnalyzed(db *facts.DB) {
 			analyzed.Add([]facts.Value{f})
 		}
 	}
+}
+
+// giveCycleCalls adds to each part in a call cycle through other parts
+// the calls between the functions of that cycle, as module_calls facts:
+// each part holds only its own calls, and rules/decisions.mg derives
+// in_call_cycle from both. The cycles are the strongly connected
+// components of the parts' call graph.
+func giveCycleCalls(parts []*facts.DB, callees [][]int, funcPart map[int64]int, edges [][2]int64) {
+	comp := components(callees)
+	size := map[int]int{}
+	for _, c := range comp {
+		size[c]++
+	}
+	for _, e := range edges {
+		from, to := funcPart[e[0]], funcPart[e[1]]
+		if c := comp[from]; size[c] < 2 || comp[to] != c {
+			continue
+		}
+		for i := range parts {
+			if comp[i] == comp[from] {
+				parts[i].Relation("module_calls", 2).Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
+			}
+		}
+	}
+}
+
+// components numbers the strongly connected components of a graph given
+// as successor lists (Tarjan's algorithm).
+func components(succ [][]int) []int {
+	index, low, comp := make([]int, len(succ)), make([]int, len(succ)), make([]int, len(succ))
+	onStack := make([]bool, len(succ))
+	for i := range index {
+		index[i], comp[i] = -1, -1
+	}
+	var stack []int
+	next, ncomp := 0, 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range succ[v] {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp[w] = ncomp
+				if w == v {
+					break
+				}
+			}
+			ncomp++
+		}
+	}
+	for v := range succ {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	return comp
 }
