@@ -86,7 +86,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 			wg.Go(func() {
 				for i := range next {
 					for _, q := range callees[i] {
-						copySummaries(parts[q], parts[i])
+						copySummaries(parts[q], parts[i], partFuncs[q])
 					}
 					dec, err := analysis.run(ctx, parts[i], opt, policy)
 					if err == nil {
@@ -163,8 +163,10 @@ func callLevels(callees [][]int) [][]int {
 	return levels
 }
 
-// copySummaries adds the summary facts of part from to part to.
-func copySummaries(from, to *facts.DB) {
+// copySummaries adds to part to the summary facts of the functions of
+// part from, funcs: not what from received of its own callees, which
+// would pile up along chains of calls.
+func copySummaries(from, to *facts.DB, funcs []int64) {
 	for _, s := range summaryPredicates {
 		src := from.Lookup(s.name, s.arity)
 		if src == nil {
@@ -176,7 +178,9 @@ func copySummaries(from, to *facts.DB) {
 		}
 		dst := to.Relation(name, s.arity)
 		for id := range uint32(src.Len()) {
-			dst.Add(src.Row(id))
+			if row := src.Row(id); slices.Contains(funcs, row[0].Int()) {
+				dst.Add(row)
+			}
 		}
 	}
 }
