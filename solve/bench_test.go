@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 	"testing"
@@ -37,6 +38,9 @@ func benchEval(b *testing.B, prog *Program, eval evalFunc, load func() *facts.DB
 	for b.Loop() {
 		b.StopTimer()
 		db := load()
+		// Each run starts from a collected heap: the other engine's
+		// garbage from the run before must not be charged to this one.
+		runtime.GC()
 		b.StartTimer()
 		start := cpuTime()
 		st, err := eval(prog, context.Background(), db, Options{MaxFacts: 50_000_000})
