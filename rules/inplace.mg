@@ -163,6 +163,12 @@ Decl value_block(V, B)
   descr [doc("B is the block where V is defined."), arg(V, "value id"), arg(B, "block id")]
   bound [/number, /number].
 
+Decl branch_candidate(ROp, WOp, D, RB, WB, DB)
+  descr [doc("A candidate read in ROp and write in WOp around definition D lie in blocks RB and WB of one region of several blocks; D is defined in block DB."),
+         arg(ROp, "op id"), arg(WOp, "op id"), arg(D, "value id"),
+         arg(RB, "block id"), arg(WB, "block id"), arg(DB, "block id")]
+  bound [/number, /number, /number, /number, /number, /number].
+
 Decl reach_query(From, Avoid)
   descr [doc("The conflict rule asks which blocks From reaches without passing Avoid."),
          arg(From, "block id"), arg(Avoid, "block id")]
@@ -481,14 +487,12 @@ value_block(V, B) :- result(V, Op, _), op_in_block(Op, B, _).
 
 # Block::isReachable(To, {Avoid}): the search starts at From's successors
 # and does not go on from Avoid, nor end there.
-reach_query(RB, DB) :-
+branch_candidate(ROp, WOp, D, RB, WB, DB) :-
   multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
   candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
   value_block(D, DB).
-reach_query(WB, DB) :-
-  multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
-  candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
-  value_block(D, DB).
+reach_query(RB, DB) :- branch_candidate(_, _, _, RB, _, DB).
+reach_query(WB, DB) :- branch_candidate(_, _, _, _, WB, DB).
 reaches_avoiding(From, Avoid, S) :- reach_query(From, Avoid), block_succ(From, S).
 reaches_avoiding(From, Avoid, S) :-
   reaches_avoiding(From, Avoid, B), B != Avoid, block_succ(B, S).
@@ -498,9 +502,8 @@ reaches_avoiding(From, Avoid, S) :-
 # block, the write of one trip around the loop
 # may come before the read of the next (canUseOpDominanceDueToBlocks).
 cycle_hides_order(ROp, WOp, D) :-
-  multi_block_region(R), block_in_region(RB, R, _), op_in_block(ROp, RB, _),
-  candidate_definition(ROp, _, WOp, _, D), op_in_block(WOp, WB, _), block_in_region(WB, R, _),
-  value_block(D, DB), reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
+  branch_candidate(ROp, WOp, D, RB, WB, DB),
+  reaches_avoiding(RB, DB, WB), WB != DB, reaches_avoiding(WB, DB, RB), RB != DB.
 
 no_op_order(ROp, RI, WOp, WI) :- candidate_definition(ROp, RI, WOp, WI, D), loop_hides_order(ROp, WOp, D).
 no_op_order(ROp, RI, WOp, WI) :-

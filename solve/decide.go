@@ -103,19 +103,30 @@ func DecidePredicates() []string {
 // The rules decide what conflicts; Decide only keeps the alias sets of
 // the decisions taken (a union-find with member lists) and asks.
 func Decide(db *facts.DB, order Order) (*Decisions, error) {
+	return decideInOrder(db, order, nil)
+}
+
+// decideInOrder is Decide with the operands, once listed in the given
+// order, rearranged by arrange (if not nil) before they are decided.
+func decideInOrder(db *facts.DB, order Order, arrange func([]Operand)) (*Decisions, error) {
 	d, rel := newDecider(db)
 	d.mustInPlace(rel["must_inplace"])
+	var ops []Operand
 	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, order) {
 		for _, i := range d.operandsOf[op] {
-			o := Operand{op, i}
-			if d.out.inPlace[o] {
-				continue
+			if o := (Operand{op, i}); !d.out.inPlace[o] {
+				ops = append(ops, o)
 			}
-			dec := d.decide(o)
-			d.out.List = append(d.out.List, dec)
-			if dec.InPlace {
-				d.bufferizeInPlace(o)
-			}
+		}
+	}
+	if arrange != nil {
+		arrange(ops)
+	}
+	for _, o := range ops {
+		dec := d.decide(o)
+		d.out.List = append(d.out.List, dec)
+		if dec.InPlace {
+			d.bufferizeInPlace(o)
 		}
 	}
 	return d.out, nil
@@ -500,7 +511,7 @@ func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Poli
 	if err != nil {
 		return nil, err
 	}
-	cost := operandCosts(db, nil)
+	cost := operandCosts(db)
 	for i := range dec.List {
 		dec.List[i].Bytes = cost[dec.List[i].Operand]
 	}

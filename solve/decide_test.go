@@ -94,7 +94,7 @@ func TestDecide(t *testing.T) {
 			if got := outOfPlace(d); !slices.Equal(got, tc.out) {
 				t.Errorf("out of place %v, want %v", got, tc.out)
 			}
-			cost := operandCosts(db, nil)
+			cost := operandCosts(db)
 			bytes := 0
 			for _, o := range outOfPlace(d) {
 				bytes += cost[o]

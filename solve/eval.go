@@ -225,8 +225,21 @@ func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
 
 func (ev *evaluator) runRule(r *rule, delta int) bool {
 	ev.rule = r
-	// A positive atom with no rows to read makes the body unsatisfiable:
-	// skip planning too, which small DBs would mostly spend time on.
+	order, empty, ok := ev.plan(r, delta)
+	if !ok || empty {
+		return ok
+	}
+	run := ev.newRunner(r, ev.build(r, order, delta))
+	return run.run(0) && run.flush()
+}
+
+// plan returns the join order of r's variant delta: the plan compiled
+// without estimates when every input is small, else one planned with the
+// sizes at hand (see largeInputRows). empty reports that a positive atom
+// has no rows to read, so the body has no solution and no plan is made:
+// small DBs would mostly spend their time planning such rules. ok is
+// false after an error.
+func (ev *evaluator) plan(r *rule, delta int) (order []planItem, empty, ok bool) {
 	largest := 0
 	for i, l := range r.body {
 		if l.kind != litAtom {
@@ -234,23 +247,21 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 		}
 		lo, hi := ev.bounds(r, i, delta)
 		if lo == hi {
-			return true
+			return nil, true, true
 		}
 		largest = max(largest, int(hi-lo), ev.rels[l.pred].Len())
 	}
-	order := r.static[delta+1]
-	if largest >= largeInputRows {
-		var perr *planError
-		order, perr = planOrder(r, delta, func(lit int, cols []int) float64 {
-			lo, hi := ev.bounds(r, lit, delta)
-			return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
-		})
-		if perr != nil {
-			return ev.fail(nil, "%s", perr.msg)
-		}
+	if largest < largeInputRows {
+		return r.static[delta+1], false, true
 	}
-	run := ev.newRunner(r, ev.build(r, order, delta))
-	return run.run(0) && run.flush()
+	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
+		lo, hi := ev.bounds(r, lit, delta)
+		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
+	})
+	if perr != nil {
+		return nil, false, ev.fail(nil, "%s", perr.msg)
+	}
+	return order, false, true
 }
 
 // aggregate evaluates a do-transform rule: it collects the distinct
@@ -259,11 +270,9 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 // adds one head fact per group.
 func (ev *evaluator) aggregate(r *rule) bool {
 	ev.rule = r
-	order, perr := planOrder(r, -1, func(lit int, cols []int) float64 {
-		return ev.estimate(r.body[lit].pred, cols, ev.rels[r.body[lit].pred].Len())
-	})
-	if perr != nil {
-		return ev.fail(nil, "%s", perr.msg)
+	order, empty, ok := ev.plan(r, -1)
+	if !ok || empty {
+		return ok
 	}
 	run := ev.newRunner(r, ev.build(r, order, -1))
 	run.collect = facts.NewRelation("", r.nbody)

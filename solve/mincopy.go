@@ -41,8 +41,8 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		return nil, err
 	}
 	d, rel := newDecider(db)
-	cost := operandCosts(db, d)
-	byCost, err := decideInOrder(db, func(ops []Operand) {
+	cost := operandCosts(db)
+	byCost, err := decideInOrder(db, BottomUp, func(ops []Operand) {
 		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b] - cost[a] })
 	})
 	if err != nil {
@@ -120,35 +120,8 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	return out, nil
 }
 
-// decideInOrder is Decide with the operands taken in the order arrange
-// gives them (they come in One-Shot's bottom-up order).
-func decideInOrder(db *facts.DB, arrange func([]Operand)) (*Decisions, error) {
-	d, rel := newDecider(db)
-	d.mustInPlace(rel["must_inplace"])
-	var ops []Operand
-	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, BottomUp) {
-		for _, i := range d.operandsOf[op] {
-			if o := (Operand{op, i}); !d.out.inPlace[o] {
-				ops = append(ops, o)
-			}
-		}
-	}
-	arrange(ops)
-	for _, o := range ops {
-		dec := d.decide(o)
-		d.out.List = append(d.out.List, dec)
-		if dec.InPlace {
-			d.bufferizeInPlace(o)
-		}
-	}
-	return d.out, nil
-}
-
 // operandCosts is the bytes copying each tensor operand would cost.
-func operandCosts(db *facts.DB, d *decider) map[Operand]int {
-	if d == nil {
-		d, _ = newDecider(db)
-	}
+func operandCosts(db *facts.DB) map[Operand]int {
 	bytes := map[int64]int{}
 	if r := db.Lookup("value_type", 3); r != nil {
 		for id := range uint32(r.Len()) {
@@ -160,11 +133,15 @@ func operandCosts(db *facts.DB, d *decider) map[Operand]int {
 			}
 		}
 	}
-	reads := db.Lookup("operand_reads", 2)
 	cost := map[Operand]int{}
-	for o, v := range d.valueOf {
-		if reads != nil && reads.Contains([]facts.Value{facts.Number(o.Op), facts.Number(o.Index)}) {
-			cost[o] = bytes[v]
+	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
+	if uses == nil || reads == nil {
+		return cost
+	}
+	for id := range uint32(uses.Len()) {
+		row := uses.Row(id)
+		if reads.Contains(row[:2]) {
+			cost[Operand{row[0].Int(), row[1].Int()}] = bytes[row[2].Int()]
 		}
 	}
 	return cost

@@ -207,19 +207,17 @@ func markAnalyzed(db *facts.DB) {
 // components of the parts' call graph.
 func giveCycleCalls(parts []*facts.DB, callees [][]int, funcPart map[int64]int, edges [][2]int64) {
 	comp := components(callees)
-	size := map[int]int{}
-	for _, c := range comp {
-		size[c]++
+	members := map[int][]int{} // component -> its parts
+	for i, c := range comp {
+		members[c] = append(members[c], i)
 	}
 	for _, e := range edges {
-		from, to := funcPart[e[0]], funcPart[e[1]]
-		if c := comp[from]; size[c] < 2 || comp[to] != c {
+		c := comp[funcPart[e[0]]]
+		if len(members[c]) < 2 || comp[funcPart[e[1]]] != c {
 			continue
 		}
-		for i := range parts {
-			if comp[i] == comp[from] {
-				parts[i].Relation("module_calls", 2).Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
-			}
+		for _, i := range members[c] {
+			parts[i].Relation("module_calls", 2).Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
 		}
 	}
 }

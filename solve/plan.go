@@ -16,9 +16,10 @@ type planError struct {
 }
 
 // planOrder orders a rule body. The delta atom (if delta >= 0) goes
-// first, since it is usually the smallest input; otherwise, when some
-// input is large (largeInputRows), every atom is
-// tried first and the cheapest of the resulting plans is taken. After the
+// first, since it is usually the smallest input; otherwise, given
+// estimates, every atom is tried first and the cheapest of the resulting
+// plans is taken (the evaluator plans with estimates only when some
+// input is large: largeInputRows). After the
 // first atom the order is greedy: every negation, comparison and
 // assignment whose inputs are bound runs at once (they only shrink or
 // extend the current binding), and the next atom is one that shares a
@@ -33,7 +34,7 @@ type planError struct {
 // with the smallest relation can start with an atom that only joins
 // through such a block.
 func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) ([]planItem, *planError) {
-	if delta >= 0 || estimate == nil || !largeInput(r, estimate) {
+	if delta >= 0 || estimate == nil {
 		order, _, err := greedyPlan(r, delta, estimate)
 		return order, err
 	}
@@ -65,15 +66,6 @@ func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) (
 // (rule.static). Measured on the 100k-op workloads of cmd/blbench: 512
 // beats 4096 on both.
 const largeInputRows = 512
-
-func largeInput(r *rule, estimate func(lit int, cols []int) float64) bool {
-	for i := range r.body {
-		if r.body[i].kind == litAtom && estimate(i, nil) >= largeInputRows {
-			return true
-		}
-	}
-	return false
-}
 
 // greedyPlan orders the body greedily after the atom first (-1: none)
 // and returns the order and its estimated cost.
