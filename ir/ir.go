@@ -242,6 +242,28 @@ func (op *Operation) Erase() {
 	}
 }
 
+// Discard drops op's operand uses and detaches it from its block without
+// editing the block's op list: for rewriters that rebuild a block's list
+// themselves with SetOps, where removing ops one at a time would cost
+// quadratic time.
+func (op *Operation) Discard() {
+	for i, v := range op.operands {
+		v.removeUse(op, i)
+	}
+	op.operands = nil
+	op.block = nil
+}
+
+// MoveRegionsTo appends op's regions to dst's, leaving op without regions:
+// a rewrite that replaces an op by one of another shape keeps its bodies.
+func (op *Operation) MoveRegionsTo(dst *Operation) {
+	for _, r := range op.Regions {
+		r.parent = dst
+	}
+	dst.Regions = append(dst.Regions, op.Regions...)
+	op.Regions = nil
+}
+
 // AddRegion appends a region to op and returns it.
 func (op *Operation) AddRegion() *Region {
 	r := &Region{parent: op}
@@ -354,6 +376,15 @@ func (b *Block) Terminator() *Operation {
 func (b *Block) Append(op *Operation) {
 	op.block = b
 	b.ops = append(b.ops, op)
+}
+
+// SetOps replaces b's operations by ops, in order. Ops left out must be
+// detached by the caller (Discard) or kept elsewhere.
+func (b *Block) SetOps(ops []*Operation) {
+	for _, op := range ops {
+		op.block = b
+	}
+	b.ops = ops
 }
 
 // InsertBefore inserts op before the op at position i (i == len appends).

@@ -53,6 +53,11 @@ Decl remaining_conflict(ROp, RI, WOp, WI, D)
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number].
 
+Decl copy_contents(Op, I)
+  descr [doc("Out-of-place operand I of Op gets a new buffer that must start as a copy of its value: Op reads the operand, and the value's contents are defined. Other out-of-place operands get a bare allocation."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
 Decl func_calls(F, G)
   descr [doc("Function F holds a call of function G."), arg(F, "op id"), arg(G, "op id")]
   bound [/number, /number].
@@ -200,6 +205,11 @@ func_result_alias(F, J, I) :-
 remaining_conflict(ROp, RI, WOp, WI, D) :-
   raw_conflict(ROp, RI, WOp, WI, D), inplace(WOp, WI),
   tensor_use(ROp, RI, RV), tensor_use(WOp, WI, WV), alias_set(RV, S), alias_set(WV, S).
+
+# An out-of-place tensor.insert, or a linalg op whose payload reads its
+# init, works on a copy of the old contents; a linalg.fill's init or a
+# freshly created tensor.empty needs none, only a new buffer.
+copy_contents(Op, I) :- out_of_place(Op, I), operand_reads(Op, I), tensor_use(Op, I, V), !uninitialized(V).
 
 written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -18,9 +19,14 @@ var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down":
 func bufferizeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bufferize",
-		Usage:     "decide which tensor operands bufferize in place, as One-Shot Bufferize does",
+		Usage:     "rewrite tensor IR into memref IR, reusing buffers in place where the rules allow",
 		ArgsUsage: "FILE",
-		Description: "With --analysis-only, writes the tensor IR annotated as\n" +
+		Description: "Rewrites tensor IR into memref IR: every tensor value gets a buffer, an operand\n" +
+			"decided out of place gets a new one (memref.alloc, plus memref.copy where its contents\n" +
+			"are read: copy_contents in decisions.mg), every other operand reuses its value's buffer.\n" +
+			"Function arguments and results become memrefs, typed by\n" +
+			"--function-boundary-type-conversion as in MLIR.\n\n" +
+			"With --analysis-only, writes the tensor IR annotated as\n" +
 			"mlir-opt --one-shot-bufferize=\"bufferize-function-boundaries test-analysis-only\" does:\n" +
 			"__inplace_operands_attr__ on every op with tensor operands, bufferization.access on\n" +
 			"tensor function arguments, __equivalent_func_args__ on returns, and with\n" +
@@ -34,14 +40,17 @@ func bufferizeCommand() *cli.Command {
 			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"},
 			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
 			opModelFlag,
+			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
+				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog bufferize: want one input file", 2)
 			}
-			if !c.Bool("analysis-only") {
-				return cli.Exit("bufferlog bufferize: only --analysis-only is implemented so far", 2)
+			layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+			if err != nil {
+				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
 			}
 			order, ok := heuristics[c.String("heuristic")]
 			if !ok {
@@ -64,7 +73,12 @@ func bufferizeCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			if err := analyze(m, opts, prog, policy, c.Bool("print-conflicts")); err != nil {
+			if c.Bool("analysis-only") {
+				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
+			} else {
+				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout})
+			}
+			if err != nil {
 				return report(err)
 			}
 			if err := writeModule(c.String("o"), m, ir.PrintOptions{}); err != nil {
@@ -85,6 +99,28 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 	return nil
 }
 
+// bufferize runs the in-place analysis on m and rewrites it into memref
+// IR by its decisions, then checks the result with the structural
+// verifier: a rewrite bug must not reach the output.
+func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options) error {
+	parts, names, dec, err := decide(m, opts, prog, policy)
+	if err != nil {
+		return err
+	}
+	if err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt); err != nil {
+		var re *rewrite.Error
+		if errors.As(err, &re) {
+			line, col := m.Position(re.Op.Pos)
+			return fmt.Errorf("%s:%d:%d: error: %s", file, line, col, re.Msg)
+		}
+		return err
+	}
+	if err := ir.Verify(m); err != nil {
+		return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
+	}
+	return nil
+}
+
 // decide extracts m by function and runs the in-place analysis on it with
 // policy, checking that the decisions leave no conflict.
 func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
@@ -93,7 +129,7 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 		return nil, nil, nil, err
 	}
 	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers,
-		"func_access", "return_equivalent", "remaining_conflict")
+		"func_access", "return_equivalent", "remaining_conflict", "copy_contents")
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}

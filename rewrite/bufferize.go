@@ -1,0 +1,470 @@
+package rewrite
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bufferlog/ir"
+)
+
+// Plan is what the analysis decided for each tensor operand of the input
+// module, keyed by the input's ops (Bufferize asks before it changes an
+// op).
+type Plan interface {
+	// InPlace reports whether the operand reuses its value's buffer.
+	InPlace(op *ir.Operation, operand int) bool
+	// CopiesContents reports whether an out-of-place operand's new
+	// buffer must receive the value's contents: the op reads them and
+	// they are defined.
+	CopiesContents(op *ir.Operation, operand int) bool
+}
+
+// Options choose how Bufferize types buffers.
+type Options struct {
+	// Layout types function arguments and results.
+	Layout Layout
+}
+
+// Bufferize rewrites m from tensor IR to memref IR: every tensor value
+// gets a buffer, an out-of-place operand gets a new buffer (memref.alloc,
+// and memref.copy when plan says its contents are needed), and every
+// other operand reuses the buffer of its value. Errors name the op that
+// cannot be bufferized; m is then left half rewritten, so callers print
+// nothing.
+func Bufferize(m *ir.Module, plan Plan, opt Options) error {
+	b := &bufferizer{
+		m: m, plan: plan, opt: opt,
+		buf:        map[*ir.Value]*ir.Value{},
+		tensorType: map[*ir.Value]ir.Type{},
+		globals:    map[string]string{},
+		funcs:      map[string]*ir.Operation{},
+		state:      map[*ir.Operation]int{},
+		sigs:       map[*ir.Operation]*ir.FunctionType{},
+	}
+	for _, fn := range m.Funcs() {
+		b.funcs[ir.SymbolName(fn)] = fn
+	}
+	for _, fn := range m.Funcs() {
+		if err := b.function(fn); err != nil {
+			return err
+		}
+	}
+	for i := len(b.dead) - 1; i >= 0; i-- {
+		b.dead[i].Discard()
+	}
+	if len(b.newGlobals) > 0 {
+		body := m.Body()
+		body.SetOps(append(b.newGlobals, body.Ops()...))
+	}
+	return nil
+}
+
+// Error is a located failure to bufferize an op.
+type Error struct {
+	Op  *ir.Operation
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+type bufferizer struct {
+	m    *ir.Module
+	plan Plan
+	opt  Options
+	// buf maps each tensor value to its buffer; values whose type was
+	// changed in place (block arguments, results of kept ops) map to
+	// themselves.
+	buf map[*ir.Value]*ir.Value
+	// tensorType keeps the tensor type of values retyped in place.
+	tensorType map[*ir.Value]ir.Type
+	// out collects the ops of the block being rewritten.
+	out  []*ir.Operation
+	dead []*ir.Operation
+	// globals maps a constant's text to its memref.global's name.
+	globals    map[string]string
+	newGlobals []*ir.Operation
+	funcs      map[string]*ir.Operation
+	// state is 1 while a function is being rewritten, 2 when done, so
+	// that callees are rewritten before their callers.
+	state map[*ir.Operation]int
+	// sigs are the rewritten function types.
+	sigs map[*ir.Operation]*ir.FunctionType
+	// forcedDynamic marks functions whose results were typed fully
+	// dynamic before their bodies were rewritten (recursion).
+	forcedDynamic map[*ir.Operation]bool
+}
+
+func (b *bufferizer) fail(op *ir.Operation, format string, args ...any) error {
+	return &Error{Op: op, Msg: fmt.Sprintf(format, args...)}
+}
+
+// retype makes the tensor value v its own buffer, of type t.
+func (b *bufferizer) retype(v *ir.Value, t ir.Type) {
+	b.tensorType[v] = v.Type()
+	v.SetType(t)
+	b.buf[v] = v
+}
+
+// typeOf is v's type in the input: a tensor type for retyped values.
+func (b *bufferizer) typeOf(v *ir.Value) ir.Type {
+	if t, ok := b.tensorType[v]; ok {
+		return t
+	}
+	return v.Type()
+}
+
+// isTensor reports whether v was a tensor in the input.
+func (b *bufferizer) isTensor(v *ir.Value) bool { return ir.IsTensor(b.typeOf(v)) }
+
+// emit appends a new op to the block being rewritten and returns it.
+func (b *bufferizer) emit(name string, operands []*ir.Value, results []ir.Type, hint string) *ir.Operation {
+	op := ir.NewOperation(name, operands, results)
+	for _, r := range op.Results() {
+		r.Name = hint
+	}
+	b.out = append(b.out, op)
+	return op
+}
+
+// function rewrites fn's signature and body, after its callees'.
+func (b *bufferizer) function(fn *ir.Operation) error {
+	switch b.state[fn] {
+	case 1, 2:
+		return nil
+	}
+	b.state[fn] = 1
+	ft := ir.FuncType(fn)
+	if ft == nil {
+		b.state[fn] = 2
+		return nil
+	}
+	external := len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil
+	// Callees first: a call's result types are the callee's.
+	if !external {
+		var err error
+		ir.Walk(fn, func(op *ir.Operation) bool {
+			if op.Name == "func.call" && err == nil {
+				if callee := b.funcs[calleeName(op)]; callee != nil && callee != fn {
+					err = b.function(callee)
+				}
+			}
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	argDynamic := b.opt.Layout != IdentityLayout
+	sig := &ir.FunctionType{Results: slices.Clone(ft.Results)}
+	for _, t := range ft.Inputs {
+		sig.Inputs = append(sig.Inputs, bufferType(t, argDynamic))
+	}
+	for i, t := range ft.Results {
+		if ir.IsTensor(t) {
+			sig.Results[i] = bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && (external || b.forcedDynamic[fn]))
+		}
+	}
+	b.sigs[fn] = sig
+	if external {
+		fn.SetProp("function_type", &ir.TypeAttr{Type: sig})
+		b.state[fn] = 2
+		return nil
+	}
+	for _, a := range fn.Regions[0].Entry().Args() {
+		if ir.IsTensor(a.Type()) {
+			b.retype(a, sig.Inputs[a.Index()])
+		}
+	}
+	if err := b.region(fn.Regions[0]); err != nil {
+		return err
+	}
+	if b.opt.Layout == InferLayout && !b.forcedDynamic[fn] {
+		b.inferResults(fn, sig)
+	}
+	if err := b.castReturns(fn, sig); err != nil {
+		return err
+	}
+	fn.SetProp("function_type", &ir.TypeAttr{Type: sig})
+	b.state[fn] = 2
+	return nil
+}
+
+// inferResults types each tensor result as the buffers returned for it,
+// or fully dynamic where returns differ.
+func (b *bufferizer) inferResults(fn *ir.Operation, sig *ir.FunctionType) {
+	for i, t := range sig.Results {
+		if !ir.IsTensor(ir.FuncType(fn).Results[i]) {
+			continue
+		}
+		var got ir.Type
+		for _, ret := range returns(fn) {
+			rt := ret.Operand(i).Type()
+			switch {
+			case got == nil:
+				got = rt
+			case !ir.TypesEqual(got, rt):
+				got = generalize(t)
+			}
+		}
+		if got != nil {
+			sig.Results[i] = got
+		}
+	}
+}
+
+// castReturns makes every returned buffer the result's type.
+func (b *bufferizer) castReturns(fn *ir.Operation, sig *ir.FunctionType) error {
+	for _, ret := range returns(fn) {
+		for i, v := range ret.Operands() {
+			if !ir.IsMemRef(v.Type()) || ir.TypesEqual(v.Type(), sig.Results[i]) {
+				continue
+			}
+			ops := slices.Clone(ret.Block().Ops())
+			b.out = ops[:len(ops)-1]
+			w, err := b.convert(ret, v, sig.Results[i])
+			if err != nil {
+				return err
+			}
+			ret.SetOperand(i, w)
+			ret.Block().SetOps(append(b.out, ret))
+		}
+	}
+	return nil
+}
+
+func returns(fn *ir.Operation) []*ir.Operation {
+	var rets []*ir.Operation
+	for _, blk := range fn.Regions[0].Blocks() {
+		if t := blk.Terminator(); t != nil && t.Name == "func.return" {
+			rets = append(rets, t)
+		}
+	}
+	return rets
+}
+
+func calleeName(call *ir.Operation) string {
+	if s, ok := call.Inherent("callee").(*ir.SymbolRefAttr); ok && len(s.Nested) == 0 {
+		return s.Root
+	}
+	return ""
+}
+
+// region rewrites the blocks of r. Tensor arguments of blocks other than
+// the entry (cf branch targets) carry buffers of a fully dynamic layout,
+// to which every incoming buffer casts.
+func (b *bufferizer) region(r *ir.Region) error {
+	for i, blk := range r.Blocks() {
+		if i == 0 {
+			continue
+		}
+		for _, a := range blk.Args() {
+			if ir.IsTensor(a.Type()) {
+				b.retype(a, bufferType(a.Type(), true))
+			}
+		}
+	}
+	for _, blk := range r.Blocks() {
+		if err := b.block(blk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// block rewrites blk's ops in order into a new op list.
+func (b *bufferizer) block(blk *ir.Block) error {
+	saved := b.out
+	b.out = make([]*ir.Operation, 0, len(blk.Ops()))
+	for _, op := range slices.Clone(blk.Ops()) {
+		if err := b.op(op); err != nil {
+			return err
+		}
+	}
+	blk.SetOps(b.out)
+	b.out = saved
+	return nil
+}
+
+// keep puts op, possibly updated in place, into the rewritten block.
+func (b *bufferizer) keep(op *ir.Operation) { b.out = append(b.out, op) }
+
+// drop marks a tensor op replaced: it is discarded at the end.
+func (b *bufferizer) drop(op *ir.Operation) { b.dead = append(b.dead, op) }
+
+// bufferOf returns the buffer of a tensor value.
+func (b *bufferizer) bufferOf(op *ir.Operation, v *ir.Value) (*ir.Value, error) {
+	if w, ok := b.buf[v]; ok {
+		return w, nil
+	}
+	return nil, b.fail(op, "operand of type %s has no buffer (its definition was not bufferized)", v.Type())
+}
+
+// operandBuffer is the buffer operand i of op works on: its value's
+// buffer when in place, else a new allocation, filled with a copy of the
+// value when the plan says the op needs its contents.
+func (b *bufferizer) operandBuffer(op *ir.Operation, i int) (*ir.Value, error) {
+	v := op.Operand(i)
+	src, err := b.bufferOf(op, v)
+	if err != nil {
+		return nil, err
+	}
+	if b.plan.InPlace(op, i) {
+		return src, nil
+	}
+	t, ok := b.typeOf(v).(*ir.TensorType)
+	if !ok {
+		return nil, b.fail(op, "cannot allocate a buffer for operand #%d of unranked type %s", i, v.Type())
+	}
+	alloc := b.alloc(t, src)
+	if b.plan.CopiesContents(op, i) {
+		b.emit("memref.copy", []*ir.Value{src, alloc}, nil, "")
+	}
+	return alloc, nil
+}
+
+// alloc emits an identity-layout allocation of tensor type t; dynamic
+// sizes are read from like, a buffer of the same shape.
+func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
+	var sizes []*ir.Value
+	for d, n := range t.Shape {
+		if n == ir.Dynamic {
+			sizes = append(sizes, b.dim(like, d))
+		}
+	}
+	return b.allocSized(t, sizes)
+}
+
+func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
+	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
+	op.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
+	return op.Result(0)
+}
+
+// dim emits memref.dim of dimension d.
+func (b *bufferizer) dim(m *ir.Value, d int) *ir.Value {
+	return b.emit("memref.dim", []*ir.Value{m, b.index(int64(d))}, []ir.Type{ir.Index}, "dim").Result(0)
+}
+
+func (b *bufferizer) index(v int64) *ir.Value {
+	c := b.emit("arith.constant", nil, []ir.Type{ir.Index}, fmt.Sprintf("c%d", v))
+	c.SetProp("value", ir.IntAttr(v, ir.Index))
+	return c.Result(0)
+}
+
+// convert makes buffer v of type to: a cast where the layouts are
+// compatible at run time (to a fully dynamic layout, or between equal
+// layouts), else a copy into a new identity-layout buffer.
+func (b *bufferizer) convert(op *ir.Operation, v *ir.Value, to ir.Type) (*ir.Value, error) {
+	from := v.Type()
+	if ir.TypesEqual(from, to) {
+		return v, nil
+	}
+	if _, ok := to.(*ir.UnrankedMemRefType); ok || castable(from, to) {
+		return b.emit("memref.cast", []*ir.Value{v}, []ir.Type{to}, "cast").Result(0), nil
+	}
+	mt, ok := to.(*ir.MemRefType)
+	if !ok || !isIdentity(mt) {
+		return nil, b.fail(op, "cannot convert a buffer of type %s to %s", from, to)
+	}
+	alloc := b.alloc(&ir.TensorType{Shape: mt.Shape, Elem: mt.Elem}, v)
+	b.emit("memref.copy", []*ir.Value{v, alloc}, nil, "")
+	return alloc, nil
+}
+
+// castable reports whether a memref.cast from one ranked memref type to
+// another is safe: the target's layout is fully dynamic, or the layouts
+// are the same and only static sizes become dynamic.
+func castable(from, to ir.Type) bool {
+	f, ok1 := from.(*ir.MemRefType)
+	t, ok2 := to.(*ir.MemRefType)
+	if !ok1 || !ok2 || len(f.Shape) != len(t.Shape) {
+		return false
+	}
+	for i := range f.Shape {
+		if t.Shape[i] != ir.Dynamic && t.Shape[i] != f.Shape[i] {
+			return false
+		}
+	}
+	if ir.TypesEqual(generalize(t), t) {
+		return true
+	}
+	if f.Layout == nil || t.Layout == nil {
+		return f.Layout == nil && t.Layout == nil
+	}
+	return f.Layout.String() == t.Layout.String()
+}
+
+// op rewrites one op of the block being rewritten.
+func (b *bufferizer) op(op *ir.Operation) error {
+	if !b.touchesTensors(op) {
+		b.keep(op)
+		for _, r := range op.Regions {
+			if err := b.region(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if rw, ok := rewriters[op.Name]; ok {
+		return rw(b, op)
+	}
+	if strings.HasPrefix(op.Name, "linalg.") {
+		return b.destinationStyle(op)
+	}
+	return b.fail(op, "'%s' op on tensors has no bufferization", op.Name)
+}
+
+// touchesTensors reports whether op has a tensor operand or result.
+func (b *bufferizer) touchesTensors(op *ir.Operation) bool {
+	for _, v := range op.Operands() {
+		if b.isTensor(v) {
+			return true
+		}
+	}
+	for _, v := range op.Results() {
+		if ir.IsTensor(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// mapResult records w as the buffer of op's result i.
+func (b *bufferizer) mapResult(op *ir.Operation, i int, w *ir.Value) {
+	b.buf[op.Result(i)] = w
+}
+
+// replaceScalar replaces the uses of a non-tensor result by w.
+func replaceScalar(v, w *ir.Value) {
+	w.Name = v.Name
+	v.ReplaceAllUsesWith(w)
+}
+
+// operandsToBuffers replaces op's tensor operands by their buffers, in
+// place.
+func (b *bufferizer) operandsToBuffers(op *ir.Operation) error {
+	for i, v := range op.Operands() {
+		if b.isTensor(v) {
+			w, err := b.bufferOf(op, v)
+			if err != nil {
+				return err
+			}
+			op.SetOperand(i, w)
+		}
+	}
+	return nil
+}
+
+// rebuild emits an op like op with other operands and result types, its
+// properties, attributes, location and regions moved over, and marks op
+// replaced.
+func (b *bufferizer) rebuild(op *ir.Operation, operands []*ir.Value, results []ir.Type) *ir.Operation {
+	n := ir.NewOperation(op.Name, operands, results)
+	n.Properties, n.Attrs, n.Loc, n.Pos = op.Properties, op.Attrs, op.Loc, op.Pos
+	n.Successors = op.Successors
+	op.MoveRegionsTo(n)
+	b.out = append(b.out, n)
+	b.drop(op)
+	return n
+}

@@ -1,0 +1,824 @@
+package rewrite
+
+import (
+	"fmt"
+	"strings"
+
+	"bufferlog/ir"
+)
+
+// rewriters maps an op name to its bufferization. Ops of the linalg
+// dialect not listed here are rewritten as destination-style ops.
+var rewriters map[string]func(*bufferizer, *ir.Operation) error
+
+func init() {
+	rewriters = map[string]func(*bufferizer, *ir.Operation) error{
+		"arith.constant":             (*bufferizer).constant,
+		"arith.select":               (*bufferizer).selectOp,
+		"tensor.empty":               (*bufferizer).empty,
+		"bufferization.alloc_tensor": (*bufferizer).allocTensor,
+		"tensor.extract":             (*bufferizer).extract,
+		"tensor.insert":              (*bufferizer).insert,
+		"tensor.extract_slice":       (*bufferizer).extractSlice,
+		"tensor.insert_slice":        (*bufferizer).insertSlice,
+		"tensor.cast":                (*bufferizer).cast,
+		"tensor.dim":                 (*bufferizer).tensorDim,
+		"tensor.collapse_shape":      (*bufferizer).reshape,
+		"tensor.expand_shape":        (*bufferizer).reshape,
+		"tensor.from_elements":       (*bufferizer).fromElements,
+		"tensor.splat":               (*bufferizer).splat,
+		"func.return":                (*bufferizer).passBuffers,
+		"func.call":                  (*bufferizer).call,
+		"cf.br":                      (*bufferizer).branch,
+		"cf.cond_br":                 (*bufferizer).branch,
+		"cf.switch":                  (*bufferizer).branch,
+		"scf.for":                    (*bufferizer).forOp,
+		"scf.if":                     (*bufferizer).ifOp,
+		"scf.execute_region":         (*bufferizer).ifOp,
+		"scf.index_switch":           (*bufferizer).ifOp,
+		"scf.while":                  (*bufferizer).whileOp,
+		"scf.yield":                  (*bufferizer).yield,
+		"scf.condition":              (*bufferizer).passBuffers,
+		"scf.forall":                 (*bufferizer).forall,
+		"bufferization.to_tensor":    (*bufferizer).toTensor,
+		"bufferization.to_buffer":    (*bufferizer).toBuffer,
+		"bufferization.materialize_in_destination": (*bufferizer).materialize,
+		"bufferization.dealloc_tensor":             (*bufferizer).deallocTensor,
+		"vector.transfer_read":                     (*bufferizer).transferRead,
+		"vector.transfer_write":                    (*bufferizer).transferWrite,
+	}
+}
+
+// constant turns a tensor constant into a read-only memref.global and a
+// memref.get_global; equal constants share one global.
+func (b *bufferizer) constant(op *ir.Operation) error {
+	t, ok := op.Result(0).Type().(*ir.TensorType)
+	value := op.Inherent("value")
+	if !ok || value == nil {
+		return b.fail(op, "tensor constant without a value of ranked tensor type")
+	}
+	mt := identityOf(t.Shape, t.Elem)
+	key := value.String()
+	name, ok := b.globals[key]
+	if !ok {
+		name = fmt.Sprintf("__constant_%s_%d", shapeName(t), len(b.globals))
+		b.globals[key] = name
+		g := ir.NewOperation("memref.global", nil, nil)
+		g.SetProp("sym_name", ir.Str(name))
+		g.SetProp("sym_visibility", ir.Str("private"))
+		g.SetProp("type", &ir.TypeAttr{Type: mt})
+		g.SetProp("initial_value", value)
+		g.SetProp("constant", ir.UnitAttr{})
+		g.SetProp("alignment", ir.IntAttr(64, ir.I64))
+		b.newGlobals = append(b.newGlobals, g)
+	}
+	get := b.emit("memref.get_global", nil, []ir.Type{mt}, "global")
+	get.SetProp("name", &ir.SymbolRefAttr{Root: name})
+	b.mapResult(op, 0, get.Result(0))
+	b.drop(op)
+	return nil
+}
+
+func shapeName(t *ir.TensorType) string {
+	var s strings.Builder
+	for _, n := range t.Shape {
+		if n == ir.Dynamic {
+			s.WriteString("?")
+		} else {
+			fmt.Fprint(&s, n)
+		}
+		s.WriteString("x")
+	}
+	s.WriteString(t.Elem.String())
+	return s.String()
+}
+
+// empty allocates: a tensor.empty has no contents to copy.
+func (b *bufferizer) empty(op *ir.Operation) error {
+	t := op.Result(0).Type().(*ir.TensorType)
+	b.mapResult(op, 0, b.allocSized(t, op.Operands()))
+	b.drop(op)
+	return nil
+}
+
+// allocTensor allocates, copying the copy operand's contents if given.
+func (b *bufferizer) allocTensor(op *ir.Operation) error {
+	t, ok := op.Result(0).Type().(*ir.TensorType)
+	if !ok {
+		return b.fail(op, "alloc_tensor of unranked type")
+	}
+	segs := segmentSizes(op)
+	if len(segs) < 2 {
+		return b.fail(op, "alloc_tensor without operandSegmentSizes")
+	}
+	sizes := op.Operands()[:segs[0]]
+	if segs[1] == 0 {
+		b.mapResult(op, 0, b.allocSized(t, sizes))
+		b.drop(op)
+		return nil
+	}
+	src, err := b.bufferOf(op, op.Operand(segs[0]))
+	if err != nil {
+		return err
+	}
+	alloc := b.alloc(t, src)
+	b.emit("memref.copy", []*ir.Value{src, alloc}, nil, "")
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// segmentSizes reads operandSegmentSizes, or nil.
+func segmentSizes(op *ir.Operation) []int {
+	a, ok := op.Prop("operandSegmentSizes").(*ir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	vs, ok := a.Int64s()
+	if !ok {
+		return nil
+	}
+	out := make([]int, len(vs))
+	for i, v := range vs {
+		out[i] = int(v)
+	}
+	return out
+}
+
+func (b *bufferizer) extract(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
+	load := b.emit("memref.load", operands, []ir.Type{op.Result(0).Type()}, "")
+	replaceScalar(op.Result(0), load.Result(0))
+	b.drop(op)
+	return nil
+}
+
+func (b *bufferizer) insert(op *ir.Operation) error {
+	dst, err := b.operandBuffer(op, 1)
+	if err != nil {
+		return err
+	}
+	operands := append([]*ir.Value{op.Operand(0), dst}, op.Operands()[2:]...)
+	b.emit("memref.store", operands, nil, "")
+	b.mapResult(op, 0, dst)
+	b.drop(op)
+	return nil
+}
+
+// sliceParams are the static offsets, sizes and strides of a slice op,
+// ir.Dynamic where an operand gives them.
+type sliceParams struct{ offsets, sizes, strides []int64 }
+
+func readSlice(op *ir.Operation) (sliceParams, bool) {
+	var s sliceParams
+	var ok1, ok2, ok3 bool
+	if a, ok := op.Prop("static_offsets").(*ir.DenseArrayAttr); ok {
+		s.offsets, ok1 = a.Int64s()
+	}
+	if a, ok := op.Prop("static_sizes").(*ir.DenseArrayAttr); ok {
+		s.sizes, ok2 = a.Int64s()
+	}
+	if a, ok := op.Prop("static_strides").(*ir.DenseArrayAttr); ok {
+		s.strides, ok3 = a.Int64s()
+	}
+	return s, ok1 && ok2 && ok3
+}
+
+// subview emits memref.subview of src with the slice op's offsets, sizes
+// and strides (its operands after the first skip tensors), reduced to
+// the shape of tensor type want.
+func (b *bufferizer) subview(op *ir.Operation, src *ir.Value, skip int, want *ir.TensorType) (*ir.Value, error) {
+	p, ok := readSlice(op)
+	st, ok2 := src.Type().(*ir.MemRefType)
+	if !ok || !ok2 {
+		return nil, b.fail(op, "slice of a buffer of type %s", src.Type())
+	}
+	rt, ok := subviewType(st, p.offsets, p.sizes, p.strides, want.Shape)
+	if !ok {
+		return nil, b.fail(op, "cannot infer the subview type of %s for %s", st, want)
+	}
+	segs := segmentSizes(op)
+	if len(segs) != skip+3 {
+		return nil, b.fail(op, "slice op without operandSegmentSizes")
+	}
+	operands := append([]*ir.Value{src}, op.Operands()[skip:]...)
+	sv := b.emit("memref.subview", operands, []ir.Type{rt}, "subview")
+	sv.SetProp("operandSegmentSizes", ir.I32Array(1, segs[skip], segs[skip+1], segs[skip+2]))
+	sv.SetProp("static_offsets", op.Prop("static_offsets"))
+	sv.SetProp("static_sizes", op.Prop("static_sizes"))
+	sv.SetProp("static_strides", op.Prop("static_strides"))
+	return sv.Result(0), nil
+}
+
+func (b *bufferizer) extractSlice(op *ir.Operation) error {
+	src, err := b.operandBuffer(op, 0)
+	if err != nil {
+		return err
+	}
+	sv, err := b.subview(op, src, 1, op.Result(0).Type().(*ir.TensorType))
+	if err != nil {
+		return err
+	}
+	b.mapResult(op, 0, sv)
+	b.drop(op)
+	return nil
+}
+
+// insertSlice copies the source into a subview of the destination,
+// unless the source was computed in that very subview.
+func (b *bufferizer) insertSlice(op *ir.Operation) error {
+	dst, err := b.operandBuffer(op, 1)
+	if err != nil {
+		return err
+	}
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	want, ok := b.typeOf(op.Operand(0)).(*ir.TensorType)
+	if !ok {
+		return b.fail(op, "insert_slice of an unranked tensor")
+	}
+	if !sameSubview(src, dst, op, 2) {
+		sv, err := b.subview(op, dst, 2, want)
+		if err != nil {
+			return err
+		}
+		b.emit("memref.copy", []*ir.Value{src, sv}, nil, "")
+	}
+	b.mapResult(op, 0, dst)
+	b.drop(op)
+	return nil
+}
+
+// sameSubview reports whether buffer v is a memref.subview of dst at the
+// offsets, sizes and strides of the slice op (whose operands after the
+// first skip are the dynamic ones): the insertion's source is already in
+// place.
+func sameSubview(v, dst *ir.Value, op *ir.Operation, skip int) bool {
+	sv := v.DefiningOp()
+	if sv == nil || sv.Name != "memref.subview" || sv.Operand(0) != dst {
+		return false
+	}
+	for _, p := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		a, c := sv.Prop(p), op.Prop(p)
+		if a == nil || c == nil || a.String() != c.String() {
+			return false
+		}
+	}
+	dyn := op.Operands()[skip:]
+	if len(dyn) != sv.NumOperands()-1 {
+		return false
+	}
+	for i, d := range dyn {
+		if sv.Operand(i+1) != d {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *bufferizer) cast(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	to := bufferType(op.Result(0).Type(), !isIdentity(src.Type()) && !isUnranked(src.Type()))
+	w, err := b.convert(op, src, to)
+	if err != nil {
+		return err
+	}
+	b.mapResult(op, 0, w)
+	b.drop(op)
+	return nil
+}
+
+func (b *bufferizer) tensorDim(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	d := b.emit("memref.dim", []*ir.Value{src, op.Operand(1)}, []ir.Type{ir.Index}, "dim")
+	replaceScalar(op.Result(0), d.Result(0))
+	b.drop(op)
+	return nil
+}
+
+// reshape turns collapse_shape and expand_shape into their memref forms
+// on an identity-layout buffer (other layouts are copied into one first).
+func (b *bufferizer) reshape(op *ir.Operation) error {
+	src, err := b.operandBuffer(op, 0)
+	if err != nil {
+		return err
+	}
+	if !isIdentity(src.Type()) {
+		st := src.Type().(*ir.MemRefType)
+		if src, err = b.convert(op, src, identityOf(st.Shape, st.Elem)); err != nil {
+			return err
+		}
+	}
+	rt := op.Result(0).Type().(*ir.TensorType)
+	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
+	n := b.emit(strings.Replace(op.Name, "tensor.", "memref.", 1), operands, []ir.Type{identityOf(rt.Shape, rt.Elem)}, "reshape")
+	n.Properties = op.Properties
+	b.mapResult(op, 0, n.Result(0))
+	b.drop(op)
+	return nil
+}
+
+// fromElements stores each element into a new buffer.
+func (b *bufferizer) fromElements(op *ir.Operation) error {
+	t := op.Result(0).Type().(*ir.TensorType)
+	alloc := b.allocSized(t, nil)
+	idx := make([]int64, len(t.Shape))
+	consts := map[int64]*ir.Value{}
+	for _, e := range op.Operands() {
+		operands := []*ir.Value{e, alloc}
+		for _, i := range idx {
+			if consts[i] == nil {
+				consts[i] = b.index(i)
+			}
+			operands = append(operands, consts[i])
+		}
+		b.emit("memref.store", operands, nil, "")
+		for d := len(idx) - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < t.Shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// splat fills a new buffer with the scalar.
+func (b *bufferizer) splat(op *ir.Operation) error {
+	t := op.Result(0).Type().(*ir.TensorType)
+	alloc := b.allocSized(t, op.Operands()[1:])
+	fill := b.emit("linalg.fill", []*ir.Value{op.Operand(0), alloc}, nil, "")
+	fill.SetProp("operandSegmentSizes", ir.I32Array(1, 1))
+	blk := fill.AddRegion().AddBlock()
+	in := blk.AddArg(op.Operand(0).Type())
+	blk.AddArg(t.Elem)
+	blk.Append(ir.NewOperation("linalg.yield", []*ir.Value{in}, nil))
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// selectOp selects between two buffers of one type.
+func (b *bufferizer) selectOp(op *ir.Operation) error {
+	x, err := b.bufferOf(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	y, err := b.bufferOf(op, op.Operand(2))
+	if err != nil {
+		return err
+	}
+	t := x.Type()
+	if !ir.TypesEqual(t, y.Type()) {
+		t = generalize(t)
+		if x, err = b.convert(op, x, t); err != nil {
+			return err
+		}
+		if y, err = b.convert(op, y, t); err != nil {
+			return err
+		}
+	}
+	sel := b.emit("arith.select", []*ir.Value{op.Operand(0), x, y}, []ir.Type{t}, "")
+	b.mapResult(op, 0, sel.Result(0))
+	b.drop(op)
+	return nil
+}
+
+// passBuffers keeps op with its tensor operands replaced by buffers.
+func (b *bufferizer) passBuffers(op *ir.Operation) error {
+	if err := b.operandsToBuffers(op); err != nil {
+		return err
+	}
+	b.keep(op)
+	return nil
+}
+
+// call passes buffers in the callee's argument types and takes results
+// of its result types; an out-of-place operand passes a copy.
+func (b *bufferizer) call(op *ir.Operation) error {
+	callee := b.funcs[calleeName(op)]
+	sig := b.sigs[callee]
+	if callee == nil {
+		return b.fail(op, "call of unknown function @%s", calleeName(op))
+	}
+	if sig == nil {
+		// A recursive call: the callee's results are fully dynamic.
+		if b.forcedDynamic == nil {
+			b.forcedDynamic = map[*ir.Operation]bool{}
+		}
+		b.forcedDynamic[callee] = true
+		ft := ir.FuncType(callee)
+		sig = &ir.FunctionType{}
+		for _, t := range ft.Inputs {
+			sig.Inputs = append(sig.Inputs, bufferType(t, b.opt.Layout != IdentityLayout))
+		}
+		for _, t := range ft.Results {
+			sig.Results = append(sig.Results, bufferType(t, b.opt.Layout != IdentityLayout))
+		}
+	}
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.operandBuffer(op, i)
+		if err != nil {
+			return err
+		}
+		if w, err = b.convert(op, w, sig.Inputs[i]); err != nil {
+			return err
+		}
+		op.SetOperand(i, w)
+	}
+	for i, r := range op.Results() {
+		if ir.IsTensor(r.Type()) {
+			b.retype(r, sig.Results[i])
+		}
+	}
+	b.keep(op)
+	return nil
+}
+
+// branch passes buffers to blocks whose tensor arguments now take fully
+// dynamic memrefs (see region).
+func (b *bufferizer) branch(op *ir.Operation) error {
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.bufferOf(op, v)
+		if err != nil {
+			return err
+		}
+		if w, err = b.convert(op, w, bufferType(b.typeOf(v), true)); err != nil {
+			return err
+		}
+		op.SetOperand(i, w)
+	}
+	b.keep(op)
+	return nil
+}
+
+// forOp carries buffers in the loop's iter_args (fully dynamic layouts,
+// so that any yielded buffer fits): the init operands bufferize as
+// decided, the body's yields cast to the iter_args' types.
+func (b *bufferizer) forOp(op *ir.Operation) error {
+	body := op.Regions[0].Entry()
+	first := op.NumOperands() - (len(body.Args()) - 1)
+	for i := first; i < op.NumOperands(); i++ {
+		v := op.Operand(i)
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.operandBuffer(op, i)
+		if err != nil {
+			return err
+		}
+		t := generalize(bufferType(b.typeOf(v), false))
+		if w, err = b.convert(op, w, t); err != nil {
+			return err
+		}
+		op.SetOperand(i, w)
+		b.retype(body.Arg(i-first+1), t)
+		b.retype(op.Result(i-first), t)
+	}
+	b.keep(op)
+	return b.region(op.Regions[0])
+}
+
+// yield passes buffers; in a loop it casts them to the iter_args' types.
+func (b *bufferizer) yield(op *ir.Operation) error {
+	parent := op.ParentOp()
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.bufferOf(op, v)
+		if err != nil {
+			return err
+		}
+		if target := yieldTarget(op, parent, i); target != nil {
+			if w, err = b.convert(op, w, target); err != nil {
+				return err
+			}
+		}
+		op.SetOperand(i, w)
+	}
+	b.keep(op)
+	return nil
+}
+
+// yieldTarget is the type a loop's yield operand i must have (its
+// iter_arg's), or nil where the parent's results are typed after its
+// regions are rewritten.
+func yieldTarget(yield, parent *ir.Operation, i int) ir.Type {
+	switch parent.Name {
+	case "scf.for":
+		return parent.Result(i).Type()
+	case "scf.while":
+		return parent.Regions[0].Entry().Arg(i).Type()
+	}
+	return nil
+}
+
+// ifOp rewrites the regions of an op whose results are what its regions
+// yield (scf.if, scf.execute_region, scf.index_switch), then types each
+// tensor result as the yielded buffers, fully dynamic where they differ.
+func (b *bufferizer) ifOp(op *ir.Operation) error {
+	if err := b.operandsToBuffers(op); err != nil {
+		return err
+	}
+	b.keep(op)
+	for _, r := range op.Regions {
+		if err := b.region(r); err != nil {
+			return err
+		}
+	}
+	var yields []*ir.Operation
+	for _, r := range op.Regions {
+		for _, blk := range r.Blocks() {
+			if t := blk.Terminator(); t != nil && t.Name == "scf.yield" {
+				yields = append(yields, t)
+			}
+		}
+	}
+	for i, res := range op.Results() {
+		if !ir.IsTensor(res.Type()) {
+			continue
+		}
+		var t ir.Type
+		for _, y := range yields {
+			switch yt := y.Operand(i).Type(); {
+			case t == nil:
+				t = yt
+			case !ir.TypesEqual(t, yt):
+				t = generalize(bufferType(res.Type(), false))
+			}
+		}
+		if t == nil {
+			return b.fail(op, "result #%d is yielded by no region", i)
+		}
+		for _, y := range yields {
+			if err := b.castOperandAt(y, i, t); err != nil {
+				return err
+			}
+		}
+		b.retype(res, t)
+	}
+	return nil
+}
+
+// castOperandAt converts operand i of op, which ends its block, to type t,
+// inserting the conversion before op.
+func (b *bufferizer) castOperandAt(op *ir.Operation, i int, t ir.Type) error {
+	if ir.TypesEqual(op.Operand(i).Type(), t) {
+		return nil
+	}
+	blk := op.Block()
+	ops := blk.Ops()
+	saved := b.out
+	b.out = append([]*ir.Operation(nil), ops[:len(ops)-1]...)
+	w, err := b.convert(op, op.Operand(i), t)
+	if err == nil {
+		op.SetOperand(i, w)
+		blk.SetOps(append(b.out, op))
+	}
+	b.out = saved
+	return err
+}
+
+// whileOp carries buffers like scf.for: the before region's arguments are
+// fully dynamic memrefs; the after region's arguments and the results are
+// typed as what scf.condition forwards.
+func (b *bufferizer) whileOp(op *ir.Operation) error {
+	before, after := op.Regions[0].Entry(), op.Regions[1].Entry()
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.operandBuffer(op, i)
+		if err != nil {
+			return err
+		}
+		t := generalize(bufferType(b.typeOf(v), false))
+		if w, err = b.convert(op, w, t); err != nil {
+			return err
+		}
+		op.SetOperand(i, w)
+		b.retype(before.Arg(i), t)
+	}
+	b.keep(op)
+	if err := b.region(op.Regions[0]); err != nil {
+		return err
+	}
+	cond := op.Regions[0].Entry().Terminator()
+	for j, a := range after.Args() {
+		if !ir.IsTensor(a.Type()) {
+			continue
+		}
+		t := generalize(bufferType(a.Type(), false))
+		if err := b.castOperandAt(cond, j+1, t); err != nil {
+			return err
+		}
+		b.retype(a, t)
+		b.retype(op.Result(j), t)
+	}
+	return b.region(op.Regions[1])
+}
+
+// forall runs its body on the shared outputs' buffers: each
+// parallel_insert_slice becomes a copy into a subview, made in the body
+// just before the terminator, and the op has no results any more.
+func (b *bufferizer) forall(op *ir.Operation) error {
+	body := op.Regions[0].Entry()
+	nOuts := op.NumResults()
+	first := op.NumOperands() - nOuts
+	operands := append([]*ir.Value(nil), op.Operands()...)
+	argBase := len(body.Args()) - nOuts
+	for k := range nOuts {
+		w, err := b.operandBuffer(op, first+k)
+		if err != nil {
+			return err
+		}
+		operands[first+k] = w
+		b.retype(body.Arg(argBase+k), w.Type())
+		b.mapResult(op, k, w)
+	}
+	n := b.rebuild(op, operands, nil)
+	return b.forallBody(n, body)
+}
+
+// forallBody rewrites the body; the scf.forall.in_parallel terminator's
+// parallel_insert_slice ops become copies before it.
+func (b *bufferizer) forallBody(op *ir.Operation, body *ir.Block) error {
+	saved := b.out
+	b.out = nil
+	ops := body.Ops()
+	for _, o := range ops[:len(ops)-1] {
+		if err := b.op(o); err != nil {
+			return err
+		}
+	}
+	term := ops[len(ops)-1]
+	for _, r := range term.Regions {
+		for _, blk := range r.Blocks() {
+			for _, ins := range blk.Ops() {
+				if ins.Name != "tensor.parallel_insert_slice" {
+					return b.fail(ins, "'%s' op in scf.forall.in_parallel has no bufferization", ins.Name)
+				}
+				src, err := b.bufferOf(ins, ins.Operand(0))
+				if err != nil {
+					return err
+				}
+				dst, err := b.bufferOf(ins, ins.Operand(1))
+				if err != nil {
+					return err
+				}
+				if !sameSubview(src, dst, ins, 2) {
+					sv, err := b.subview(ins, dst, 2, b.typeOf(ins.Operand(0)).(*ir.TensorType))
+					if err != nil {
+						return err
+					}
+					b.emit("memref.copy", []*ir.Value{src, sv}, nil, "")
+				}
+				b.drop(ins)
+			}
+			blk.SetOps(nil)
+		}
+	}
+	body.SetOps(append(b.out, term))
+	b.out = saved
+	_ = op
+	return nil
+}
+
+// toTensor's result is its operand's memory.
+func (b *bufferizer) toTensor(op *ir.Operation) error {
+	b.mapResult(op, 0, op.Operand(0))
+	b.drop(op)
+	return nil
+}
+
+// toBuffer's result is the tensor's buffer.
+func (b *bufferizer) toBuffer(op *ir.Operation) error {
+	src, err := b.operandBuffer(op, 0)
+	if err != nil {
+		return err
+	}
+	w, err := b.convert(op, src, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	replaceScalar(op.Result(0), w)
+	b.drop(op)
+	return nil
+}
+
+// materialize copies the source into the destination unless the source
+// was computed there.
+func (b *bufferizer) materialize(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	var dst *ir.Value
+	if b.isTensor(op.Operand(1)) {
+		if dst, err = b.operandBuffer(op, 1); err != nil {
+			return err
+		}
+	} else {
+		dst = op.Operand(1)
+	}
+	if src != dst {
+		b.emit("memref.copy", []*ir.Value{src, dst}, nil, "")
+	}
+	if op.NumResults() == 1 {
+		b.mapResult(op, 0, dst)
+	}
+	b.drop(op)
+	return nil
+}
+
+func (b *bufferizer) deallocTensor(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	b.emit("memref.dealloc", []*ir.Value{src}, nil, "")
+	b.drop(op)
+	return nil
+}
+
+func (b *bufferizer) transferRead(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
+	n := b.rebuild(op, operands, []ir.Type{op.Result(0).Type()})
+	replaceScalar(op.Result(0), n.Result(0))
+	return nil
+}
+
+func (b *bufferizer) transferWrite(op *ir.Operation) error {
+	dst, err := b.operandBuffer(op, 1)
+	if err != nil {
+		return err
+	}
+	operands := append([]*ir.Value{op.Operand(0), dst}, op.Operands()[2:]...)
+	b.rebuild(op, operands, nil)
+	b.mapResult(op, 0, dst)
+	return nil
+}
+
+// destinationStyle rewrites a linalg op: inputs read their buffers, each
+// init (the last operand segment) is written in its buffer as decided,
+// and the tensor results are those buffers.
+func (b *bufferizer) destinationStyle(op *ir.Operation) error {
+	segs := segmentSizes(op)
+	nInits := op.NumResults()
+	if len(segs) > 0 {
+		nInits = segs[len(segs)-1]
+	}
+	first := op.NumOperands() - nInits
+	operands := append([]*ir.Value(nil), op.Operands()...)
+	var results []*ir.Value
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		var w *ir.Value
+		var err error
+		if i >= first {
+			w, err = b.operandBuffer(op, i)
+			results = append(results, w)
+		} else {
+			w, err = b.bufferOf(op, v)
+		}
+		if err != nil {
+			return err
+		}
+		operands[i] = w
+	}
+	if len(results) != op.NumResults() {
+		return b.fail(op, "'%s' op has %d tensor results for %d tensor inits", op.Name, op.NumResults(), len(results))
+	}
+	for k, w := range results {
+		b.mapResult(op, k, w)
+	}
+	b.rebuild(op, operands, nil)
+	return nil
+}
