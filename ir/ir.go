@@ -331,6 +331,18 @@ func (b *Block) AddArg(t Type) *Value {
 	return v
 }
 
+// EraseArg removes argument i, which must have no uses; later arguments
+// move down one place.
+func (b *Block) EraseArg(i int) {
+	b.args = append(b.args[:i], b.args[i+1:]...)
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = int32(j)
+	}
+	if i < len(b.argLocs) {
+		b.argLocs = append(b.argLocs[:i], b.argLocs[i+1:]...)
+	}
+}
+
 // ArgLoc returns the location attribute of argument i, or nil.
 func (b *Block) ArgLoc(i int) Attribute {
 	if i < len(b.argLocs) {

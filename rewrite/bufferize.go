@@ -53,6 +53,9 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 	for i := len(b.dead) - 1; i >= 0; i-- {
 		b.dead[i].Discard()
 	}
+	for _, a := range b.erasedArgs {
+		a.block.EraseArg(a.index)
+	}
 	if len(b.newGlobals) > 0 {
 		body := m.Body()
 		body.SetOps(append(b.newGlobals, body.Ops()...))
@@ -81,6 +84,9 @@ type bufferizer struct {
 	// out collects the ops of the block being rewritten.
 	out  []*ir.Operation
 	dead []*ir.Operation
+	// erasedArgs are block arguments replaced by buffers, erased once
+	// the dead ops no longer use them (in order: later arguments first).
+	erasedArgs []blockArg
 	// globals maps a constant's text to its memref.global's name.
 	globals    map[string]string
 	newGlobals []*ir.Operation
@@ -93,6 +99,18 @@ type bufferizer struct {
 	// forcedDynamic marks functions whose results were typed fully
 	// dynamic before their bodies were rewritten (recursion).
 	forcedDynamic map[*ir.Operation]bool
+}
+
+type blockArg struct {
+	block *ir.Block
+	index int
+}
+
+// notBufferized is MLIR's verdict on a tensor op without a
+// bufferization: elementwise arith and math ops on tensors, for one,
+// must be turned into linalg ops first.
+func (b *bufferizer) notBufferized(op *ir.Operation) error {
+	return b.fail(op, "'%s' op on tensors was not bufferized: it has no bufferization (elementwise ops on tensors must be converted to linalg first)", op.Name)
 }
 
 func (b *bufferizer) fail(op *ir.Operation, format string, args ...any) error {
@@ -153,6 +171,11 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 		})
 		if err != nil {
 			return err
+		}
+	}
+	for _, t := range append(slices.Clone(ft.Inputs), ft.Results...) {
+		if !hasBufferType(t) {
+			return b.fail(fn, "%s has no buffer type: its element type cannot be a memref element", t)
 		}
 	}
 	argDynamic := b.opt.Layout != IdentityLayout
@@ -364,7 +387,8 @@ func (b *bufferizer) convert(op *ir.Operation, v *ir.Value, to ir.Type) (*ir.Val
 		return b.emit("memref.cast", []*ir.Value{v}, []ir.Type{to}, "cast").Result(0), nil
 	}
 	mt, ok := to.(*ir.MemRefType)
-	if !ok || !isIdentity(mt) {
+	fm, ok2 := from.(*ir.MemRefType)
+	if !ok || !ok2 || !isIdentity(mt) || !attrsEqual(fm.MemorySpace, mt.MemorySpace) {
 		return nil, b.fail(op, "cannot convert a buffer of type %s to %s", from, to)
 	}
 	alloc := b.alloc(&ir.TensorType{Shape: mt.Shape, Elem: mt.Elem}, v)
@@ -373,26 +397,32 @@ func (b *bufferizer) convert(op *ir.Operation, v *ir.Value, to ir.Type) (*ir.Val
 }
 
 // castable reports whether a memref.cast from one ranked memref type to
-// another is safe: the target's layout is fully dynamic, or the layouts
-// are the same and only static sizes become dynamic.
+// another is safe: sizes agree where both are static (a tensor.cast
+// asserts the rest), and the target's layout is fully dynamic or the
+// layouts are the same.
 func castable(from, to ir.Type) bool {
 	f, ok1 := from.(*ir.MemRefType)
 	t, ok2 := to.(*ir.MemRefType)
-	if !ok1 || !ok2 || len(f.Shape) != len(t.Shape) {
+	if !ok1 || !ok2 || len(f.Shape) != len(t.Shape) || !ir.TypesEqual(f.Elem, t.Elem) ||
+		!attrsEqual(f.MemorySpace, t.MemorySpace) {
 		return false
 	}
 	for i := range f.Shape {
-		if t.Shape[i] != ir.Dynamic && t.Shape[i] != f.Shape[i] {
+		if t.Shape[i] != ir.Dynamic && f.Shape[i] != ir.Dynamic && t.Shape[i] != f.Shape[i] {
 			return false
 		}
 	}
 	if ir.TypesEqual(generalize(t), t) {
 		return true
 	}
-	if f.Layout == nil || t.Layout == nil {
-		return f.Layout == nil && t.Layout == nil
+	return attrsEqual(f.Layout, t.Layout)
+}
+
+func attrsEqual(a, b ir.Attribute) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
 	}
-	return f.Layout.String() == t.Layout.String()
+	return a.String() == b.String()
 }
 
 // op rewrites one op of the block being rewritten.
@@ -412,7 +442,7 @@ func (b *bufferizer) op(op *ir.Operation) error {
 	if strings.HasPrefix(op.Name, "linalg.") {
 		return b.destinationStyle(op)
 	}
-	return b.fail(op, "'%s' op on tensors has no bufferization", op.Name)
+	return b.notBufferized(op)
 }
 
 // touchesTensors reports whether op has a tensor operand or result.

@@ -27,6 +27,10 @@ func init() {
 		"tensor.expand_shape":        (*bufferizer).reshape,
 		"tensor.from_elements":       (*bufferizer).fromElements,
 		"tensor.splat":               (*bufferizer).splat,
+		"tensor.pad":                 (*bufferizer).pad,
+		"tensor.generate":            (*bufferizer).generate,
+		"tensor.rank":                (*bufferizer).rank,
+		"tensor.reshape":             (*bufferizer).tensorReshape,
 		"func.return":                (*bufferizer).passBuffers,
 		"func.call":                  (*bufferizer).call,
 		"cf.br":                      (*bufferizer).branch,
@@ -315,11 +319,8 @@ func (b *bufferizer) reshape(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if !isIdentity(src.Type()) {
-		st := src.Type().(*ir.MemRefType)
-		if src, err = b.convert(op, src, identityOf(st.Shape, st.Elem)); err != nil {
-			return err
-		}
+	if src, err = b.identity(op, src); err != nil {
+		return err
 	}
 	rt := op.Result(0).Type().(*ir.TensorType)
 	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
@@ -361,19 +362,233 @@ func (b *bufferizer) fromElements(op *ir.Operation) error {
 func (b *bufferizer) splat(op *ir.Operation) error {
 	t := op.Result(0).Type().(*ir.TensorType)
 	alloc := b.allocSized(t, op.Operands()[1:])
-	fill := b.emit("linalg.fill", []*ir.Value{op.Operand(0), alloc}, nil, "")
-	fill.SetProp("operandSegmentSizes", ir.I32Array(1, 1))
-	blk := fill.AddRegion().AddBlock()
-	in := blk.AddArg(op.Operand(0).Type())
-	blk.AddArg(t.Elem)
-	blk.Append(ir.NewOperation("linalg.yield", []*ir.Value{in}, nil))
+	b.fill(op.Operand(0), alloc)
 	b.mapResult(op, 0, alloc)
 	b.drop(op)
 	return nil
 }
 
-// selectOp selects between two buffers of one type.
+// fill emits linalg.fill of buffer m with the scalar v.
+func (b *bufferizer) fill(v, m *ir.Value) {
+	fill := b.emit("linalg.fill", []*ir.Value{v, m}, nil, "")
+	fill.SetProp("operandSegmentSizes", ir.I32Array(1, 1))
+	blk := fill.AddRegion().AddBlock()
+	in := blk.AddArg(v.Type())
+	blk.AddArg(m.Type().(*ir.MemRefType).Elem)
+	blk.Append(ir.NewOperation("linalg.yield", []*ir.Value{in}, nil))
+}
+
+// pad allocates the padded shape, fills it with the padding value and
+// copies the source into the subview at the low padding. The padding
+// must be one value for every position (defined outside the body).
+func (b *bufferizer) pad(op *ir.Operation) error {
+	body := op.Regions[0].Entry()
+	yield := body.Terminator()
+	if yield == nil || yield.NumOperands() != 1 || yield.Operand(0).Block() == body ||
+		yield.Operand(0).DefiningOp() != nil && yield.Operand(0).DefiningOp().Block() == body {
+		return b.fail(op, "tensor.pad whose padding value depends on the position has no bufferization here")
+	}
+	segs := segmentSizes(op)
+	low, ok1 := op.Prop("static_low").(*ir.DenseArrayAttr)
+	high, ok2 := op.Prop("static_high").(*ir.DenseArrayAttr)
+	if len(segs) != 3 || !ok1 || !ok2 {
+		return b.fail(op, "tensor.pad without its low and high padding")
+	}
+	lows, _ := low.Int64s()
+	highs, _ := high.Int64s()
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type().(*ir.TensorType)
+	st := b.typeOf(op.Operand(0)).(*ir.TensorType)
+	dynLow, dynHigh := op.Operands()[1:1+segs[1]], op.Operands()[1+segs[1]:]
+	lowAt := mixedList(lows, dynLow)
+	highAt := mixedList(highs, dynHigh)
+	var sizes []*ir.Value
+	srcSizes := make([]mixed, len(st.Shape))
+	for d, n := range st.Shape {
+		srcSizes[d] = mixed{n: n}
+		if n == ir.Dynamic {
+			srcSizes[d] = mixed{n: ir.Dynamic, v: b.dim(src, d)}
+		}
+		if rt.Shape[d] == ir.Dynamic {
+			size := b.addIndex(b.addIndex(b.mixedValue(srcSizes[d]), b.mixedValue(lowAt[d])), b.mixedValue(highAt[d]))
+			sizes = append(sizes, size)
+		}
+	}
+	alloc := b.allocSized(rt, sizes)
+	b.fill(yield.Operand(0), alloc)
+	ones := make([]mixed, len(st.Shape))
+	for i := range ones {
+		ones[i] = mixed{n: 1}
+	}
+	sv, err := b.subviewMixed(op, alloc, lowAt, srcSizes, ones, st.Shape)
+	if err != nil {
+		return err
+	}
+	b.emit("memref.copy", []*ir.Value{src, sv}, nil, "")
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// mixed is a static number or, where it is ir.Dynamic, a value.
+type mixed struct {
+	n int64
+	v *ir.Value
+}
+
+// mixedList pairs a static_* array with the operands of its dynamic
+// entries.
+func mixedList(static []int64, dyn []*ir.Value) []mixed {
+	out := make([]mixed, len(static))
+	k := 0
+	for i, n := range static {
+		out[i] = mixed{n: n}
+		if n == ir.Dynamic && k < len(dyn) {
+			out[i].v = dyn[k]
+			k++
+		}
+	}
+	return out
+}
+
+func (b *bufferizer) mixedValue(m mixed) *ir.Value {
+	if m.n == ir.Dynamic {
+		return m.v
+	}
+	return b.index(m.n)
+}
+
+func (b *bufferizer) addIndex(x, y *ir.Value) *ir.Value {
+	return b.emit("arith.addi", []*ir.Value{x, y}, []ir.Type{ir.Index}, "").Result(0)
+}
+
+// subviewMixed emits a memref.subview of src with the given offsets,
+// sizes and strides, reduced to shape want.
+func (b *bufferizer) subviewMixed(op *ir.Operation, src *ir.Value, offsets, sizes, strides []mixed, want []int64) (*ir.Value, error) {
+	st, ok := src.Type().(*ir.MemRefType)
+	if !ok {
+		return nil, b.fail(op, "slice of a buffer of type %s", src.Type())
+	}
+	operands := []*ir.Value{src}
+	var statics [3][]int64
+	var counts [3]int
+	for k, list := range [][]mixed{offsets, sizes, strides} {
+		for _, m := range list {
+			statics[k] = append(statics[k], m.n)
+			if m.n == ir.Dynamic {
+				operands = append(operands, m.v)
+				counts[k]++
+			}
+		}
+	}
+	rt, ok := subviewType(st, statics[0], statics[1], statics[2], want)
+	if !ok {
+		return nil, b.fail(op, "cannot infer the subview type of %s", st)
+	}
+	sv := b.emit("memref.subview", operands, []ir.Type{rt}, "subview")
+	sv.SetProp("operandSegmentSizes", ir.I32Array(1, counts[0], counts[1], counts[2]))
+	sv.SetProp("static_offsets", ir.I64Array(statics[0]))
+	sv.SetProp("static_sizes", ir.I64Array(statics[1]))
+	sv.SetProp("static_strides", ir.I64Array(statics[2]))
+	return sv.Result(0), nil
+}
+
+// generate allocates and runs the body for every index in a nest of
+// scf.for loops, storing what it yields.
+func (b *bufferizer) generate(op *ir.Operation) error {
+	t := op.Result(0).Type().(*ir.TensorType)
+	alloc := b.allocSized(t, op.Operands())
+	body := op.Regions[0].Entry()
+	zero, one := b.index(0), b.index(1)
+	var ivs []*ir.Value
+	var loops []*ir.Operation
+	for d := range t.Shape {
+		loop := ir.NewOperation("scf.for", []*ir.Value{zero, b.dim(alloc, d), one}, nil)
+		ivs = append(ivs, loop.AddRegion().AddBlock().AddArg(ir.Index))
+		loops = append(loops, loop)
+	}
+	outer := b.out
+	b.out = nil
+	ops := body.Ops()
+	yield := ops[len(ops)-1]
+	for i, a := range body.Args() {
+		a.ReplaceAllUsesWith(ivs[i])
+	}
+	for _, o := range ops[:len(ops)-1] {
+		if err := b.op(o); err != nil {
+			return err
+		}
+	}
+	b.emit("memref.store", append([]*ir.Value{yield.Operand(0), alloc}, ivs...), nil, "")
+	inner := b.out
+	b.out = outer
+	for d := len(loops) - 1; d >= 0; d-- {
+		inner = append(inner, ir.NewOperation("scf.yield", nil, nil))
+		loops[d].Regions[0].Entry().SetOps(inner)
+		inner = []*ir.Operation{loops[d]}
+	}
+	b.out = append(b.out, inner...)
+	body.SetOps(nil)
+	b.drop(yield)
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// identity returns buffer v in the identity layout, copying it into a
+// new buffer if it has another layout.
+func (b *bufferizer) identity(op *ir.Operation, v *ir.Value) (*ir.Value, error) {
+	st, ok := v.Type().(*ir.MemRefType)
+	if !ok {
+		return nil, b.fail(op, "'%s' of a buffer of type %s has no bufferization here", op.Name, v.Type())
+	}
+	return b.convert(op, v, identityOf(st.Shape, st.Elem))
+}
+
+func (b *bufferizer) rank(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	r := b.emit("memref.rank", []*ir.Value{src}, []ir.Type{ir.Index}, "rank")
+	replaceScalar(op.Result(0), r.Result(0))
+	b.drop(op)
+	return nil
+}
+
+// tensorReshape reshapes an identity-layout copy-free view; the shape
+// operand is a tensor too, read through its buffer.
+func (b *bufferizer) tensorReshape(op *ir.Operation) error {
+	src, err := b.operandBuffer(op, 0)
+	if err != nil {
+		return err
+	}
+	if src, err = b.identity(op, src); err != nil {
+		return err
+	}
+	shape, err := b.bufferOf(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	if shape, err = b.identity(op, shape); err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	n := b.emit("memref.reshape", []*ir.Value{src, shape}, []ir.Type{bufferType(rt, false)}, "reshape")
+	b.mapResult(op, 0, n.Result(0))
+	b.drop(op)
+	return nil
+}
+
+// selectOp selects between two buffers of one type. An elementwise
+// select (a tensor condition) is left to linalg, as in MLIR.
 func (b *bufferizer) selectOp(op *ir.Operation) error {
+	if b.isTensor(op.Operand(0)) {
+		return b.notBufferized(op)
+	}
 	x, err := b.bufferOf(op, op.Operand(1))
 	if err != nil {
 		return err
@@ -639,31 +854,38 @@ func (b *bufferizer) whileOp(op *ir.Operation) error {
 	return b.region(op.Regions[1])
 }
 
-// forall runs its body on the shared outputs' buffers: each
+// forall runs its body on the shared outputs' buffers: the op loses its
+// outputs, results and the body's output arguments, and each
 // parallel_insert_slice becomes a copy into a subview, made in the body
-// just before the terminator, and the op has no results any more.
+// just before the terminator.
 func (b *bufferizer) forall(op *ir.Operation) error {
 	body := op.Regions[0].Entry()
 	nOuts := op.NumResults()
 	first := op.NumOperands() - nOuts
-	operands := append([]*ir.Value(nil), op.Operands()...)
 	argBase := len(body.Args()) - nOuts
 	for k := range nOuts {
 		w, err := b.operandBuffer(op, first+k)
 		if err != nil {
 			return err
 		}
-		operands[first+k] = w
-		b.retype(body.Arg(argBase+k), w.Type())
+		b.buf[body.Arg(argBase+k)] = w
 		b.mapResult(op, k, w)
 	}
-	n := b.rebuild(op, operands, nil)
-	return b.forallBody(n, body)
+	segs := segmentSizes(op)
+	if len(segs) != 4 {
+		return b.fail(op, "scf.forall without operandSegmentSizes")
+	}
+	n := b.rebuild(op, op.Operands()[:first], nil)
+	n.SetProp("operandSegmentSizes", ir.I32Array(segs[0], segs[1], segs[2], 0))
+	for k := nOuts - 1; k >= 0; k-- {
+		b.erasedArgs = append(b.erasedArgs, blockArg{body, argBase + k})
+	}
+	return b.forallBody(body)
 }
 
 // forallBody rewrites the body; the scf.forall.in_parallel terminator's
 // parallel_insert_slice ops become copies before it.
-func (b *bufferizer) forallBody(op *ir.Operation, body *ir.Block) error {
+func (b *bufferizer) forallBody(body *ir.Block) error {
 	saved := b.out
 	b.out = nil
 	ops := body.Ops()
@@ -701,7 +923,6 @@ func (b *bufferizer) forallBody(op *ir.Operation, body *ir.Block) error {
 	}
 	body.SetOps(append(b.out, term))
 	b.out = saved
-	_ = op
 	return nil
 }
 

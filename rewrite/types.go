@@ -227,3 +227,22 @@ func isUnranked(t ir.Type) bool {
 	_, ok := t.(*ir.UnrankedMemRefType)
 	return ok
 }
+
+// hasBufferType reports whether a tensor type has a memref counterpart:
+// memrefs hold builtin numbers, vectors and memrefs, not dialect types.
+func hasBufferType(t ir.Type) bool {
+	var elem ir.Type
+	switch t := t.(type) {
+	case *ir.TensorType:
+		elem = t.Elem
+	case *ir.UnrankedTensorType:
+		elem = t.Elem
+	default:
+		return true
+	}
+	switch elem.(type) {
+	case *ir.IntegerType, *ir.FloatType, ir.IndexType, *ir.ComplexType, *ir.VectorType, *ir.MemRefType:
+		return true
+	}
+	return false
+}

@@ -283,7 +283,15 @@ func TestBufferizeCommand(t *testing.T) {
 			`%B = tensor.insert %x into %F[%i] {__inplace_operands_attr__ = ["none", "true", "none"]}`,
 			`%C = linalg.fill {__inplace_operands_attr__ = ["none", "false"]}`,
 		}, ""},
-		{"no rewrite yet", []string{file}, 2, nil, "only --analysis-only is implemented"},
+		{"bufferize", []string{file}, 0, []string{
+			`memref.copy %alloc, %alloc_0 : memref<8xf32> to memref<8xf32>`,
+			`memref.store %x, %alloc_0[%i] : memref<8xf32>`,
+			`memref.store %t, %A[%i] : memref<8xf32, strided<[?], offset: ?>>`,
+		}, ""},
+		{"bufferize identity", []string{"--function-boundary-type-conversion", "identity-layout-map", file}, 0, []string{
+			`(%A: memref<8xf32>`,
+		}, ""},
+		{"bad layout", []string{"--function-boundary-type-conversion", "tight", file}, 2, nil, `unknown function boundary layout "tight"`},
 		{"bad policy", []string{"--analysis-only", "--policy", "fast", file}, 2, nil, `unknown policy "fast"`},
 		{"bad heuristic", []string{"--analysis-only", "--heuristic", "random", file}, 2, nil, `unknown heuristic "random"`},
 		{"bad input", []string{"--analysis-only", "testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"bufferlog/internal/tooltest"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+var update = flag.Bool("update", false, "TestBufferizeGolden: rewrite the want/ sections of testdata/bufferize/*.txtar")
+
+// TestBufferizeGolden runs the analysis and the rewrite on the
+// input.mlir of every testdata/bufferize/*.txtar and compares the
+// annotated analysis (want/analysis.mlir, as --analysis-only
+// --print-conflicts prints it) and the memref IR (want/bufferized.mlir)
+// with the archive; -update rewrites them, to be reviewed in the diff.
+// mlir-opt-22 must accept every bufferized output.
+func TestBufferizeGolden(t *testing.T) {
+	mlirOpt := tooltest.Require(t, "mlir-opt-22")
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("../../testdata/bufferize/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no testdata/bufferize/*.txtar")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			arch, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			input := section(arch, "input.mlir")
+			if input == nil {
+				t.Fatal("no input.mlir section")
+			}
+			got := map[string][]byte{
+				"want/analysis.mlir":   runPipeline(t, prog, input, true),
+				"want/bufferized.mlir": runPipeline(t, prog, input, false),
+			}
+			verifyWithMLIR(t, mlirOpt, got["want/bufferized.mlir"])
+			if *update {
+				arch.Files = []txtar.File{{Name: "input.mlir", Data: input}}
+				for _, name := range []string{"want/analysis.mlir", "want/bufferized.mlir"} {
+					arch.Files = append(arch.Files, txtar.File{Name: name, Data: got[name]})
+				}
+				if err := os.WriteFile(file, txtar.Format(arch), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			for name, data := range got {
+				want := section(arch, name)
+				if want == nil {
+					t.Fatalf("no %s section (run go test ./cmd/bufferlog -run TestBufferizeGolden -update)", name)
+				}
+				if !bytes.Equal(want, data) {
+					t.Errorf("%s differs (run with -update to accept):\n--- want\n%s--- got\n%s", name, want, data)
+				}
+			}
+		})
+	}
+}
+
+func section(a *txtar.Archive, name string) []byte {
+	for _, f := range a.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
+}
+
+// runPipeline parses src and either annotates it with the analysis or
+// bufferizes it, returning the printed module.
+func runPipeline(t *testing.T, prog *solve.Program, src []byte, analysisOnly bool) []byte {
+	t.Helper()
+	m, err := ir.Parse("input.mlir", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, opts, err := loadForExtraction(os.DevNull, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := solve.OneShot(solve.BottomUp)
+	if analysisOnly {
+		err = analyze(m, opts, prog, policy, true)
+	} else {
+		err = bufferize(m, "input.mlir", opts, prog, policy, rewrite.Options{})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// verifyWithMLIR fails t unless mlir-opt-22 parses and verifies text.
+func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte) {
+	t.Helper()
+	cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
+	cmd.Stdin = bytes.NewReader(text)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("mlir-opt-22 rejects the bufferized output: %v\n%s\n%s", err, out, text)
+	}
+}
+
+// tensorLeft returns a description of the first tensor-typed value,
+// block argument or function signature in m, or "".
+func tensorLeft(m *ir.Module) string {
+	found := ""
+	ir.Walk(m.Op, func(op *ir.Operation) bool {
+		if ft := ir.FuncType(op); ft != nil && op.Name == "func.func" {
+			for _, t := range append(append([]ir.Type(nil), ft.Inputs...), ft.Results...) {
+				if ir.IsTensor(t) {
+					found = "signature of @" + ir.SymbolName(op)
+				}
+			}
+		}
+		var vals []*ir.Value
+		vals = append(vals, op.Operands()...)
+		vals = append(vals, op.Results()...)
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks() {
+				vals = append(vals, b.Args()...)
+			}
+		}
+		for _, v := range vals {
+			if ir.IsTensor(v.Type()) {
+				found = "a value of '" + op.Name + "'"
+			}
+		}
+		return found == ""
+	})
+	return found
+}
+
+// unsupported is how a rejection must read: located, and naming why.
+var unsupported = regexp.MustCompile(`^\S+:\d+:\d+: error: .*(was not bufferized|has no bufferization|has no buffer type|cannot convert a buffer)`)
+
+// TestBufferizeVerifies bufferizes every program of the analysis corpus
+// and of testdata/exec: each output must verify in mlir-opt-22 and keep
+// no tensor value; a program may be rejected only with a located
+// diagnostic saying which op has no bufferization. The counts are logged.
+func TestBufferizeVerifies(t *testing.T) {
+	mlirOpt := tooltest.Require(t, "mlir-opt-22")
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := analysisCorpus(t)
+	execFiles, _ := filepath.Glob("../../testdata/exec/*.mlir")
+	files = append(files, execFiles...)
+	bufferized, rejected := 0, 0
+	for _, file := range files {
+		m, opts, err := loadForExtraction(file, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}); err != nil {
+			if !unsupported.MatchString(err.Error()) {
+				t.Errorf("%s: %v", file, err)
+			}
+			rejected++
+			continue
+		}
+		bufferized++
+		if where := tensorLeft(m); where != "" {
+			t.Errorf("%s: a tensor is left in %s", file, where)
+		}
+		var out bytes.Buffer
+		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
+		cmd.Stdin = &out
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: mlir-opt-22 rejects our output: %s", file, msg)
+		}
+	}
+	t.Logf("%d programs bufferized and verified by mlir-opt-22, %d rejected with a diagnostic", bufferized, rejected)
+	if bufferized < len(files)*3/4 {
+		t.Errorf("only %d of %d programs bufferized", bufferized, len(files))
+	}
+}
