@@ -471,12 +471,12 @@ func replaceScalar(v, w *ir.Value) {
 	v.ReplaceAllUsesWith(w)
 }
 
-// operandsToBuffers replaces op's tensor operands by their buffers, in
-// place.
+// operandsToBuffers replaces op's tensor operands by their buffers as
+// decided, in place.
 func (b *bufferizer) operandsToBuffers(op *ir.Operation) error {
 	for i, v := range op.Operands() {
 		if b.isTensor(v) {
-			w, err := b.bufferOf(op, v)
+			w, err := b.operandBuffer(op, i)
 			if err != nil {
 				return err
 			}

@@ -218,14 +218,24 @@ func (b *bufferizer) subview(op *ir.Operation, src *ir.Value, skip int, want *ir
 	return sv.Result(0), nil
 }
 
+// extractSlice is a subview of the source's buffer; out of place, a new
+// buffer of the slice's size, with a copy of the slice if needed.
 func (b *bufferizer) extractSlice(op *ir.Operation) error {
-	src, err := b.operandBuffer(op, 0)
+	src, err := b.bufferOf(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
-	sv, err := b.subview(op, src, 1, op.Result(0).Type().(*ir.TensorType))
+	t := op.Result(0).Type().(*ir.TensorType)
+	sv, err := b.subview(op, src, 1, t)
 	if err != nil {
 		return err
+	}
+	if !b.plan.InPlace(op, 0) {
+		alloc := b.alloc(t, sv)
+		if b.plan.CopiesContents(op, 0) {
+			b.emit("memref.copy", []*ir.Value{sv, alloc}, nil, "")
+		}
+		sv = alloc
 	}
 	b.mapResult(op, 0, sv)
 	b.drop(op)
@@ -287,7 +297,7 @@ func sameSubview(v, dst *ir.Value, op *ir.Operation, skip int) bool {
 }
 
 func (b *bufferizer) cast(op *ir.Operation) error {
-	src, err := b.bufferOf(op, op.Operand(0))
+	src, err := b.operandBuffer(op, 0)
 	if err != nil {
 		return err
 	}
@@ -589,11 +599,11 @@ func (b *bufferizer) selectOp(op *ir.Operation) error {
 	if b.isTensor(op.Operand(0)) {
 		return b.notBufferized(op)
 	}
-	x, err := b.bufferOf(op, op.Operand(1))
+	x, err := b.operandBuffer(op, 1)
 	if err != nil {
 		return err
 	}
-	y, err := b.bufferOf(op, op.Operand(2))
+	y, err := b.operandBuffer(op, 2)
 	if err != nil {
 		return err
 	}
@@ -674,7 +684,7 @@ func (b *bufferizer) branch(op *ir.Operation) error {
 		if !b.isTensor(v) {
 			continue
 		}
-		w, err := b.bufferOf(op, v)
+		w, err := b.operandBuffer(op, i)
 		if err != nil {
 			return err
 		}
@@ -721,7 +731,7 @@ func (b *bufferizer) yield(op *ir.Operation) error {
 		if !b.isTensor(v) {
 			continue
 		}
-		w, err := b.bufferOf(op, v)
+		w, err := b.operandBuffer(op, i)
 		if err != nil {
 			return err
 		}
@@ -951,7 +961,7 @@ func (b *bufferizer) toBuffer(op *ir.Operation) error {
 // materialize copies the source into the destination unless the source
 // was computed there.
 func (b *bufferizer) materialize(op *ir.Operation) error {
-	src, err := b.bufferOf(op, op.Operand(0))
+	src, err := b.operandBuffer(op, 0)
 	if err != nil {
 		return err
 	}

@@ -211,6 +211,14 @@ remaining_conflict(ROp, RI, WOp, WI, D) :-
 # freshly created tensor.empty needs none, only a new buffer.
 copy_contents(Op, I) :- out_of_place(Op, I), operand_reads(Op, I), tensor_use(Op, I, V), !uninitialized(V).
 
+# An op that neither reads nor writes the operand but passes it on
+# (arith.select, scf.yield, a cast) needs the contents if what it passes
+# on is read later (One-Shot's canOmitTensorCopy). An op that writes the
+# operand without reading it overwrites it whole: no copy.
+copy_contents(Op, I) :-
+  out_of_place(Op, I), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W),
+  tensor_use(Op, I, V), !uninitialized(V).
+
 written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
 
 # An argument is written if an in-place write reaches its alias set; an

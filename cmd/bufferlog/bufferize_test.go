@@ -92,7 +92,7 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, analysisOnly boo
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, opts, err := loadForExtraction(os.DevNull, nil)
+	opts, err := extractOptions(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,15 +82,26 @@ func extractFile(name string, opModels []string) (*facts.DB, *extract.Names, err
 // loadForExtraction parses and verifies one MLIR file, and loads the
 // op-model files, in order, into the options to extract it with.
 func loadForExtraction(name string, opModels []string) (*ir.Module, extract.Options, error) {
+	opts, err := extractOptions(opModels)
+	if err != nil {
+		return nil, opts, err
+	}
+	m, err := loadFile(name, true)
+	return m, opts, err
+}
+
+// extractOptions are the extraction options with the op-model files at
+// paths, on as many workers as there are CPUs.
+func extractOptions(opModels []string) (extract.Options, error) {
 	opts := extract.Options{Workers: runtime.GOMAXPROCS(0)}
 	for _, path := range opModels {
 		src, err := os.ReadFile(path)
 		if err != nil {
-			return nil, opts, fmt.Errorf("%s: error: cannot read op model: %v", path, errors.Unwrap(err))
+			return opts, fmt.Errorf("%s: error: cannot read op model: %v", path, errors.Unwrap(err))
 		}
 		m, err := extract.LoadOpModel(path, src)
 		if err != nil {
-			return nil, opts, err
+			return opts, err
 		}
 		if opts.OpModel == nil {
 			opts.OpModel = m
@@ -98,8 +109,7 @@ func loadForExtraction(name string, opModels []string) (*ir.Module, extract.Opti
 			opts.OpModel.Add(m)
 		}
 	}
-	m, err := loadFile(name, true)
-	return m, opts, err
+	return opts, nil
 }
 
 // report prints a diagnostic for err and returns the exit error. Rule-file

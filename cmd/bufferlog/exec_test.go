@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"bufferlog/internal/mlirexec"
+	"bufferlog/internal/tooltest"
+	"bufferlog/internal/workload"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+// executablePrograms is how many generated programs
+// (workload.Executable, seeds 1, 2, ...) TestExecAgreement adds to the
+// hand-written ones of testdata/exec.
+const executablePrograms = 70
+
+// execProgram is one program of the differential corpus.
+type execProgram struct {
+	name string
+	src  []byte
+	opt  mlirexec.Options // how the reference must run it
+}
+
+// execCorpus returns testdata/exec's programs and the generated ones,
+// with the reference options their REFERENCE-* markers ask for.
+func execCorpus(t *testing.T) []execProgram {
+	files, _ := filepath.Glob("../../testdata/exec/*.mlir")
+	if len(files) == 0 {
+		t.Fatal("no testdata/exec/*.mlir")
+	}
+	var progs []execProgram
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, execProgram{name: filepath.Base(f), src: src, opt: referenceOptions(src)})
+	}
+	for seed := range uint64(executablePrograms) {
+		src := []byte(workload.Executable(seed+1, 12))
+		progs = append(progs, execProgram{name: fmt.Sprintf("executable-%d", seed+1), src: src, opt: referenceOptions(src)})
+	}
+	return progs
+}
+
+var (
+	referenceOptionsLine = regexp.MustCompile(`(?m)^// REFERENCE-OPTIONS: (.*)$`)
+	referenceNoDealloc   = regexp.MustCompile(`(?m)^// REFERENCE-NO-DEALLOC\b`)
+)
+
+// referenceOptions reads the markers of a program that mlir-opt's
+// default pipeline rejects: extra one-shot options (a loop yielding
+// another buffer than its iter_arg's), or no deallocation pipeline
+// (unstructured cf loops).
+func referenceOptions(src []byte) mlirexec.Options {
+	var opt mlirexec.Options
+	if m := referenceOptionsLine.FindSubmatch(src); m != nil {
+		opt.OneShotOptions = strings.Fields(string(m[1]))
+	}
+	opt.SkipDeallocation = referenceNoDealloc.Match(src)
+	return opt
+}
+
+// execOutcome is what running one program gave, ours against the
+// reference's.
+type execOutcome struct {
+	name        string
+	ours, ref   *mlirexec.Result
+	err         error
+	fewerCopies bool
+}
+
+// TestExecAgreement is the differential test of the rewrite: each
+// program is bufferized by bufferlog (One-Shot's decisions, bottom-up)
+// and by mlir-opt-22's one-shot bufferization with its deallocation
+// pipeline; both are lowered and run with mlir-runner-22. The printed
+// results must be identical, and ours may allocate, copy and copy bytes
+// no more than the reference at run time. Deallocation is not part of
+// our output yet, so frees and leaks are not compared here.
+func TestExecAgreement(t *testing.T) {
+	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc"} {
+		tooltest.Require(t, tool)
+	}
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs := execCorpus(t)
+	outcomes := make([]execOutcome, len(progs))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 2 {
+		wg.Go(func() {
+			for i := range work {
+				outcomes[i] = runBoth(prog, progs[i])
+			}
+		})
+	}
+	for i := range progs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	var fewer []string
+	var total [2]mlirexec.Stats
+	for _, o := range outcomes {
+		if o.err != nil {
+			t.Errorf("%s: %v", o.name, o.err)
+			continue
+		}
+		if o.ours.Output != o.ref.Output {
+			t.Errorf("%s: outputs differ\n--- reference\n%s--- bufferlog\n%s", o.name, o.ref.Output, o.ours.Output)
+		}
+		if o.ours.Output == "" {
+			t.Errorf("%s: the program printed nothing", o.name)
+		}
+		us, them := o.ours.Stats, o.ref.Stats
+		if us.Allocs > them.Allocs || us.AllocBytes > them.AllocBytes || us.Copies > them.Copies || us.CopyBytes > them.CopyBytes {
+			t.Errorf("%s: more run-time work than the reference: ours %s, reference %s", o.name, statsText(us), statsText(them))
+		}
+		if o.fewerCopies {
+			fewer = append(fewer, o.name)
+		}
+		for k, s := range []mlirexec.Stats{us, them} {
+			total[k].Allocs += s.Allocs
+			total[k].AllocBytes += s.AllocBytes
+			total[k].Copies += s.Copies
+			total[k].CopyBytes += s.CopyBytes
+		}
+	}
+	t.Logf("%d programs; run-time totals: bufferlog %s; reference %s", len(progs), statsText(total[0]), statsText(total[1]))
+	t.Logf("%d programs copy fewer bytes than the reference: %s", len(fewer), strings.Join(fewer, " "))
+}
+
+func statsText(s mlirexec.Stats) string {
+	return fmt.Sprintf("%d allocs (%d B), %d copies (%d B)", s.Allocs, s.AllocBytes, s.Copies, s.CopyBytes)
+}
+
+// runBoth bufferizes and runs p both ways.
+func runBoth(prog *solve.Program, p execProgram) execOutcome {
+	o := execOutcome{name: p.name}
+	ctx := context.Background()
+	refIR, err := mlirexec.Reference(ctx, p.src, p.opt)
+	if err != nil {
+		o.err = fmt.Errorf("reference: %v", err)
+		return o
+	}
+	if o.ref, err = mlirexec.Run(ctx, refIR, mlirexec.Options{}); err != nil {
+		o.err = fmt.Errorf("running the reference: %v", err)
+		return o
+	}
+	ours, err := bufferizeText(prog, p.name, p.src)
+	if err != nil {
+		o.err = err
+		return o
+	}
+	if o.ours, err = mlirexec.Run(ctx, ours, mlirexec.Options{}); err != nil {
+		o.err = fmt.Errorf("running ours: %v\n%s", err, ours)
+		return o
+	}
+	o.fewerCopies = o.ours.Stats.CopyBytes < o.ref.Stats.CopyBytes
+	return o
+}
+
+// bufferizeText runs bufferlog's analysis and rewrite on src.
+func bufferizeText(prog *solve.Program, name string, src []byte) ([]byte, error) {
+	m, err := ir.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := extractOptions(nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := bufferize(m, name, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	err = ir.Print(&out, m, ir.PrintOptions{})
+	return out.Bytes(), err
+}
