@@ -18,6 +18,10 @@ type Plan interface {
 	// buffer must receive the value's contents: the op reads them and
 	// they are defined.
 	CopiesContents(op *ir.Operation, operand int) bool
+	// DropsIterArg reports whether the loop's operand, its iter_arg,
+	// its yielded value and its result are one buffer, so that the loop
+	// need not carry it.
+	DropsIterArg(op *ir.Operation, operand int) bool
 }
 
 // Options choose how Bufferize types buffers.
@@ -35,12 +39,13 @@ type Options struct {
 func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 	b := &bufferizer{
 		m: m, plan: plan, opt: opt,
-		buf:        map[*ir.Value]*ir.Value{},
-		tensorType: map[*ir.Value]ir.Type{},
-		globals:    map[string]string{},
-		funcs:      map[string]*ir.Operation{},
-		state:      map[*ir.Operation]int{},
-		sigs:       map[*ir.Operation]*ir.FunctionType{},
+		buf:           map[*ir.Value]*ir.Value{},
+		tensorType:    map[*ir.Value]ir.Type{},
+		globals:       map[string]string{},
+		funcs:         map[string]*ir.Operation{},
+		state:         map[*ir.Operation]int{},
+		sigs:          map[*ir.Operation]*ir.FunctionType{},
+		droppedYields: map[*ir.Operation][]bool{},
 	}
 	for _, fn := range m.Funcs() {
 		b.funcs[ir.SymbolName(fn)] = fn
@@ -96,6 +101,9 @@ type bufferizer struct {
 	state map[*ir.Operation]int
 	// sigs are the rewritten function types.
 	sigs map[*ir.Operation]*ir.FunctionType
+	// droppedYields lists, for a rewritten loop, the yield operands
+	// whose iter_args were dropped.
+	droppedYields map[*ir.Operation][]bool
 	// forcedDynamic marks functions whose results were typed fully
 	// dynamic before their bodies were rewritten (recursion).
 	forcedDynamic map[*ir.Operation]bool
@@ -493,6 +501,11 @@ func (b *bufferizer) rebuild(op *ir.Operation, operands []*ir.Value, results []i
 	n := ir.NewOperation(op.Name, operands, results)
 	n.Properties, n.Attrs, n.Loc, n.Pos = op.Properties, op.Attrs, op.Loc, op.Pos
 	n.Successors = op.Successors
+	if len(results) == op.NumResults() {
+		for i, r := range n.Results() {
+			r.Name = op.Result(i).Name
+		}
+	}
 	op.MoveRegionsTo(n)
 	b.out = append(b.out, n)
 	b.drop(op)

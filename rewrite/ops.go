@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"bufferlog/ir"
@@ -699,49 +700,91 @@ func (b *bufferizer) branch(op *ir.Operation) error {
 
 // forOp carries buffers in the loop's iter_args (fully dynamic layouts,
 // so that any yielded buffer fits): the init operands bufferize as
-// decided, the body's yields cast to the iter_args' types.
+// decided, the body's yields cast to the iter_args' types. An iter_arg
+// the plan drops is not carried: the body and the result use the init's
+// buffer.
 func (b *bufferizer) forOp(op *ir.Operation) error {
 	body := op.Regions[0].Entry()
 	first := op.NumOperands() - (len(body.Args()) - 1)
+	operands := slices.Clone(op.Operands()[:first])
+	var types []ir.Type
+	dropped := make([]bool, op.NumResults())
 	for i := first; i < op.NumOperands(); i++ {
-		v := op.Operand(i)
+		v, k := op.Operand(i), i-first
+		arg, res := body.Arg(k+1), op.Result(k)
 		if !b.isTensor(v) {
+			operands = append(operands, v)
+			types = append(types, v.Type())
 			continue
 		}
 		w, err := b.operandBuffer(op, i)
 		if err != nil {
 			return err
+		}
+		if b.plan.DropsIterArg(op, i) {
+			dropped[k] = true
+			b.buf[arg], b.buf[res] = w, w
+			continue
 		}
 		t := generalize(bufferType(b.typeOf(v), false))
 		if w, err = b.convert(op, w, t); err != nil {
 			return err
 		}
-		op.SetOperand(i, w)
-		b.retype(body.Arg(i-first+1), t)
-		b.retype(op.Result(i-first), t)
+		b.retype(arg, t)
+		operands = append(operands, w)
+		types = append(types, t)
 	}
-	b.keep(op)
-	return b.region(op.Regions[0])
+	n := b.rebuild(op, operands, types)
+	b.droppedYields[n] = dropped
+	k := 0
+	for j, res := range op.Results() {
+		if dropped[j] {
+			continue
+		}
+		n.Result(k).Name = res.Name
+		if b.isTensor(res) {
+			b.tensorType[n.Result(k)] = b.typeOf(res)
+			b.buf[n.Result(k)] = n.Result(k)
+			b.buf[res] = n.Result(k)
+		} else {
+			replaceScalar(res, n.Result(k))
+		}
+		k++
+	}
+	for j := len(dropped) - 1; j >= 0; j-- {
+		if dropped[j] {
+			b.erasedArgs = append(b.erasedArgs, blockArg{body, j + 1})
+		}
+	}
+	return b.region(n.Regions[0])
 }
 
-// yield passes buffers; in a loop it casts them to the iter_args' types.
+// yield passes buffers; in a loop it casts them to the iter_args' types
+// and leaves out those of dropped iter_args.
 func (b *bufferizer) yield(op *ir.Operation) error {
 	parent := op.ParentOp()
+	dropped := b.droppedYields[parent]
+	kept := make([]*ir.Value, 0, op.NumOperands())
 	for i, v := range op.Operands() {
+		if i < len(dropped) && dropped[i] {
+			continue
+		}
 		if !b.isTensor(v) {
+			kept = append(kept, v)
 			continue
 		}
 		w, err := b.operandBuffer(op, i)
 		if err != nil {
 			return err
 		}
-		if target := yieldTarget(op, parent, i); target != nil {
+		if target := yieldTarget(parent, len(kept)); target != nil {
 			if w, err = b.convert(op, w, target); err != nil {
 				return err
 			}
 		}
-		op.SetOperand(i, w)
+		kept = append(kept, w)
 	}
+	op.SetOperands(kept)
 	b.keep(op)
 	return nil
 }
@@ -749,7 +792,7 @@ func (b *bufferizer) yield(op *ir.Operation) error {
 // yieldTarget is the type a loop's yield operand i must have (its
 // iter_arg's), or nil where the parent's results are typed after its
 // regions are rewritten.
-func yieldTarget(yield, parent *ir.Operation, i int) ir.Type {
+func yieldTarget(parent *ir.Operation, i int) ir.Type {
 	switch parent.Name {
 	case "scf.for":
 		return parent.Result(i).Type()

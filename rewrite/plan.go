@@ -14,23 +14,34 @@ type decisionPlan struct {
 	names  *extract.Names
 	dec    *solve.Decisions
 	copies map[solve.Operand]bool
+	drops  map[solve.Operand]bool
 }
 
 // NewPlan reads the plan of an analysis of the module names was
-// extracted from: dec, and the copy_contents facts of parts.
+// extracted from: dec, and the copy_contents and drop_iter_arg facts of
+// parts.
 func NewPlan(names *extract.Names, dec *solve.Decisions, parts []*facts.DB) Plan {
-	p := &decisionPlan{names: names, dec: dec, copies: map[solve.Operand]bool{}}
+	return &decisionPlan{names: names, dec: dec, copies: operands(parts, "copy_contents"), drops: operands(parts, "drop_iter_arg")}
+}
+
+// PlanPredicates are the derived predicates NewPlan reads, which the
+// analysis must evaluate after the decisions.
+func PlanPredicates() []string { return []string{"copy_contents", "drop_iter_arg"} }
+
+// operands collects the (op, operand) facts of predicate pred.
+func operands(parts []*facts.DB, pred string) map[solve.Operand]bool {
+	set := map[solve.Operand]bool{}
 	for _, db := range parts {
-		r := db.Lookup("copy_contents", 2)
+		r := db.Lookup(pred, 2)
 		if r == nil {
 			continue
 		}
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
-			p.copies[solve.Operand{Op: row[0].Int(), Index: row[1].Int()}] = true
+			set[solve.Operand{Op: row[0].Int(), Index: row[1].Int()}] = true
 		}
 	}
-	return p
+	return set
 }
 
 func (p *decisionPlan) operand(op *ir.Operation, i int) solve.Operand {
@@ -47,4 +58,8 @@ func (p *decisionPlan) InPlace(op *ir.Operation, i int) bool {
 
 func (p *decisionPlan) CopiesContents(op *ir.Operation, i int) bool {
 	return p.copies[p.operand(op, i)]
+}
+
+func (p *decisionPlan) DropsIterArg(op *ir.Operation, i int) bool {
+	return p.drops[p.operand(op, i)]
 }

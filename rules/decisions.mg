@@ -58,6 +58,11 @@ Decl copy_contents(Op, I)
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
+Decl drop_iter_arg(Op, I)
+  descr [doc("Tensor operand I of the scf.for Op, its iter_arg, what the body yields for it and the result are one buffer: the rewrite drops the iter_arg, and the loop works on the init's buffer."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
 Decl func_calls(F, G)
   descr [doc("Function F holds a call of function G."), arg(F, "op id"), arg(G, "op id")]
   bound [/number, /number].
@@ -218,6 +223,15 @@ copy_contents(Op, I) :- out_of_place(Op, I), operand_reads(Op, I), tensor_use(Op
 copy_contents(Op, I) :-
   out_of_place(Op, I), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W),
   tensor_use(Op, I, V), !uninitialized(V).
+
+# A loop that updates its iter_arg in place and yields it back carries
+# nothing: the iter_arg starts as the init's buffer (in place), each
+# iteration yields the iter_arg's own buffer, and the result is the
+# init's, so every iteration works on the init's buffer.
+drop_iter_arg(Op, I) :-
+  op(Op, "scf.for"), inplace(Op, I), tensor_use(Op, I, V), region_entry(Op, I, Arg),
+  yield_to_arg(Y, K, Arg), yield_to_result(Y, K, R), use(Y, K, Yv),
+  buffer_class(V, C), buffer_class(R, C), buffer_class(Arg, A), buffer_class(Yv, A).
 
 written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
 

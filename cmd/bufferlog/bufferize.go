@@ -128,8 +128,8 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers,
-		"func_access", "return_equivalent", "remaining_conflict", "copy_contents")
+	after := append([]string{"func_access", "return_equivalent", "remaining_conflict"}, rewrite.PlanPredicates()...)
+	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}

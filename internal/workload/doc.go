@@ -12,4 +12,20 @@
 // mlir-opt's SSA value naming (%0, %c4, %cst_0, %extracted_slice_12, ...), so
 // parsing and printing a generated program with mlir-opt-22 gives back the
 // same bytes. That makes the programs usable as golden files for a printer.
+//
+// [Executable] builds random programs that can be run, for differential
+// tests that bufferize a program with bufferlog and with mlir-opt-22, run
+// both and compare what they print. Each is a module whose @main() takes no
+// arguments. It builds two or three tensor<16xf32> inputs with distinct
+// values, then runs random steps that read and write earlier tensors:
+// tensor.insert/extract, extract_slice/insert_slice (some strided),
+// linalg.fill/add/copy/generic, tensor.empty, dense constants, scf.for with
+// iter_args, scf.if on data, and calls of helpers that update their argument
+// in place. At the end it prints the inputs, a selection of later tensors
+// and some extracted scalars with printMemrefF32. Inside loops, each iter_arg
+// is only updated in place, so one-shot bufferization accepts every program
+// with its default options. Every value is a sum of small integers that
+// stays below 2^16, so results are exact. The generator evaluates each
+// program as it builds it, drops any step that would break that bound, and
+// knows what the program must print.
 package workload
