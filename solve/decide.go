@@ -106,6 +106,31 @@ func Decide(db *facts.DB, order Order) (*Decisions, error) {
 	return decideInOrder(db, order, nil)
 }
 
+// CopyBeforeWrite is the baseline that needs no conflict analysis, as
+// One-Shot Bufferize's copy-before-write option: every operand that
+// writes its buffer gets a buffer of its own, every other operand is in
+// place (operands that must be in place are). Since no write ever
+// reaches a buffer another value still holds, no conflict is left, which
+// the rules check as for any policy.
+func CopyBeforeWrite(db *facts.DB) (*Decisions, error) {
+	d, rel := newDecider(db)
+	d.mustInPlace(rel["must_inplace"])
+	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, BottomUp) {
+		for _, i := range d.operandsOf[op] {
+			o := Operand{op, i}
+			if d.out.inPlace[o] {
+				continue
+			}
+			dec := Decision{Operand: o, ReadOnly: -1, InPlace: !d.has(d.writes, o.Op, o.Index)}
+			d.out.List = append(d.out.List, dec)
+			if dec.InPlace {
+				d.bufferizeInPlace(o)
+			}
+		}
+	}
+	return d.out, nil
+}
+
 // decideInOrder is Decide with the operands, once listed in the given
 // order, rearranged by arrange (if not nil) before they are decided.
 func decideInOrder(db *facts.DB, order Order, arrange func([]Operand)) (*Decisions, error) {

@@ -36,7 +36,8 @@ func bufferizeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
-			&cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied"},
+			&cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"},
+			&cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"},
 			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"},
 			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
 			opModelFlag,
@@ -57,13 +58,19 @@ func bufferizeCommand() *cli.Command {
 				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown heuristic %q (bottom-up or top-down)", c.String("heuristic")), 2)
 			}
 			var policy solve.Policy
-			switch c.String("policy") {
+			name := c.String("policy")
+			if c.Bool("copy-before-write") {
+				name = "copy-before-write"
+			}
+			switch name {
 			case "oneshot":
 				policy = solve.OneShot(order)
 			case "mincopy":
 				policy = solve.MinCopy
+			case "copy-before-write":
+				policy = solve.CopyBeforeWrite
 			default:
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown policy %q (oneshot or mincopy)", c.String("policy")), 2)
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown policy %q (oneshot, mincopy or copy-before-write)", name), 2)
 			}
 			_, prog, err := compileRules(c)
 			if err != nil {

@@ -1,4 +1,4 @@
-// Greedy two writers on a 2-D tensor: an insert_slice and a linalg.add both write %A; %A, %B and %C are all read later.
+// Two writers of one tensor, an insert_slice and a linalg.add, with %A read after both: every policy must copy for both.
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 
 func.func @main() {
