@@ -28,6 +28,10 @@ type Plan interface {
 type Options struct {
 	// Layout types function arguments and results.
 	Layout Layout
+	// AllowUnknownOps keeps ops that have no bufferization on tensors:
+	// their operands become bufferization.to_tensor of the buffers, and
+	// their results are read back with bufferization.to_buffer.
+	AllowUnknownOps bool
 }
 
 // Bufferize rewrites m from tensor IR to memref IR: every tensor value
@@ -118,7 +122,38 @@ type blockArg struct {
 // bufferization: elementwise arith and math ops on tensors, for one,
 // must be turned into linalg ops first.
 func (b *bufferizer) notBufferized(op *ir.Operation) error {
-	return b.fail(op, "'%s' op on tensors was not bufferized: it has no bufferization (elementwise ops on tensors must be converted to linalg first)", op.Name)
+	return b.fail(op, "'%s' op on tensors was not bufferized: it has no bufferization (elementwise ops on tensors must be converted to linalg first; --allow-unknown-ops keeps it on tensors)", op.Name)
+}
+
+// unknown keeps an op without a bufferization on tensors, at a boundary:
+// each tensor operand is a bufferization.to_tensor of its buffer as
+// decided, and each tensor result is read back into a buffer with
+// bufferization.to_buffer, of a fully dynamic layout.
+func (b *bufferizer) unknown(op *ir.Operation) error {
+	for i, v := range op.Operands() {
+		if !b.isTensor(v) {
+			continue
+		}
+		w, err := b.operandBuffer(op, i)
+		if err != nil {
+			return err
+		}
+		t := b.emit("bufferization.to_tensor", []*ir.Value{w}, []ir.Type{b.typeOf(v)}, "")
+		op.SetOperand(i, t.Result(0))
+	}
+	b.keep(op)
+	for _, r := range op.Regions {
+		if err := b.region(r); err != nil {
+			return err
+		}
+	}
+	for i, r := range op.Results() {
+		if ir.IsTensor(r.Type()) {
+			m := b.emit("bufferization.to_buffer", []*ir.Value{r}, []ir.Type{bufferType(r.Type(), true)}, "")
+			b.mapResult(op, i, m.Result(0))
+		}
+	}
+	return nil
 }
 
 func (b *bufferizer) fail(op *ir.Operation, format string, args ...any) error {
@@ -449,6 +484,9 @@ func (b *bufferizer) op(op *ir.Operation) error {
 	}
 	if strings.HasPrefix(op.Name, "linalg.") {
 		return b.destinationStyle(op)
+	}
+	if b.opt.AllowUnknownOps {
+		return b.unknown(op)
 	}
 	return b.notBufferized(op)
 }

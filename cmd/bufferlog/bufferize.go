@@ -43,6 +43,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
+			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
 		Action: func(c *cli.Context) error {
@@ -83,7 +84,7 @@ func bufferizeCommand() *cli.Command {
 			if c.Bool("analysis-only") {
 				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
 			} else {
-				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout})
+				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")})
 			}
 			if err != nil {
 				return report(err)

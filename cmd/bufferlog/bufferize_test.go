@@ -26,7 +26,9 @@ var update = flag.Bool("update", false, "TestBufferizeGolden: rewrite the want/ 
 // annotated analysis (want/analysis.mlir, as --analysis-only
 // --print-conflicts prints it) and the memref IR (want/bufferized.mlir)
 // with the archive; -update rewrites them, to be reviewed in the diff.
-// mlir-opt-22 must accept every bufferized output.
+// An optional flags section holds bufferize flags for the case
+// (--allow-unknown-ops, --function-boundary-type-conversion=...,
+// --policy=...). mlir-opt-22 must accept every bufferized output.
 func TestBufferizeGolden(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := solve.Compile(rules.Builtin()...)
@@ -47,13 +49,18 @@ func TestBufferizeGolden(t *testing.T) {
 			if input == nil {
 				t.Fatal("no input.mlir section")
 			}
+			flags := section(arch, "flags")
+			policy, ropt := goldenFlags(t, string(flags))
 			got := map[string][]byte{
-				"want/analysis.mlir":   runPipeline(t, prog, input, true),
-				"want/bufferized.mlir": runPipeline(t, prog, input, false),
+				"want/analysis.mlir":   runPipeline(t, prog, input, policy, ropt, true),
+				"want/bufferized.mlir": runPipeline(t, prog, input, policy, ropt, false),
 			}
 			verifyWithMLIR(t, mlirOpt, got["want/bufferized.mlir"])
 			if *update {
 				arch.Files = []txtar.File{{Name: "input.mlir", Data: input}}
+				if flags != nil {
+					arch.Files = append(arch.Files, txtar.File{Name: "flags", Data: flags})
+				}
 				for _, name := range []string{"want/analysis.mlir", "want/bufferized.mlir"} {
 					arch.Files = append(arch.Files, txtar.File{Name: name, Data: got[name]})
 				}
@@ -84,9 +91,41 @@ func section(a *txtar.Archive, name string) []byte {
 	return nil
 }
 
+// goldenFlags reads the flags section of a golden case.
+func goldenFlags(t *testing.T, flags string) (solve.Policy, rewrite.Options) {
+	t.Helper()
+	policy := solve.OneShot(solve.BottomUp)
+	var ropt rewrite.Options
+	for _, f := range strings.Fields(flags) {
+		name, value, _ := strings.Cut(f, "=")
+		var err error
+		switch name {
+		case "--allow-unknown-ops":
+			ropt.AllowUnknownOps = true
+		case "--function-boundary-type-conversion":
+			ropt.Layout, err = rewrite.ParseLayout(value)
+		case "--policy":
+			switch value {
+			case "mincopy":
+				policy = solve.MinCopy
+			case "copy-before-write":
+				policy = solve.CopyBeforeWrite
+			default:
+				t.Fatalf("flags: unknown policy %q", value)
+			}
+		default:
+			t.Fatalf("flags: unknown flag %q", f)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return policy, ropt
+}
+
 // runPipeline parses src and either annotates it with the analysis or
 // bufferizes it, returning the printed module.
-func runPipeline(t *testing.T, prog *solve.Program, src []byte, analysisOnly bool) []byte {
+func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Policy, ropt rewrite.Options, analysisOnly bool) []byte {
 	t.Helper()
 	m, err := ir.Parse("input.mlir", src)
 	if err != nil {
@@ -96,11 +135,10 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, analysisOnly boo
 	if err != nil {
 		t.Fatal(err)
 	}
-	policy := solve.OneShot(solve.BottomUp)
 	if analysisOnly {
 		err = analyze(m, opts, prog, policy, true)
 	} else {
-		err = bufferize(m, "input.mlir", opts, prog, policy, rewrite.Options{})
+		err = bufferize(m, "input.mlir", opts, prog, policy, ropt)
 	}
 	if err != nil {
 		t.Fatal(err)
