@@ -65,6 +65,7 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 	for _, a := range b.erasedArgs {
 		a.block.EraseArg(a.index)
 	}
+	b.removeDeadAllocs()
 	if len(b.newGlobals) > 0 {
 		body := m.Body()
 		body.SetOps(append(b.newGlobals, body.Ops()...))
@@ -93,6 +94,8 @@ type bufferizer struct {
 	// out collects the ops of the block being rewritten.
 	out  []*ir.Operation
 	dead []*ir.Operation
+	// allocs are the allocations emitted, for removeDeadAllocs.
+	allocs []*ir.Operation
 	// erasedArgs are block arguments replaced by buffers, erased once
 	// the dead ops no longer use them (in order: later arguments first).
 	erasedArgs []blockArg
@@ -404,7 +407,31 @@ func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
 	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
 	op.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
+	b.allocs = append(b.allocs, op)
 	return op.Result(0)
+}
+
+// removeDeadAllocs removes the allocations nothing uses: a tensor.empty
+// whose only user went out of place, for one. Left in, each would cost
+// an allocation (and, once freed, a use that keeps it alive).
+func (b *bufferizer) removeDeadAllocs() {
+	dead := map[*ir.Operation]bool{}
+	var blocks []*ir.Block
+	for _, op := range b.allocs {
+		if len(op.Result(0).Uses()) == 0 && op.Block() != nil {
+			if !slices.ContainsFunc(blocks, func(blk *ir.Block) bool { return blk == op.Block() }) {
+				blocks = append(blocks, op.Block())
+			}
+			dead[op] = true
+		}
+	}
+	for _, blk := range blocks {
+		ops := slices.DeleteFunc(slices.Clone(blk.Ops()), func(op *ir.Operation) bool { return dead[op] })
+		blk.SetOps(ops)
+	}
+	for op := range dead {
+		op.Discard()
+	}
 }
 
 // dim emits memref.dim of dimension d.

@@ -43,6 +43,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it; none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
@@ -53,6 +54,10 @@ func bufferizeCommand() *cli.Command {
 			layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
+			}
+			dealloc := c.String("dealloc")
+			if dealloc != "static" && dealloc != "none" {
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static or none)", dealloc), 2)
 			}
 			order, ok := heuristics[c.String("heuristic")]
 			if !ok {
@@ -84,7 +89,7 @@ func bufferizeCommand() *cli.Command {
 			if c.Bool("analysis-only") {
 				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
 			} else {
-				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")})
+				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")}, dealloc == "static")
 			}
 			if err != nil {
 				return report(err)
@@ -108,9 +113,11 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 }
 
 // bufferize runs the in-place analysis on m and rewrites it into memref
-// IR by its decisions, then checks the result with the structural
-// verifier: a rewrite bug must not reach the output.
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options) error {
+// IR by its decisions; with dealloc, it then extracts the facts of the
+// memref IR, evaluates where the rules free each buffer and inserts the
+// deallocations. The result is checked with the structural verifier: a
+// rewrite bug must not reach the output.
+func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc bool) error {
 	parts, names, dec, err := decide(m, opts, prog, policy)
 	if err != nil {
 		return err
@@ -122,6 +129,16 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 			return fmt.Errorf("%s:%d:%d: error: %s", file, line, col, re.Msg)
 		}
 		return err
+	}
+	if dealloc {
+		db, names, err := extract.Module(m, opts)
+		if err != nil {
+			return err
+		}
+		if _, err := prog.Restrict(rewrite.DeallocPredicates()...).Eval(context.Background(), db, solve.Options{}); err != nil {
+			return err
+		}
+		rewrite.Deallocate(names, db)
 	}
 	if err := ir.Verify(m); err != nil {
 		return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)

@@ -129,7 +129,8 @@ func TestExecAgreement(t *testing.T) {
 	wg.Wait()
 
 	known := knownExecDifferences(t)
-	var fewer, fewerMinCopy []string
+	var fewer, fewerMinCopy, leaking, higherPeak []string
+	leakFree := 0
 	total := make([]mlirexec.Stats, len(execPolicies)+1)
 	for _, o := range outcomes {
 		if o.err != nil {
@@ -143,6 +144,19 @@ func TestExecAgreement(t *testing.T) {
 		}
 		if o.ref.Output == "" {
 			t.Errorf("%s: the program printed nothing", o.name)
+		}
+		for k, ours := range o.ours {
+			if ours.Stats.BadFrees > 0 {
+				t.Errorf("%s (%s): %d invalid or double frees", o.name, execPolicies[k].name, ours.Stats.BadFrees)
+			}
+		}
+		if l := o.ours[0].Stats; l.Leaks == 0 {
+			leakFree++
+		} else {
+			leaking = append(leaking, fmt.Sprintf("%s (%d B)", o.name, l.LeakBytes))
+		}
+		if o.ours[0].Stats.PeakBytes > o.ref.Stats.PeakBytes {
+			higherPeak = append(higherPeak, o.name)
 		}
 		us, them, minCopy := o.ours[0].Stats, o.ref.Stats, o.ours[1].Stats
 		more := us.Allocs > them.Allocs || us.AllocBytes > them.AllocBytes || us.Copies > them.Copies || us.CopyBytes > them.CopyBytes
@@ -171,6 +185,8 @@ func TestExecAgreement(t *testing.T) {
 			total[k].AllocBytes += s.AllocBytes
 			total[k].Copies += s.Copies
 			total[k].CopyBytes += s.CopyBytes
+			total[k].Frees += s.Frees
+			total[k].LeakBytes += s.LeakBytes
 		}
 	}
 	for k, p := range execPolicies {
@@ -179,6 +195,8 @@ func TestExecAgreement(t *testing.T) {
 	t.Logf("run-time totals, reference: %s", statsText(total[len(execPolicies)]))
 	t.Logf("%d programs copy fewer bytes than the reference with oneshot: %s", len(fewer), strings.Join(fewer, " "))
 	t.Logf("%d programs copy fewer bytes than the reference with mincopy", len(fewerMinCopy))
+	t.Logf("deallocation (oneshot): %d of %d programs free every buffer; %d leak: %s", leakFree, len(progs), len(leaking), strings.Join(leaking, " "))
+	t.Logf("%d programs have a higher peak of live bytes than the reference: %s", len(higherPeak), strings.Join(higherPeak, " "))
 }
 
 func statsOf(rs []*mlirexec.Result) []mlirexec.Stats {
@@ -213,7 +231,7 @@ func knownExecDifferences(t *testing.T) map[string]bool {
 }
 
 func statsText(s mlirexec.Stats) string {
-	return fmt.Sprintf("%d allocs (%d B), %d copies (%d B)", s.Allocs, s.AllocBytes, s.Copies, s.CopyBytes)
+	return fmt.Sprintf("%d allocs (%d B), %d copies (%d B), %d frees, %d B leaked", s.Allocs, s.AllocBytes, s.Copies, s.CopyBytes, s.Frees, s.LeakBytes)
 }
 
 // runBoth bufferizes and runs p both ways.
@@ -256,7 +274,7 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, name string, src []
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}); err != nil {
+	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, true); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

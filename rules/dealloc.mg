@@ -1,0 +1,233 @@
+# dealloc.mg: where each buffer of the bufferized program is freed.
+#
+# These rules read the facts of the memref IR that the rewrite produced
+# (not of the tensor input): its allocations, the ops whose results are
+# views of their operands, the uses of every value and the structure of
+# blocks and regions. They place every deallocation statically, with no
+# run-time ownership flags and no alias checks: a buffer is freed right
+# after the last use of any of its aliases, in the block of its
+# allocation. A buffer whose aliases leave that block's reach (passed to
+# a block argument, yielded out of a region, returned) is not freed here
+# yet, except where a function returns a fresh buffer: its caller owns
+# the call's result.
+
+Decl view_op(Name)
+  descr [doc("Ops named Name return a view of the memory of their operand 0: no new buffer."),
+         arg(Name, "string")].
+
+Decl buffer_value(V)
+  descr [doc("V is a memref value of the bufferized program."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl new_buffer(A)
+  descr [doc("A is the result of a memref.alloc: new memory the function owns."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl local_step(V, W)
+  descr [doc("W may be a view of V's memory within the function: the result of a view op, or of an arith.select on memrefs."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl local_alias(A, V)
+  descr [doc("V is the allocation A or a view of it through local steps."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl view_step(V, W)
+  descr [doc("W may be a view of V's memory: a local step, or a call's result (the callee may return its argument) unless the callee returns fresh buffers."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl owned(A)
+  descr [doc("A is a buffer whose memory the function owns and must free: an allocation, or the result of a call that returns a fresh buffer."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl buffer_alias(A, V)
+  descr [doc("V is A or a view of A, through views of views: using V uses A's memory."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl transfer(Op, I)
+  descr [doc("Operand I of Op hands its value on: to a block argument (a branch, a loop's init or yield), to a region op's result (a yield), to the caller (func.return), or into a tensor (bufferization.to_tensor)."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl escapes(A)
+  descr [doc("An alias of the owned buffer A is handed on (transfer): its lifetime does not end in A's block, so it is not freed there."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl buffer_block(A, B)
+  descr [doc("The owned buffer A is defined in block B."),
+         arg(A, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl alias_use(A, Op)
+  descr [doc("Op uses an alias of the owned buffer A."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl enclosing(Op, X)
+  descr [doc("X is Op or an op whose regions hold Op, for ops that use an alias of an owned buffer."),
+         arg(Op, "op id"), arg(X, "op id")]
+  bound [/number, /number].
+
+Decl use_in_block(A, P)
+  descr [doc("A use of an alias of A is at position P of A's block, or nested in the op at P."),
+         arg(A, "value id"), arg(P, "number")]
+  bound [/number, /number].
+
+Decl use_reaches_block(Op, B)
+  descr [doc("Op, which uses an alias of an owned buffer, is in block B or nested in an op of B."),
+         arg(Op, "op id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl used_elsewhere(A)
+  descr [doc("An alias of A is used outside A's block and the ops nested in it (in another block of a cf region): freeing after the last use in A's block would be too early."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl last_use(A, P)
+  descr [doc("P is the last position in A's block that uses an alias of A (or A's own position when nothing does)."),
+         arg(A, "value id"), arg(P, "number")]
+  bound [/number, /number].
+
+Decl dealloc_after(A, Op)
+  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A. The rewrite inserts it."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl kept_alive(A)
+  descr [doc("The owned buffer A is not freed by these rules: it escapes, or is used in other blocks. bufferlog explain lists why."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl returns_fresh(F, J)
+  descr [doc("Every func.return of F returns, as result J, an alias of an allocation made in F that nothing else hands on: callers own result J of F."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+Decl returns_other(F, J)
+  descr [doc("Some func.return of F returns as result J something other than an alias of an allocation of F that only this return hands on."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+Decl handed_on_twice(A)
+  descr [doc("An alias of allocation A is handed on by two operands, or by something other than a func.return."),
+         arg(A, "value id")]
+  bound [/number].
+
+# --- Views -------------------------------------------------------------------
+
+# Each of these ops gives a view of its first operand: freeing the view's
+# memory frees the operand's, so they count as one buffer.
+view_op("memref.subview").
+view_op("memref.cast").
+view_op("memref.collapse_shape").
+view_op("memref.expand_shape").
+view_op("memref.reinterpret_cast").
+view_op("memref.reshape").
+view_op("memref.transpose").
+view_op("memref.memory_space_cast").
+view_op("memref.assume_alignment").
+
+buffer_value(V) :- value_type(V, /memref, _).
+
+local_step(V, W) :- op(Op, Name), view_op(Name), use(Op, 0, V), result(W, Op, 0).
+
+# %s = arith.select %c, %a, %b on memrefs is %a's or %b's memory.
+local_step(V, W) :- op(Op, "arith.select"), use(Op, 1, V), result(W, Op, 0), buffer_value(W).
+local_step(V, W) :- op(Op, "arith.select"), use(Op, 2, V), result(W, Op, 0), buffer_value(W).
+
+view_step(V, W) :- local_step(V, W).
+
+# A call may return (a view of) a memref argument, unless the callee's
+# result is a fresh buffer: then the caller owns it.
+view_step(V, R) :-
+  call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !returns_fresh(F, J).
+
+# --- Owned buffers and their aliases ----------------------------------------
+
+new_buffer(A) :- op(Op, "memref.alloc"), result(A, Op, 0).
+
+local_alias(A, A) :- new_buffer(A).
+local_alias(A, W) :- local_alias(A, V), local_step(V, W).
+
+owned(A) :- new_buffer(A).
+owned(R) :- call(Op, F), result(R, Op, J), returns_fresh(F, J).
+
+buffer_alias(A, A) :- owned(A).
+buffer_alias(A, W) :- buffer_alias(A, V), view_step(V, W).
+
+# --- What hands a buffer on ---------------------------------------------------
+
+# cf.br, cf.cond_br: the operand becomes a block argument.
+transfer(Op, I) :- forward(Op, I, _).
+# scf.for iter_args(%a = %init), scf.while's inits: into the region.
+transfer(Op, I) :- region_entry(Op, I, _).
+# scf.yield, scf.condition: to the next iteration or to the results.
+transfer(Op, I) :- yield_to_arg(Op, I, _).
+transfer(Op, I) :- yield_to_result(Op, I, _).
+# func.return: to the caller.
+transfer(Op, I) :- return_op(Op, _), use(Op, I, _).
+# bufferization.to_tensor (at an unknown op's boundary): the tensor is
+# the buffer.
+transfer(Op, 0) :- op(Op, "bufferization.to_tensor").
+
+escapes(A) :- buffer_alias(A, V), use(Op, I, V), transfer(Op, I).
+
+# --- Freeing after the last use ---------------------------------------------
+
+buffer_block(A, B) :- owned(A), result(A, Op, _), op_in_block(Op, B, _).
+
+alias_use(A, Op) :- buffer_alias(A, V), use(Op, _, V).
+
+enclosing(Op, Op) :- alias_use(_, Op).
+enclosing(Op, X) :- enclosing(Op, Y), parent_op(Y, X).
+
+use_reaches_block(Op, B) :- enclosing(Op, X), op_in_block(X, B, _).
+
+use_in_block(A, P) :- alias_use(A, Op), buffer_block(A, B), enclosing(Op, X), op_in_block(X, B, P).
+# The definition itself: a buffer nothing uses is freed right away.
+use_in_block(A, P) :- owned(A), result(A, Op, _), op_in_block(Op, _, P).
+
+# In a function of several blocks a value can be used in any block its
+# definition dominates, without a block argument: the last use in the
+# defining block is then not the last use.
+used_elsewhere(A) :- alias_use(A, Op), buffer_block(A, B), !use_reaches_block(Op, B).
+
+last_use(A, P) :- use_in_block(A, Q) |> do fn:group_by(A), let P = fn:max(Q).
+
+dealloc_after(A, Op) :-
+  last_use(A, P), buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+
+kept_alive(A) :- owned(A), escapes(A).
+kept_alive(A) :- owned(A), used_elsewhere(A).
+
+# --- Functions that return fresh buffers -------------------------------------
+#
+# These rules see only allocations and their local views (not call
+# results), so that whether a callee returns fresh buffers does not
+# depend on itself through view_step.
+
+# An allocation handed on by two operands, by anything but a return, or
+# passed to a call (which might keep it) cannot be owned by one caller's
+# result.
+handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), !return_op(Op, _).
+handed_on_twice(A) :- local_alias(A, V), use(Op, _, V), call(Op, _).
+handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op2, I2, W), transfer(Op2, I2), Op != Op2.
+handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op, I2, W), transfer(Op, I2), I != I2.
+
+returns_other(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !fresh_return(Ret, J).
+
+returns_fresh(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_other(F, J).
+
+Decl fresh_return(Ret, J)
+  descr [doc("Operand J of the func.return Ret is an alias of an allocation of its function that nothing else hands on."),
+         arg(Ret, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+fresh_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), local_alias(A, V), !handed_on_twice(A).
