@@ -239,7 +239,7 @@ func TestWithUserFiles(t *testing.T) {
 	for _, s := range srcs {
 		got = append(got, s.Name)
 	}
-	if want := []string{rules.SchemaFile, alias, "decisions.mg", "inplace.mg", extra}; !slices.Equal(got, want) {
+	if want := []string{rules.SchemaFile, alias, "dealloc.mg", "decisions.mg", "inplace.mg", extra}; !slices.Equal(got, want) {
 		t.Errorf("sources %q, want %q", got, want)
 	}
 	if _, err := solve.Compile(srcs...); err == nil || !strings.Contains(err.Error(), "tensor_value") {
