@@ -5,11 +5,19 @@
 # views of their operands, the uses of every value and the structure of
 # blocks and regions. They place every deallocation statically, with no
 # run-time ownership flags and no alias checks: a buffer is freed right
-# after the last use of any of its aliases, in the block of its
-# allocation. A buffer whose aliases leave that block's reach (passed to
-# a block argument, yielded out of a region, returned) is not freed here
-# yet, except where a function returns a fresh buffer: its caller owns
-# the call's result.
+# after the last use of any of its aliases, in the block where it is
+# defined.
+#
+# A buffer handed on (to a block argument, out of a region, to the
+# caller) is freed where it arrives instead. Such a carrier (an iter_arg,
+# an scf.if or loop result, a cf block argument) owns its buffer when
+# every value handed into it is a clean hand-over: an owned buffer (or
+# another owned carrier) handed on by exactly one operand, from its own
+# block, as its last use there. A carrier that receives anything else (a
+# function argument, a buffer still used afterwards) owns nothing, and
+# what flows into it is not freed: a leak, never a wrong free.
+# A function whose returns all hand over fresh allocations gives its
+# caller the ownership of that result.
 
 Decl view_op(Name)
   descr [doc("Ops named Name return a view of the memory of their operand 0: no new buffer."),
@@ -40,13 +48,78 @@ Decl view_step(V, W)
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
+Decl owned_base(A)
+  descr [doc("A is an allocation or the result of a call that returns a fresh buffer."),
+         arg(A, "value id")]
+  bound [/number].
+
+Decl incoming(C, V)
+  descr [doc("V is handed into the carrier C: a branch operand to a block argument, an init to an iter_arg, a yield to an iter_arg or a result (an scf.for's init to its result, for a loop that runs no iteration)."),
+         arg(C, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl carrier(C)
+  descr [doc("C is a memref block argument or region-op result that buffers are handed into."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl root(X)
+  descr [doc("X starts a buffer's life in its block: an allocation, a fresh call result or a carrier."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl root_alias(X, V)
+  descr [doc("V is the root X or a view of it."),
+         arg(X, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl root_block(X, B)
+  descr [doc("The root X is defined in block B."),
+         arg(X, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl handed(X, Op, I)
+  descr [doc("Operand I of Op hands on a view of the root X."),
+         arg(X, "value id"), arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl hand_count(X, N)
+  descr [doc("Views of the root X are handed on by N operands."),
+         arg(X, "value id"), arg(N, "number")]
+  bound [/number, /number].
+
+Decl clean(X)
+  descr [doc("The root X is handed on by exactly one operand, of an op in X's block that is its last use there, and used in no other block: the receiver can take over its buffer."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl rooted(V)
+  descr [doc("V is a view of some root."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl bad_value(V)
+  descr [doc("V, handed into a carrier, cannot pass ownership: it has no root, a root of it is not handed over cleanly, or it comes from a carrier that owns nothing."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl bad_carrier(C)
+  descr [doc("The carrier C receives a bad value: it owns nothing, and what is handed into it is not freed."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl dealloc_first(A, B)
+  descr [doc("The owned block argument A of block B is used by nothing: it is freed before the block's first op."),
+         arg(A, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+
 Decl owned(A)
-  descr [doc("A is a buffer whose memory the function owns and must free: an allocation, or the result of a call that returns a fresh buffer."),
+  descr [doc("A is a buffer the function owns and must free: an allocation, the result of a call that returns a fresh buffer, or a carrier every value handed into which is a clean hand-over."),
          arg(A, "value id")]
   bound [/number].
 
 Decl buffer_alias(A, V)
-  descr [doc("V is A or a view of A, through views of views: using V uses A's memory."),
+  descr [doc("V is the owned buffer A or a view of A, through views of views: using V uses A's memory."),
          arg(A, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
@@ -56,17 +129,17 @@ Decl transfer(Op, I)
   bound [/number, /number].
 
 Decl escapes(A)
-  descr [doc("An alias of the owned buffer A is handed on (transfer): its lifetime does not end in A's block, so it is not freed there."),
+  descr [doc("A view of the root A is handed on (transfer): its lifetime does not end in A's block, so it is not freed there."),
          arg(A, "value id")]
   bound [/number].
 
 Decl buffer_block(A, B)
-  descr [doc("The owned buffer A is defined in block B."),
+  descr [doc("The owned buffer A is defined in block B (for a block argument: is an argument of B)."),
          arg(A, "value id"), arg(B, "block id")]
   bound [/number, /number].
 
 Decl alias_use(A, Op)
-  descr [doc("Op uses an alias of the owned buffer A."),
+  descr [doc("Op uses a view of the root A."),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
@@ -76,7 +149,7 @@ Decl enclosing(Op, X)
   bound [/number, /number].
 
 Decl use_in_block(A, P)
-  descr [doc("A use of an alias of A is at position P of A's block, or nested in the op at P."),
+  descr [doc("A use of a view of the root A is at position P of A's block, or nested in the op at P; -1 stands for a block argument's definition."),
          arg(A, "value id"), arg(P, "number")]
   bound [/number, /number].
 
@@ -86,7 +159,7 @@ Decl use_reaches_block(Op, B)
   bound [/number, /number].
 
 Decl used_elsewhere(A)
-  descr [doc("An alias of A is used outside A's block and the ops nested in it (in another block of a cf region): freeing after the last use in A's block would be too early."),
+  descr [doc("A view of the root A is used outside A's block and the ops nested in it (in another block of a cf region): freeing after the last use in A's block would be too early."),
          arg(A, "value id")]
   bound [/number].
 
@@ -149,18 +222,37 @@ view_step(V, W) :- local_step(V, W).
 view_step(V, R) :-
   call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !returns_fresh(F, J).
 
-# --- Owned buffers and their aliases ----------------------------------------
+# --- Roots: allocations, fresh call results, carriers --------------------------
 
 new_buffer(A) :- op(Op, "memref.alloc"), result(A, Op, 0).
 
 local_alias(A, A) :- new_buffer(A).
 local_alias(A, W) :- local_alias(A, V), local_step(V, W).
 
-owned(A) :- new_buffer(A).
-owned(R) :- call(Op, F), result(R, Op, J), returns_fresh(F, J).
+owned_base(A) :- new_buffer(A).
+owned_base(R) :- call(Op, F), result(R, Op, J), returns_fresh(F, J).
 
-buffer_alias(A, A) :- owned(A).
-buffer_alias(A, W) :- buffer_alias(A, V), view_step(V, W).
+# What is handed into a carrier: branch operands to block arguments,
+# inits to iter_args, yields to the next iteration or to the results.
+incoming(C, V) :- forward(Op, I, C), use(Op, I, V), buffer_value(C).
+incoming(C, V) :- region_entry(Op, I, C), use(Op, I, V), buffer_value(C).
+incoming(C, V) :- yield_to_arg(Op, I, C), use(Op, I, V), buffer_value(C).
+incoming(C, V) :- yield_to_result(Op, I, C), use(Op, I, V), buffer_value(C).
+# An scf.for that runs no iteration returns its init.
+incoming(R, V) :-
+  op(Op, "scf.for"), region_entry(Op, I, Arg), block_arg(Arg, _, K1), result(R, Op, K), K1 = fn:plus(K, 1),
+  use(Op, I, V), buffer_value(R).
+
+carrier(C) :- incoming(C, _).
+
+root(X) :- owned_base(X).
+root(X) :- carrier(X).
+
+root_alias(X, X) :- root(X).
+root_alias(X, W) :- root_alias(X, V), view_step(V, W).
+
+root_block(X, B) :- root(X), result(X, Op, _), op_in_block(Op, B, _).
+root_block(X, B) :- root(X), block_arg(X, B, _).
 
 # --- What hands a buffer on ---------------------------------------------------
 
@@ -177,32 +269,65 @@ transfer(Op, I) :- return_op(Op, _), use(Op, I, _).
 # the buffer.
 transfer(Op, 0) :- op(Op, "bufferization.to_tensor").
 
-escapes(A) :- buffer_alias(A, V), use(Op, I, V), transfer(Op, I).
+handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I).
+hand_count(X, N) :- handed(X, Op, I) |> do fn:group_by(X), let N = fn:count().
 
-# --- Freeing after the last use ---------------------------------------------
+escapes(X) :- handed(X, _, _).
 
-buffer_block(A, B) :- owned(A), result(A, Op, _), op_in_block(Op, B, _).
+# --- Last uses ------------------------------------------------------------------
 
-alias_use(A, Op) :- buffer_alias(A, V), use(Op, _, V).
+alias_use(X, Op) :- root_alias(X, V), use(Op, _, V).
 
 enclosing(Op, Op) :- alias_use(_, Op).
 enclosing(Op, X) :- enclosing(Op, Y), parent_op(Y, X).
 
 use_reaches_block(Op, B) :- enclosing(Op, X), op_in_block(X, B, _).
 
-use_in_block(A, P) :- alias_use(A, Op), buffer_block(A, B), enclosing(Op, X), op_in_block(X, B, P).
-# The definition itself: a buffer nothing uses is freed right away.
-use_in_block(A, P) :- owned(A), result(A, Op, _), op_in_block(Op, _, P).
+use_in_block(X, P) :- alias_use(X, Op), root_block(X, B), enclosing(Op, Y), op_in_block(Y, B, P).
+# The definition itself: a buffer nothing uses is freed right away (a
+# block argument counts as defined before the block's first op).
+use_in_block(X, P) :- root(X), result(X, Op, _), op_in_block(Op, _, P).
+use_in_block(X, -1) :- root(X), block_arg(X, _, _).
 
 # In a function of several blocks a value can be used in any block its
 # definition dominates, without a block argument: the last use in the
 # defining block is then not the last use.
-used_elsewhere(A) :- alias_use(A, Op), buffer_block(A, B), !use_reaches_block(Op, B).
+used_elsewhere(X) :- alias_use(X, Op), root_block(X, B), !use_reaches_block(Op, B).
 
-last_use(A, P) :- use_in_block(A, Q) |> do fn:group_by(A), let P = fn:max(Q).
+last_use(X, P) :- use_in_block(X, Q) |> do fn:group_by(X), let P = fn:max(Q).
+
+# --- Clean hand-overs and owned carriers -----------------------------------------
+
+# X is handed on once, by an op of its own block, which is its last use.
+clean(X) :-
+  hand_count(X, 1), handed(X, Op, _), root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
+
+rooted(V) :- root_alias(_, V).
+
+# A value handed into a carrier is bad if it is no owned buffer's (a
+# function argument, a global, a view the rules cannot trace), or if a
+# root of it is not cleanly handed over, or is a carrier that owns
+# nothing.
+bad_value(V) :- incoming(_, V), !rooted(V).
+bad_value(V) :- incoming(_, V), root_alias(X, V), !clean(X).
+bad_value(V) :- incoming(_, V), root_alias(X, V), bad_carrier(X).
+
+bad_carrier(C) :- incoming(C, V), bad_value(V).
+
+owned(A) :- owned_base(A).
+owned(C) :- carrier(C), !bad_carrier(C).
+
+buffer_alias(A, V) :- owned(A), root_alias(A, V).
+
+# --- Freeing after the last use ---------------------------------------------
+
+buffer_block(A, B) :- owned(A), root_block(A, B).
 
 dealloc_after(A, Op) :-
-  last_use(A, P), buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+  owned(A), last_use(A, P), P >= 0, buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+
+# A carrier block argument nothing uses is freed before the block's first op.
+dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A), !used_elsewhere(A).
 
 kept_alive(A) :- owned(A), escapes(A).
 kept_alive(A) :- owned(A), used_elsewhere(A).
