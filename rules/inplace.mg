@@ -195,14 +195,24 @@ Decl equivalent_chain(V, X)
   bound [/number, /number].
 
 Decl subset_insertion(Op)
-  descr [doc("Op inserts its source (operand 0) into a slice of its destination (operand 1): tensor.insert_slice and tensor.parallel_insert_slice (SubsetInsertionOpInterface)."),
+  descr [doc("Op inserts its source (operand 0) into a subset of its destination (operand 1): a slice for tensor.insert_slice and tensor.parallel_insert_slice, the whole destination for whole_insertion ops (SubsetInsertionOpInterface)."),
+         arg(Op, "op id")]
+  bound [/number].
+
+Decl whole_insertion(Op)
+  descr [doc("Op is a subset insertion whose subset is its whole destination (operand 1): linalg.copy and bufferization.materialize_in_destination."),
          arg(Op, "op id")]
   bound [/number].
 
 Decl matching_slice(X, Ins)
-  descr [doc("X is the result of a tensor.extract_slice of the destination of the insert op Ins, at the subset Ins inserts into (isEquivalentSubset)."),
+  descr [doc("X holds the subset the insert op Ins inserts into (isEquivalentSubset): the result of a tensor.extract_slice of Ins's destination at Ins's offsets, sizes and strides, or, for a whole_insertion op, its destination itself when that is an op result."),
          arg(X, "value id"), arg(Ins, "op id")]
   bound [/number, /number].
+
+Decl opaque_value(X)
+  descr [doc("X is a result of an unknown op or an argument of a block in one: the subset walk, which does not follow unknown ops, ends at X."),
+         arg(X, "value id")]
+  bound [/number].
 
 Decl subset_query(Ins, V)
   descr [doc("The subset rule asks whether every reverse use-def path from V ends at a slice matching the insert op Ins."),
@@ -225,7 +235,7 @@ Decl has_aliasing_operand(X)
   bound [/number].
 
 Decl unmatched_leaf(Ins, V)
-  descr [doc("Some reverse use-def path from V ends at a value that is not a slice matching Ins."),
+  descr [doc("Some reverse use-def path from V ends at a value that is not a slice matching Ins: a value no operand aliases, or an opaque_value."),
          arg(Ins, "op id"), arg(V, "value id")]
   bound [/number, /number].
 
@@ -235,7 +245,7 @@ Decl matches_insert_destination(Ins, V)
   bound [/number, /number].
 
 Decl disjoint_subsets(ROp, RI, WOp, WI)
-  descr [doc("The read and the write touch different parts of one tensor, or the write stores what the read already holds: the matching extract_slice/insert_slice patterns (areNonConflictingSubsets)."),
+  descr [doc("The read and the write touch different parts of one tensor, or the write stores what the read already holds: the matching extract_slice/insert_slice patterns, and linalg.copy or materialize_in_destination of a tensor onto itself (areNonConflictingSubsets)."),
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
   bound [/number, /number, /number, /number].
 
@@ -544,20 +554,45 @@ excused_pair(ROp, RI, WOp, WI) :- raw_candidate(ROp, RI, WOp, WI), disjoint_subs
 
 subset_insertion(Op) :- op(Op, "tensor.insert_slice").
 subset_insertion(Op) :- op(Op, "tensor.parallel_insert_slice").
+subset_insertion(Op) :- whole_insertion(Op).
 
-# Slices. Ins is a tensor.insert_slice or tensor.parallel_insert_slice (operand 0 the source, 1 the
-# destination); a matching slice is tensor.extract_slice %dest at Ins's
-# offsets, sizes and strides.
+# linalg.copy ins(%s) outs(%d) and bufferization.materialize_in_destination
+# %s in %d are insert ops too (the Linalg dialect's and the Bufferization
+# dialect's SubsetInsertionOpInterface models): they insert their source
+# (operand 0) into all of their destination (operand 1).
+whole_insertion(Op) :- op(Op, "linalg.copy").
+whole_insertion(Op) :- op(Op, "bufferization.materialize_in_destination").
+
+# Slices. Ins is a tensor.insert_slice or tensor.parallel_insert_slice
+# (operand 0 the source, 1 the destination); a matching slice is
+# tensor.extract_slice %dest at Ins's offsets, sizes and strides.
 matching_slice(X, Ins) :-
   subset_query(Ins, _), subset(Ins, Key), use(Ins, 1, Dest),
   use(ES, 0, Dest), op(ES, "tensor.extract_slice"), subset(ES, Key), result(X, ES, 0).
+# An insert into the whole destination %d: the subset is %d itself. Only
+# an op result matches: upstream asks isEquivalentSubset about op results,
+# so a walk that ends at a block argument (linalg.copy ins(%arg) outs(%arg)
+# with %arg a function argument) does not match, even %d itself.
+matching_slice(X, Ins) :-
+  subset_query(Ins, _), whole_insertion(Ins), use(Ins, 1, X), result(X, _, _).
 
+# The walk goes back through aliasing operands, like the definition walk,
+# but through writing ops too (a linalg.fill of the slice still matches);
+# it does not follow unknown ops, whose results and block arguments end it
+# unmatched (findValueInReverseUseDefChain without followUnknownOps): an
+# unknown op may alias its operand with other contents or another layout.
 subset_walk(Ins, V, V) :- subset_query(Ins, V).
 subset_walk(Ins, V, X2) :-
-  subset_walk(Ins, V, X), !matching_slice(X, Ins), operand_alias(Op, I, X), use(Op, I, X2).
+  subset_walk(Ins, V, X), !matching_slice(X, Ins), !opaque_value(X),
+  operand_alias(Op, I, X), use(Op, I, X2).
 unmatched_leaf(Ins, V) :-
   subset_walk(Ins, V, X), !matching_slice(X, Ins), !has_aliasing_operand(X).
+unmatched_leaf(Ins, V) :-
+  subset_walk(Ins, V, X), !matching_slice(X, Ins), opaque_value(X).
 matches_insert_destination(Ins, V) :- subset_query(Ins, V), !unmatched_leaf(Ins, V).
+
+opaque_value(X) :- result(X, Op, _), unknown_op(Op).
+opaque_value(X) :- block_arg(X, B, _), block_in_region(B, R, _), region_of(R, Op, _), unknown_op(Op).
 
 subset_query(Ins, WV) :-
   raw_candidate(Ins, 1, WOp, WI), subset_insertion(Ins), tensor_use(WOp, WI, WV).
@@ -579,7 +614,12 @@ disjoint_subsets(Ins, 0, Ins, 1) :-
   raw_candidate(Ins, 0, Ins, 1), subset_insertion(Ins),
   tensor_use(Ins, 0, RV), matches_insert_destination(Ins, RV).
 # 3. insert_slice writes back into the slice the data it holds already,
-#    so a read of the inserted value sees no change.
+#    so a read of the inserted value sees no change. The same holds for
+#    the whole-destination inserts: %c = linalg.copy ins(%f) outs(%f)
+#    stores into %f's buffer the elements it holds, so a later read of %f
+#    (linalg.copy ins(%f) outs(%o)) still sees %f. If instead the source
+#    is another tensor (ins(%g) outs(%f)), nothing matches and the write
+#    conflicts with the later read of %f.
 disjoint_subsets(ROp, RI, Ins, 1) :-
   raw_candidate(ROp, RI, Ins, 1), subset_insertion(Ins),
   tensor_use(ROp, RI, Src), tensor_use(Ins, 0, Src), matches_insert_destination(Ins, Src).
