@@ -259,9 +259,14 @@ func (p *piece) number(names *Names) {
 		for _, r := range op.Regions {
 			names.regions[next.regions] = r
 			next.regions++
+			// A region's blocks are numbered before the blocks nested in
+			// them, so that block k of a region is its first block's id
+			// plus k (successors are found that way).
 			for _, b := range r.Blocks() {
 				names.blocks[next.blocks] = b
 				next.blocks++
+			}
+			for _, b := range r.Blocks() {
 				if len(b.Args()) > 0 {
 					p.firstArg[b] = next.values
 				}
@@ -491,10 +496,11 @@ func (x *extractor) op(op *ir.Operation, at site) {
 		rid := x.next.regions
 		x.next.regions++
 		x.out.add(facts.RegionOf, num(rid), O, num(ri))
+		// Numbered before the blocks nested in them, as in Names.
 		first := x.next.blocks
+		x.next.blocks += int32(len(r.Blocks()))
 		for bi, b := range r.Blocks() {
-			bid := x.next.blocks
-			x.next.blocks++
+			bid := first + int32(bi)
 			x.out.add(facts.BlockInRegion, num(bid), num(rid), num(bi))
 			x.block(b, bid, id, first)
 		}

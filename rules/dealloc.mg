@@ -93,6 +93,26 @@ Decl clean(X)
          arg(X, "value id")]
   bound [/number].
 
+Decl missed_successor(X, Op)
+  descr [doc("The branch Op hands X to some of its successors but not to all: on the others X would never be freed."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl forwarded_to(X, Op, S)
+  descr [doc("The branch Op passes a view of X to an argument of its successor block S."),
+         arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
+
+Decl handed_by_other(X, Op)
+  descr [doc("A view of X is handed on by Op and by another op."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl successor_count(Op, N)
+  descr [doc("The branch Op has N successors."),
+         arg(Op, "op id"), arg(N, "number")]
+  bound [/number, /number].
+
 Decl rooted(V)
   descr [doc("V is a view of some root."),
          arg(V, "value id")]
@@ -300,7 +320,21 @@ last_use(X, P) :- use_in_block(X, Q) |> do fn:group_by(X), let P = fn:max(Q).
 
 # X is handed on once, by an op of its own block, which is its last use.
 clean(X) :-
-  hand_count(X, 1), handed(X, Op, _), root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
+  hand_count(X, 1), handed(X, Op, _), !missed_successor(X, Op),
+  root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
+
+# A branch hands X to each of its successors, one operand each: only one
+# of them is taken, so that is one hand-over too.
+clean(X) :-
+  handed(X, Op, _), successor_count(Op, N), hand_count(X, N), !missed_successor(X, Op), !handed_by_other(X, Op),
+  root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
+
+# A branch that does not pass X to one of its successors hands X over on
+# some paths only: on the others X would never be freed.
+missed_successor(X, Op) :- handed(X, Op, _), successor(Op, _, S), !forwarded_to(X, Op, S).
+forwarded_to(X, Op, S) :- handed(X, Op, I), forward(Op, I, Arg), block_arg(Arg, S, _).
+handed_by_other(X, Op) :- handed(X, Op, _), handed(X, Op2, _), Op != Op2.
+successor_count(Op, N) :- successor(Op, _, S) |> do fn:group_by(Op), let N = fn:count().
 
 rooted(V) :- root_alias(_, V).
 
@@ -341,7 +375,7 @@ kept_alive(A) :- owned(A), used_elsewhere(A).
 # An allocation handed on by two operands, by anything but a return, or
 # passed to a call (which might keep it) cannot be owned by one caller's
 # result.
-handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), !return_op(Op, _).
+handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), !is_return(Op).
 handed_on_twice(A) :- local_alias(A, V), use(Op, _, V), call(Op, _).
 handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op2, I2, W), transfer(Op2, I2), Op != Op2.
 handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op, I2, W), transfer(Op, I2), I != I2.
@@ -350,9 +384,15 @@ returns_other(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !fres
 
 returns_fresh(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_other(F, J).
 
+Decl is_return(Op)
+  descr [doc("Op is a func.return."), arg(Op, "op id")]
+  bound [/number].
+
 Decl fresh_return(Ret, J)
   descr [doc("Operand J of the func.return Ret is an alias of an allocation of its function that nothing else hands on."),
          arg(Ret, "op id"), arg(J, "number")]
   bound [/number, /number].
+
+is_return(Op) :- return_op(Op, _).
 
 fresh_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), local_alias(A, V), !handed_on_twice(A).

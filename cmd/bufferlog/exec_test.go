@@ -89,7 +89,11 @@ type execOutcome struct {
 	name string
 	ours []*mlirexec.Result
 	ref  *mlirexec.Result
-	err  error
+	// vg is valgrind's report on our output under the first policy: the
+	// counting runtime sees bad frees and leaks, valgrind also reads of
+	// freed memory.
+	vg  *mlirexec.ValgrindReport
+	err error
 }
 
 // TestExecAgreement is the differential test of the rewrite: each
@@ -104,7 +108,7 @@ type execOutcome struct {
 // moves into a loop can cost more at run time, which is logged. Deallocation is not part of our output yet, so frees and
 // leaks are not compared here.
 func TestExecAgreement(t *testing.T) {
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc"} {
+	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}
 	prog, err := solve.Compile(rules.Builtin()...)
@@ -130,7 +134,7 @@ func TestExecAgreement(t *testing.T) {
 
 	known := knownExecDifferences(t)
 	var fewer, fewerMinCopy, leaking, higherPeak []string
-	leakFree := 0
+	leakFree, valgrindClean := 0, 0
 	total := make([]mlirexec.Stats, len(execPolicies)+1)
 	for _, o := range outcomes {
 		if o.err != nil {
@@ -144,6 +148,15 @@ func TestExecAgreement(t *testing.T) {
 		}
 		if o.ref.Output == "" {
 			t.Errorf("%s: the program printed nothing", o.name)
+		}
+		if v := o.vg; v.InvalidReads+v.InvalidWrites+v.InvalidFrees > 0 {
+			t.Errorf("%s: valgrind: %d invalid reads, %d invalid writes, %d invalid frees\n%s", o.name, v.InvalidReads, v.InvalidWrites, v.InvalidFrees, v.Log)
+		}
+		if v := o.vg; v.DefinitelyLost+v.IndirectlyLost == 0 {
+			valgrindClean++
+		}
+		if printedData(o.vg.Output) != printedData(o.ours[0].Output) {
+			t.Errorf("%s: the native build prints other results than the JIT run", o.name)
 		}
 		for k, ours := range o.ours {
 			if ours.Stats.BadFrees > 0 {
@@ -196,6 +209,7 @@ func TestExecAgreement(t *testing.T) {
 	t.Logf("%d programs copy fewer bytes than the reference with oneshot: %s", len(fewer), strings.Join(fewer, " "))
 	t.Logf("%d programs copy fewer bytes than the reference with mincopy", len(fewerMinCopy))
 	t.Logf("deallocation (oneshot): %d of %d programs free every buffer; %d leak: %s", leakFree, len(progs), len(leaking), strings.Join(leaking, " "))
+	t.Logf("valgrind memcheck: no invalid read, write or free in any program; %d of %d with 0 bytes definitely or indirectly lost", valgrindClean, len(progs))
 	t.Logf("%d programs have a higher peak of live bytes than the reference: %s", len(higherPeak), strings.Join(higherPeak, " "))
 }
 
@@ -257,6 +271,12 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		if err != nil {
 			o.err = fmt.Errorf("running ours (--policy %s): %v\n%s", pol.name, err, ours)
 			return o
+		}
+		if len(o.ours) == 0 {
+			if o.vg, err = mlirexec.Valgrind(ctx, ours, mlirexec.Options{}); err != nil {
+				o.err = fmt.Errorf("valgrind on ours: %v", err)
+				return o
+			}
 		}
 		o.ours = append(o.ours, res)
 	}

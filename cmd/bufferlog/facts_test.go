@@ -18,6 +18,9 @@ import (
 
 const aliasFile = "testdata/alias.mlir"
 
+// deallocFile is memref IR with a case of every rule of rules/dealloc.mg.
+const deallocFile = "testdata/dealloc.mlir"
+
 // inplaceFile has a case of every rule of the in-place analysis.
 const inplaceFile = "testdata/inplace.mlir"
 
@@ -115,7 +118,7 @@ func TestFactsJSON(t *testing.T) {
 	if v := got.Names["value"]; len(v) < 2 || v[1] != "%c" || got.Locations["value"][1] != aliasFile+":1:33" {
 		t.Errorf("value 1 is %v at %v, want %%c at %s:1:33", v, got.Locations["value"], aliasFile)
 	}
-	if got.Names["op"][1] != "@f" || got.Names["block"][4] != "^bb1(op#1.r0)" || got.Names["region"][1] != "op#1.r0" {
+	if got.Names["op"][1] != "@f" || got.Names["block"][2] != "^bb1(op#1.r0)" || got.Names["region"][1] != "op#1.r0" {
 		t.Errorf("names %v", got.Names)
 	}
 }

@@ -1,0 +1,86 @@
+// Memref IR as bufferize --dealloc=none writes it, for the queries of rules/dealloc.mg: a function
+// returning a fresh buffer, its caller owning the result, a view, scf.if yielding fresh
+// buffers, a loop swapping two buffers, a write to an argument, branches passing a buffer
+// to one successor only and to both, a returned argument, one buffer yielded by both
+// branches of an scf.if, a buffer used in another block.
+module {
+  func.func @make(%v: f32) -> memref<4xf32> {
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    func.return %alloc : memref<4xf32>
+  }
+  func.func @pick(%c: i1, %t: memref<4xf32, strided<[?], offset: ?>>, %v: f32, %n: index) -> (f32, f32, f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = func.call @make(%v) : (f32) -> memref<4xf32>
+    %subview = memref.subview %m[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+    %x = memref.load %subview[%c0] : memref<2xf32, strided<[1], offset: 1>>
+    %r = scf.if %c -> (memref<4xf32>) {
+      %alloc = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+      scf.yield %alloc : memref<4xf32>
+    } else {
+      %alloc_0 = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%x : f32) outs(%alloc_0 : memref<4xf32>)
+      scf.yield %alloc_0 : memref<4xf32>
+    }
+    %y = memref.load %r[%c1] : memref<4xf32>
+    %alloc_1 = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc_1 : memref<4xf32>)
+    %alloc_2 = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%x : f32) outs(%alloc_2 : memref<4xf32>)
+    %cast = memref.cast %alloc_1 : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %cast_0 = memref.cast %alloc_2 : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %a, %b = scf.for %i = %c0 to %n step %c1 iter_args(%p = %cast, %q = %cast_0) -> (memref<4xf32, strided<[?], offset: ?>>, memref<4xf32, strided<[?], offset: ?>>) {
+      memref.store %v, %p[%c0] : memref<4xf32, strided<[?], offset: ?>>
+      scf.yield %q, %p : memref<4xf32, strided<[?], offset: ?>>, memref<4xf32, strided<[?], offset: ?>>
+    }
+    %z = memref.load %a[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    memref.store %z, %t[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    %u = memref.load %t[%c1] : memref<4xf32, strided<[?], offset: ?>>
+    cf.cond_br %c, ^bb1(%b : memref<4xf32, strided<[?], offset: ?>>), ^bb2
+  ^bb1(%k: memref<4xf32, strided<[?], offset: ?>>):
+    cf.br ^bb2
+  ^bb2:
+    func.return %y, %z, %u : f32, f32, f32
+  }
+  func.func @both(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    %cast = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %cast_0 = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    cf.cond_br %c, ^bb1(%cast : memref<4xf32, strided<[?], offset: ?>>), ^bb2(%cast_0 : memref<4xf32, strided<[?], offset: ?>>)
+  ^bb1(%k: memref<4xf32, strided<[?], offset: ?>>):
+    %x = memref.load %k[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    func.return %x : f32
+  ^bb2(%l: memref<4xf32, strided<[?], offset: ?>>):
+    func.return %v : f32
+  }
+  func.func @id(%t: memref<4xf32, strided<[?], offset: ?>>) -> memref<4xf32, strided<[?], offset: ?>> {
+    func.return %t : memref<4xf32, strided<[?], offset: ?>>
+  }
+  func.func @twice(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    %r = scf.if %c -> (memref<4xf32>) {
+      scf.yield %alloc : memref<4xf32>
+    } else {
+      scf.yield %alloc : memref<4xf32>
+    }
+    %x = memref.load %r[%c0] : memref<4xf32>
+    func.return %x : f32
+  }
+  func.func @elsewhere(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.load %alloc[%c0] : memref<4xf32>
+    func.return %x : f32
+  ^bb2:
+    func.return %v : f32
+  }
+}
