@@ -1,16 +1,170 @@
 package rewrite
 
 import (
+	"context"
+	"fmt"
 	"slices"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/solve"
 )
 
-// DeallocPredicates are the derived predicates Deallocate reads
-// (rules/dealloc.mg), evaluated on the facts of the bufferized module.
-func DeallocPredicates() []string { return []string{"dealloc_after", "dealloc_first", "kept_alive"} }
+// deallocPredicates are the derived predicates the deallocation driver
+// reads (rules/dealloc.mg), evaluated on the facts of the bufferized
+// module.
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "kept_alive"}
+
+// DeallocDriverPredicates names the predicates whose facts the
+// deallocation driver adds: a query that needs them runs the driver.
+func DeallocDriverPredicates() []string { return []string{"fresh_result"} }
+
+// maxDeallocRounds bounds the driver's evaluations: each round adds
+// clones or functions returning owned buffers, so a program needs about
+// as many rounds as its call chains are long.
+const maxDeallocRounds = 16
+
+// DeallocPlan is the final evaluation of the deallocation rules: the
+// facts of the module with its clones, and what the rules derived there.
+type DeallocPlan struct {
+	DB     *facts.DB
+	Names  *extract.Names
+	Rounds int
+	Clones int
+}
+
+// PlanDeallocation evaluates rules/dealloc.mg (in prog) on the memref
+// module m until nothing changes: each round extracts m's facts, adds the
+// fresh_result facts of the functions earlier rounds found returning
+// owned buffers (returns_owned), evaluates, and, with clones, inserts the
+// copies the rules ask for (needs_clone). It stops when a round adds
+// neither copies nor functions; its facts are then m's own. Without
+// clones, buffers that only a copy would let anyone free are kept alive:
+// no run-time work is added. extract as in extract.Module.
+func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
+	prog = prog.Restrict(deallocPredicates...)
+	type result struct {
+		fn *ir.Operation
+		j  int64
+	}
+	fresh := map[result]bool{}
+	plan := &DeallocPlan{}
+	for plan.Rounds < maxDeallocRounds {
+		plan.Rounds++
+		db, names, err := extract(m)
+		if err != nil {
+			return nil, err
+		}
+		given := db.Relation("fresh_result", 2)
+		for r := range fresh {
+			if id, ok := names.OpID(r.fn); ok {
+				given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
+			}
+		}
+		if _, err := prog.Eval(ctx, db, solve.Options{}); err != nil {
+			return nil, err
+		}
+		plan.DB, plan.Names = db, names
+		added := false
+		if r := db.Lookup("returns_owned", 2); r != nil {
+			for id := range uint32(r.Len()) {
+				row := r.Row(id)
+				res := result{names.Op(int(row[0].Int())), row[1].Int()}
+				if !fresh[res] {
+					fresh[res], added = true, true
+				}
+			}
+		}
+		n := 0
+		if clones {
+			n = Clone(names, db)
+		}
+		plan.Clones += n
+		if n == 0 && !added {
+			return plan, nil
+		}
+	}
+	return nil, fmt.Errorf("internal error: the deallocation rules did not settle in %d rounds", maxDeallocRounds)
+}
+
+// Clone hands on a copy of the value of operand I of Op, for every
+// needs_clone(Op, I) fact of db: a new buffer (memref.alloc, sized like
+// the value), a memref.copy into it, and a memref.cast to the operand's
+// type where that differs, all just before Op. It returns how many it
+// made. The deallocation rules must then be evaluated again, on the
+// facts of the changed module.
+func Clone(names *extract.Names, db *facts.DB) int {
+	r := db.Lookup("needs_clone", 2)
+	if r == nil {
+		return 0
+	}
+	before := map[*ir.Operation][]int{}
+	var blocks []*ir.Block
+	for id := range uint32(r.Len()) {
+		row := r.Row(id)
+		op := names.Op(int(row[0].Int()))
+		blocks = append(blocks, op.Block())
+		before[op] = append(before[op], int(row[1].Int()))
+	}
+	n := 0
+	done := map[*ir.Block]bool{}
+	for _, blk := range blocks {
+		if done[blk] {
+			continue
+		}
+		done[blk] = true
+		var ops []*ir.Operation
+		for _, op := range blk.Ops() {
+			idx := before[op]
+			slices.Sort(idx)
+			for _, i := range idx {
+				var copyOps []*ir.Operation
+				if w := cloneOf(op.Operand(i), &copyOps); w != nil {
+					ops = append(ops, copyOps...)
+					op.SetOperand(i, w)
+					n++
+				}
+			}
+			ops = append(ops, op)
+		}
+		blk.SetOps(ops)
+	}
+	return n
+}
+
+// cloneOf appends to ops the ops that copy buffer v into a new one of the
+// identity layout, cast back to v's type, and returns the copy; nil for
+// a value that is not a ranked memref.
+func cloneOf(v *ir.Value, ops *[]*ir.Operation) *ir.Value {
+	t, ok := v.Type().(*ir.MemRefType)
+	if !ok {
+		return nil
+	}
+	add := func(name string, operands []*ir.Value, results []ir.Type, hint string) *ir.Operation {
+		op := ir.NewOperation(name, operands, results)
+		for _, r := range op.Results() {
+			r.Name = hint
+		}
+		*ops = append(*ops, op)
+		return op
+	}
+	var sizes []*ir.Value
+	for d, size := range t.Shape {
+		if size == ir.Dynamic {
+			c := add("arith.constant", nil, []ir.Type{ir.Index}, "c")
+			c.SetProp("value", ir.IntAttr(int64(d), ir.Index))
+			sizes = append(sizes, add("memref.dim", []*ir.Value{v, c.Result(0)}, []ir.Type{ir.Index}, "dim").Result(0))
+		}
+	}
+	alloc := add("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "clone")
+	alloc.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
+	add("memref.copy", []*ir.Value{v, alloc.Result(0)}, nil, "")
+	if t.Layout == nil {
+		return alloc.Result(0)
+	}
+	return add("memref.cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "cast").Result(0)
+}
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
 // every dealloc_after(A, Op) fact of db, and at the start of block B for

@@ -16,8 +16,12 @@
 # block, as its last use there. A carrier that receives anything else (a
 # function argument, a buffer still used afterwards) owns nothing, and
 # what flows into it is not freed: a leak, never a wrong free.
-# A function whose returns all hand over fresh allocations gives its
-# caller the ownership of that result.
+# A function whose returns all hand over buffers it owns gives its
+# callers the ownership of that result (returns_owned). Whether a call's
+# result is owned depends on the callee's returns, and so on up the call
+# graph, which is no stratified rule: the driver evaluates these rules,
+# gives the functions found returning owned buffers to the next
+# evaluation as fresh_result facts, and repeats until none is added.
 
 Decl view_op(Name)
   descr [doc("Ops named Name return a view of the memory of their operand 0: no new buffer."),
@@ -38,10 +42,35 @@ Decl local_step(V, W)
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
-Decl local_alias(A, V)
-  descr [doc("V is the allocation A or a view of it through local steps."),
-         arg(A, "value id"), arg(V, "value id")]
+Decl fresh_result(F, J)
+  descr [doc("Result J of F is a buffer its callers own: F's returns hand it over (returns_owned of an earlier evaluation). Added by the deallocation driver."),
+         arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
+
+Decl returns_owned(F, J)
+  descr [doc("Every func.return of F hands over, as result J, a buffer F owns, cleanly (its last use, and its only hand-over): F's callers can own result J."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+Decl returns_unowned(F, J)
+  descr [doc("Some func.return of F returns as result J a buffer F does not own cleanly."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+Decl owned_return(Ret, J)
+  descr [doc("Operand J of the func.return Ret is a buffer its function owns, handed over cleanly: every root of the value is owned and clean."),
+         arg(Ret, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
+Decl clean_owned(X)
+  descr [doc("The root X is owned and handed over cleanly."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl unowned_root(V)
+  descr [doc("V has a root that is not owned or not handed over cleanly."),
+         arg(V, "value id")]
+  bound [/number].
 
 Decl view_step(V, W)
   descr [doc("W may be a view of V's memory: a local step, or a call's result (the callee may return its argument) unless the callee returns fresh buffers."),
@@ -58,8 +87,46 @@ Decl incoming(C, V)
          arg(C, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
+Decl base_alias(A, V)
+  descr [doc("V is the allocation A or a view of it (views and selects only: no carriers, no calls)."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl base_rooted(V)
+  descr [doc("V is a view of some allocation."), arg(V, "value id")]
+  bound [/number].
+
+Decl base_source(C, A)
+  descr [doc("A view of the allocation A is handed into the carrier C."),
+         arg(C, "value id"), arg(A, "value id")]
+  bound [/number, /number].
+
+Decl not_single(C)
+  descr [doc("The carrier C receives views of two allocations, or something that is no allocation's view, or is a cf block argument."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl same_buffer(A, C)
+  descr [doc("Everything handed into the carrier C is a view of the allocation A: C is a view of A, not a new owner."),
+         arg(A, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+
+Decl is_same_buffer(C)
+  descr [doc("The carrier C is a view of one allocation."), arg(C, "value id")]
+  bound [/number].
+
+Decl into_owner(Op, I)
+  descr [doc("Operand I of Op is handed into a carrier that owns what it receives (not a view of one allocation)."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl into_view_only(Op, I)
+  descr [doc("Operand I of Op is handed only into carriers that are views of one allocation: no hand-over."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
 Decl carrier(C)
-  descr [doc("C is a memref block argument or region-op result that buffers are handed into."),
+  descr [doc("C is a memref block argument or region-op result that buffers are handed into, other than a view of one allocation."),
          arg(C, "value id")]
   bound [/number].
 
@@ -127,6 +194,16 @@ Decl bad_carrier(C)
   descr [doc("The carrier C receives a bad value: it owns nothing, and what is handed into it is not freed."),
          arg(C, "value id")]
   bound [/number].
+
+Decl good_incoming(C)
+  descr [doc("Some value handed into the carrier C is a clean hand-over of an owned buffer: if C received only such values, it would own them."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl needs_clone(Op, I)
+  descr [doc("Operand I of the region terminator or region op Op hands into a carrier a value the carrier cannot own, where that leaves a buffer nobody frees: a borrowed buffer (an argument, a global) into a carrier that also receives owned buffers, or an owned buffer handed on uncleanly. The rewrite hands on a copy (memref.alloc and memref.copy) instead, so that the carrier owns all it receives, and the original is freed where it is."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
 
 Decl dealloc_first(A, B)
   descr [doc("The owned block argument A of block B is used by nothing: it is freed before the block's first op."),
@@ -198,21 +275,6 @@ Decl kept_alive(A)
          arg(A, "value id")]
   bound [/number].
 
-Decl returns_fresh(F, J)
-  descr [doc("Every func.return of F returns, as result J, an alias of an allocation made in F that nothing else hands on: callers own result J of F."),
-         arg(F, "op id"), arg(J, "number")]
-  bound [/number, /number].
-
-Decl returns_other(F, J)
-  descr [doc("Some func.return of F returns as result J something other than an alias of an allocation of F that only this return hands on."),
-         arg(F, "op id"), arg(J, "number")]
-  bound [/number, /number].
-
-Decl handed_on_twice(A)
-  descr [doc("An alias of allocation A is handed on by two operands, or by something other than a func.return."),
-         arg(A, "value id")]
-  bound [/number].
-
 # --- Views -------------------------------------------------------------------
 
 # Each of these ops gives a view of its first operand: freeing the view's
@@ -236,21 +298,19 @@ local_step(V, W) :- op(Op, "arith.select"), use(Op, 1, V), result(W, Op, 0), buf
 local_step(V, W) :- op(Op, "arith.select"), use(Op, 2, V), result(W, Op, 0), buffer_value(W).
 
 view_step(V, W) :- local_step(V, W).
+view_step(A, C) :- same_buffer(A, C).
 
 # A call may return (a view of) a memref argument, unless the callee's
 # result is a fresh buffer: then the caller owns it.
 view_step(V, R) :-
-  call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !returns_fresh(F, J).
+  call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J).
 
 # --- Roots: allocations, fresh call results, carriers --------------------------
 
 new_buffer(A) :- op(Op, "memref.alloc"), result(A, Op, 0).
 
-local_alias(A, A) :- new_buffer(A).
-local_alias(A, W) :- local_alias(A, V), local_step(V, W).
-
 owned_base(A) :- new_buffer(A).
-owned_base(R) :- call(Op, F), result(R, Op, J), returns_fresh(F, J).
+owned_base(R) :- call(Op, F), result(R, Op, J), fresh_result(F, J).
 
 # What is handed into a carrier: branch operands to block arguments,
 # inits to iter_args, yields to the next iteration or to the results.
@@ -263,7 +323,24 @@ incoming(R, V) :-
   op(Op, "scf.for"), region_entry(Op, I, Arg), block_arg(Arg, _, K1), result(R, Op, K), K1 = fn:plus(K, 1),
   use(Op, I, V), buffer_value(R).
 
-carrier(C) :- incoming(C, _).
+# A carrier that only ever receives views of one allocation (an scf.if
+# yielding the same buffer from both branches, a loop yielding the buffer
+# it was given) is that allocation under another name: a view, not a
+# new owner. The rewrite relies on that identity where the tensors were
+# equivalent, so such a carrier is never given a copy.
+base_alias(A, A) :- new_buffer(A).
+base_alias(A, W) :- base_alias(A, V), local_step(V, W).
+base_rooted(V) :- base_alias(_, V).
+base_source(C, A) :- incoming(C, V), base_alias(A, V).
+not_single(C) :- incoming(C, V), !base_rooted(V).
+# The identity matters where the rewrite dropped a loop's iter_arg for
+# it, inside region ops; a cf block argument stays a carrier.
+not_single(C) :- forward(_, _, C).
+not_single(C) :- base_source(C, A), base_source(C, B), A != B.
+same_buffer(A, C) :- base_source(C, A), !not_single(C).
+is_same_buffer(C) :- same_buffer(_, C).
+
+carrier(C) :- incoming(C, _), !is_same_buffer(C).
 
 root(X) :- owned_base(X).
 root(X) :- carrier(X).
@@ -289,7 +366,11 @@ transfer(Op, I) :- return_op(Op, _), use(Op, I, _).
 # the buffer.
 transfer(Op, 0) :- op(Op, "bufferization.to_tensor").
 
-handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I).
+# Passing a buffer into a carrier that is a view of it hands nothing on.
+handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I).
+
+into_owner(Op, I) :- handed_into(Op, I, C), !is_same_buffer(C).
+into_view_only(Op, I) :- handed_into(Op, I, C), is_same_buffer(C), !into_owner(Op, I).
 hand_count(X, N) :- handed(X, Op, I) |> do fn:group_by(X), let N = fn:count().
 
 escapes(X) :- handed(X, _, _).
@@ -351,6 +432,50 @@ bad_carrier(C) :- incoming(C, V), bad_value(V).
 owned(A) :- owned_base(A).
 owned(C) :- carrier(C), !bad_carrier(C).
 
+# --- Clones that end critical aliases -------------------------------------------
+
+good_incoming(C) :- incoming(C, V), !bad_value(V).
+
+# scf.if %c { scf.yield %fresh } else { scf.yield %arg }: the result
+# cannot own %arg, so without a copy of %arg nobody could free %fresh.
+needs_clone(Op, I) :-
+  handed_into(Op, I, C), carrier(C), !is_branch(Op), good_incoming(C), use(Op, I, V), bad_value(V),
+  !clone_cannot_help(V).
+
+# An owned buffer handed on uncleanly (yielded by both branches of an
+# scf.if, or used after it is handed on) is freed by nobody: hand on a
+# copy, and the buffer is freed where it is.
+needs_clone(Op, I) :-
+  into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V).
+
+# Branches are left out: a copy passed to one successor of a cf.cond_br
+# would not be handed to the other, and so would need a copy itself.
+is_branch(Op) :- forward(Op, _, _).
+
+Decl handed_into(Op, I, C)
+  descr [doc("Operand I of Op hands its value into the carrier C."),
+         arg(Op, "op id"), arg(I, "number"), arg(C, "value id")]
+  bound [/number, /number, /number].
+
+handed_into(Op, I, C) :- forward(Op, I, C), buffer_value(C).
+handed_into(Op, I, C) :- region_entry(Op, I, C), buffer_value(C).
+handed_into(Op, I, C) :- yield_to_arg(Op, I, C), buffer_value(C).
+handed_into(Op, I, C) :- yield_to_result(Op, I, C), buffer_value(C).
+
+Decl is_branch(Op)
+  descr [doc("Op is a cf branch that passes operands to block arguments."), arg(Op, "op id")]
+  bound [/number].
+
+Decl clone_cannot_help(V)
+  descr [doc("V comes from a carrier that owns nothing: a copy of V would leave that carrier's buffers where they are, so V is not copied (the loop that carries them owns nothing either)."),
+         arg(V, "value id")]
+  bound [/number].
+
+# A loop yielding its own iter_arg back: copying it would copy every
+# iteration; the iter_arg's init is what gets copied instead.
+clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
+
+
 buffer_alias(A, V) :- owned(A), root_alias(A, V).
 
 # --- Freeing after the last use ---------------------------------------------
@@ -366,33 +491,10 @@ dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A
 kept_alive(A) :- owned(A), escapes(A).
 kept_alive(A) :- owned(A), used_elsewhere(A).
 
-# --- Functions that return fresh buffers -------------------------------------
-#
-# These rules see only allocations and their local views (not call
-# results), so that whether a callee returns fresh buffers does not
-# depend on itself through view_step.
+# --- Functions that return owned buffers -------------------------------------
 
-# An allocation handed on by two operands, by anything but a return, or
-# passed to a call (which might keep it) cannot be owned by one caller's
-# result.
-handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), !is_return(Op).
-handed_on_twice(A) :- local_alias(A, V), use(Op, _, V), call(Op, _).
-handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op2, I2, W), transfer(Op2, I2), Op != Op2.
-handed_on_twice(A) :- local_alias(A, V), use(Op, I, V), transfer(Op, I), local_alias(A, W), use(Op, I2, W), transfer(Op, I2), I != I2.
-
-returns_other(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !fresh_return(Ret, J).
-
-returns_fresh(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_other(F, J).
-
-Decl is_return(Op)
-  descr [doc("Op is a func.return."), arg(Op, "op id")]
-  bound [/number].
-
-Decl fresh_return(Ret, J)
-  descr [doc("Operand J of the func.return Ret is an alias of an allocation of its function that nothing else hands on."),
-         arg(Ret, "op id"), arg(J, "number")]
-  bound [/number, /number].
-
-is_return(Op) :- return_op(Op, _).
-
-fresh_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), local_alias(A, V), !handed_on_twice(A).
+clean_owned(X) :- owned(X), clean(X).
+unowned_root(V) :- root_alias(Y, V), !clean_owned(Y).
+owned_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), rooted(V), !unowned_root(V).
+returns_unowned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !owned_return(Ret, J).
+returns_owned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_unowned(F, J).

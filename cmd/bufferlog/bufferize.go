@@ -16,6 +16,17 @@ import (
 
 var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down": solve.TopDown}
 
+// deallocMode is what bufferize does about freeing buffers.
+type deallocMode int
+
+const (
+	noDealloc     deallocMode = iota
+	staticDealloc             // rules/dealloc.mg, no copies
+	cloneDealloc              // rules/dealloc.mg, with the copies it asks for
+)
+
+var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc, "clone": cloneDealloc}
+
 func bufferizeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bufferize",
@@ -43,7 +54,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it; none: free nothing"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free buffers where rules/dealloc.mg places them, adding no run-time work; clone: also copy buffers at the hand-overs where only a copy lets them be freed; none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
@@ -55,9 +66,9 @@ func bufferizeCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
 			}
-			dealloc := c.String("dealloc")
-			if dealloc != "static" && dealloc != "none" {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static or none)", dealloc), 2)
+			dealloc, ok := deallocModes[c.String("dealloc")]
+			if !ok {
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static, clone or none)", c.String("dealloc")), 2)
 			}
 			order, ok := heuristics[c.String("heuristic")]
 			if !ok {
@@ -89,7 +100,7 @@ func bufferizeCommand() *cli.Command {
 			if c.Bool("analysis-only") {
 				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
 			} else {
-				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")}, dealloc == "static")
+				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")}, dealloc)
 			}
 			if err != nil {
 				return report(err)
@@ -113,11 +124,11 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 }
 
 // bufferize runs the in-place analysis on m and rewrites it into memref
-// IR by its decisions; with dealloc, it then extracts the facts of the
-// memref IR, evaluates where the rules free each buffer and inserts the
-// deallocations. The result is checked with the structural verifier: a
+// IR by its decisions; unless dealloc is noDealloc, it then evaluates
+// where the rules free each buffer, on the facts of the memref IR, and
+// inserts the deallocations. The result is checked with the structural verifier: a
 // rewrite bug must not reach the output.
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc bool) error {
+func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode) error {
 	parts, names, dec, err := decide(m, opts, prog, policy)
 	if err != nil {
 		return err
@@ -130,19 +141,27 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 		}
 		return err
 	}
-	if dealloc {
-		db, names, err := extract.Module(m, opts)
-		if err != nil {
+	if dealloc != noDealloc {
+		if err := deallocate(m, opts, prog, dealloc == cloneDealloc); err != nil {
 			return err
 		}
-		if _, err := prog.Restrict(rewrite.DeallocPredicates()...).Eval(context.Background(), db, solve.Options{}); err != nil {
-			return err
-		}
-		rewrite.Deallocate(names, db)
 	}
 	if err := ir.Verify(m); err != nil {
 		return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
 	}
+	return nil
+}
+
+// deallocate places the deallocations of the memref module m by the
+// rules (rules/dealloc.mg), with the clones they ask for if clones.
+func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones bool) error {
+	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, clones, func(m *ir.Module) (*facts.DB, *extract.Names, error) {
+		return extract.Module(m, opts)
+	})
+	if err != nil {
+		return err
+	}
+	rewrite.Deallocate(plan.Names, plan.DB)
 	return nil
 }
 

@@ -138,7 +138,7 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 	if analysisOnly {
 		err = analyze(m, opts, prog, policy, true)
 	} else {
-		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, true)
+		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +212,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, true); err != nil {
+		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}

@@ -72,41 +72,47 @@ func referenceOptions(src []byte) mlirexec.Options {
 	return opt
 }
 
-// execPolicies are the decision policies each program is bufferized
-// with; the first is the one compared with the reference's work.
-var execPolicies = []struct {
-	name   string
-	policy solve.Policy
+// execVariants are the ways each program is bufferized: each decision
+// policy with --dealloc=static, and One-Shot's decisions with
+// --dealloc=clone. The first is the one compared with the reference's
+// work; valgrind checks the first and the last.
+var execVariants = []struct {
+	name    string
+	policy  solve.Policy
+	dealloc deallocMode
 }{
-	{"oneshot", solve.OneShot(solve.BottomUp)},
-	{"mincopy", solve.MinCopy},
-	{"copy-before-write", solve.CopyBeforeWrite},
+	{"oneshot", solve.OneShot(solve.BottomUp), staticDealloc},
+	{"mincopy", solve.MinCopy, staticDealloc},
+	{"copy-before-write", solve.CopyBeforeWrite, staticDealloc},
+	{"oneshot --dealloc=clone", solve.OneShot(solve.BottomUp), cloneDealloc},
 }
 
 // execOutcome is what running one program gave: ours under each of
-// execPolicies, and the reference's.
+// execVariants, and the reference's.
 type execOutcome struct {
 	name string
 	ours []*mlirexec.Result
 	ref  *mlirexec.Result
-	// vg is valgrind's report on our output under the first policy: the
-	// counting runtime sees bad frees and leaks, valgrind also reads of
-	// freed memory.
-	vg  *mlirexec.ValgrindReport
+	// vg are valgrind's reports on our output under the first and the
+	// last variant: the counting runtime sees bad frees and leaks,
+	// valgrind also reads of freed memory.
+	vg  []*mlirexec.ValgrindReport
 	err error
 }
 
-// TestExecAgreement is the differential test of the rewrite: each
-// program is bufferized by bufferlog under each policy of execPolicies
-// and by mlir-opt-22's one-shot bufferization with its deallocation
-// pipeline; all are lowered and run with mlir-runner-22. The printed
-// results must be identical. With One-Shot's decisions, ours may
-// allocate, copy and copy bytes no more than the reference at run time.
-// mincopy copies strictly fewer bytes than the reference on the
-// greedy_two_writers programs, where One-Shot's order is wasteful; it
-// minimizes the bytes copied as the program is written, so a copy it
-// moves into a loop can cost more at run time, which is logged. Deallocation is not part of our output yet, so frees and
-// leaks are not compared here.
+// TestExecAgreement is the differential test of the rewrite and the
+// deallocation: each program is bufferized by bufferlog in each way of
+// execVariants and by mlir-opt-22's one-shot bufferization with its
+// deallocation pipeline; all are lowered and run with mlir-runner-22.
+// The printed results must be identical, no variant may free a buffer
+// twice or one it does not own, and valgrind must see no read, write or
+// free of memory that is not live. With One-Shot's decisions and
+// --dealloc=static, ours may allocate, copy and copy bytes no more than
+// the reference at run time. mincopy copies strictly fewer bytes than the
+// reference on the greedy_two_writers programs, where One-Shot's order is
+// wasteful; it minimizes the bytes copied as the program is written, so a
+// copy it moves into a loop can cost more at run time, which is logged.
+// Leaks, peaks of live bytes and what --dealloc=clone costs are logged.
 func TestExecAgreement(t *testing.T) {
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
@@ -134,8 +140,10 @@ func TestExecAgreement(t *testing.T) {
 
 	known := knownExecDifferences(t)
 	var fewer, fewerMinCopy, leaking, higherPeak []string
-	leakFree, valgrindClean := 0, 0
-	total := make([]mlirexec.Stats, len(execPolicies)+1)
+	leakFree, leakFreeClone := 0, 0
+	valgrindClean := make([]int, 2)
+	var cloneMore []string
+	total := make([]mlirexec.Stats, len(execVariants)+1)
 	for _, o := range outcomes {
 		if o.err != nil {
 			t.Errorf("%s: %v", o.name, o.err)
@@ -143,24 +151,26 @@ func TestExecAgreement(t *testing.T) {
 		}
 		for k, ours := range o.ours {
 			if printedData(ours.Output) != printedData(o.ref.Output) {
-				t.Errorf("%s (%s): outputs differ\n--- reference\n%s--- bufferlog\n%s", o.name, execPolicies[k].name, o.ref.Output, ours.Output)
+				t.Errorf("%s (%s): outputs differ\n--- reference\n%s--- bufferlog\n%s", o.name, execVariants[k].name, o.ref.Output, ours.Output)
 			}
 		}
 		if o.ref.Output == "" {
 			t.Errorf("%s: the program printed nothing", o.name)
 		}
-		if v := o.vg; v.InvalidReads+v.InvalidWrites+v.InvalidFrees > 0 {
-			t.Errorf("%s: valgrind: %d invalid reads, %d invalid writes, %d invalid frees\n%s", o.name, v.InvalidReads, v.InvalidWrites, v.InvalidFrees, v.Log)
-		}
-		if v := o.vg; v.DefinitelyLost+v.IndirectlyLost == 0 {
-			valgrindClean++
-		}
-		if printedData(o.vg.Output) != printedData(o.ours[0].Output) {
-			t.Errorf("%s: the native build prints other results than the JIT run", o.name)
+		for k, v := range o.vg {
+			if v.InvalidReads+v.InvalidWrites+v.InvalidFrees > 0 {
+				t.Errorf("%s: valgrind: %d invalid reads, %d invalid writes, %d invalid frees\n%s", o.name, v.InvalidReads, v.InvalidWrites, v.InvalidFrees, v.Log)
+			}
+			if v.DefinitelyLost+v.IndirectlyLost == 0 {
+				valgrindClean[k]++
+			}
+			if printedData(v.Output) != printedData(o.ours[0].Output) {
+				t.Errorf("%s: the native build prints other results than the JIT run", o.name)
+			}
 		}
 		for k, ours := range o.ours {
 			if ours.Stats.BadFrees > 0 {
-				t.Errorf("%s (%s): %d invalid or double frees", o.name, execPolicies[k].name, ours.Stats.BadFrees)
+				t.Errorf("%s (%s): %d invalid or double frees", o.name, execVariants[k].name, ours.Stats.BadFrees)
 			}
 		}
 		if l := o.ours[0].Stats; l.Leaks == 0 {
@@ -172,7 +182,14 @@ func TestExecAgreement(t *testing.T) {
 			higherPeak = append(higherPeak, o.name)
 		}
 		us, them, minCopy := o.ours[0].Stats, o.ref.Stats, o.ours[1].Stats
-		more := us.Allocs > them.Allocs || us.AllocBytes > them.AllocBytes || us.Copies > them.Copies || us.CopyBytes > them.CopyBytes
+		clone := o.ours[len(o.ours)-1].Stats
+		if clone.Leaks == 0 {
+			leakFreeClone++
+		}
+		if moreWork(clone, them) {
+			cloneMore = append(cloneMore, o.name)
+		}
+		more := moreWork(us, them)
 		switch {
 		case more && !known[o.name]:
 			t.Errorf("%s: more run-time work than the reference: ours %s, reference %s", o.name, statsText(us), statsText(them))
@@ -202,15 +219,21 @@ func TestExecAgreement(t *testing.T) {
 			total[k].LeakBytes += s.LeakBytes
 		}
 	}
-	for k, p := range execPolicies {
-		t.Logf("run-time totals over %d programs, bufferlog --policy %s: %s", len(progs), p.name, statsText(total[k]))
+	for k, v := range execVariants {
+		t.Logf("run-time totals over %d programs, bufferlog %s: %s", len(progs), v.name, statsText(total[k]))
 	}
-	t.Logf("run-time totals, reference: %s", statsText(total[len(execPolicies)]))
+	t.Logf("run-time totals, reference: %s", statsText(total[len(execVariants)]))
 	t.Logf("%d programs copy fewer bytes than the reference with oneshot: %s", len(fewer), strings.Join(fewer, " "))
 	t.Logf("%d programs copy fewer bytes than the reference with mincopy", len(fewerMinCopy))
 	t.Logf("deallocation (oneshot): %d of %d programs free every buffer; %d leak: %s", leakFree, len(progs), len(leaking), strings.Join(leaking, " "))
-	t.Logf("valgrind memcheck: no invalid read, write or free in any program; %d of %d with 0 bytes definitely or indirectly lost", valgrindClean, len(progs))
+	t.Logf("--dealloc=clone: %d of %d programs free every buffer; %d do more run-time work than the reference: %s", leakFreeClone, len(progs), len(cloneMore), strings.Join(cloneMore, " "))
+	t.Logf("valgrind memcheck: no invalid read, write or free in any program; 0 bytes definitely or indirectly lost in %d (--dealloc=static) and %d (--dealloc=clone) of %d programs", valgrindClean[0], valgrindClean[1], len(progs))
 	t.Logf("%d programs have a higher peak of live bytes than the reference: %s", len(higherPeak), strings.Join(higherPeak, " "))
+}
+
+// moreWork reports whether a allocates, or copies, more than b.
+func moreWork(a, b mlirexec.Stats) bool {
+	return a.Allocs > b.Allocs || a.AllocBytes > b.AllocBytes || a.Copies > b.Copies || a.CopyBytes > b.CopyBytes
 }
 
 func statsOf(rs []*mlirexec.Result) []mlirexec.Stats {
@@ -261,31 +284,33 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		o.err = fmt.Errorf("running the reference: %v", err)
 		return o
 	}
-	for _, pol := range execPolicies {
-		ours, err := bufferizeText(prog, pol.policy, p.name, p.src)
+	for k, v := range execVariants {
+		ours, err := bufferizeText(prog, v.policy, v.dealloc, p.name, p.src)
 		if err != nil {
-			o.err = fmt.Errorf("--policy %s: %v", pol.name, err)
+			o.err = fmt.Errorf("%s: %v", v.name, err)
 			return o
 		}
 		res, err := mlirexec.Run(ctx, ours, mlirexec.Options{})
 		if err != nil {
-			o.err = fmt.Errorf("running ours (--policy %s): %v\n%s", pol.name, err, ours)
+			o.err = fmt.Errorf("running ours (%s): %v\n%s", v.name, err, ours)
 			return o
 		}
-		if len(o.ours) == 0 {
-			if o.vg, err = mlirexec.Valgrind(ctx, ours, mlirexec.Options{}); err != nil {
-				o.err = fmt.Errorf("valgrind on ours: %v", err)
+		if k == 0 || k == len(execVariants)-1 {
+			vg, err := mlirexec.Valgrind(ctx, ours, mlirexec.Options{})
+			if err != nil {
+				o.err = fmt.Errorf("valgrind on ours (%s): %v", v.name, err)
 				return o
 			}
+			o.vg = append(o.vg, vg)
 		}
 		o.ours = append(o.ours, res)
 	}
 	return o
 }
 
-// bufferizeText runs bufferlog's analysis with policy and the rewrite on
-// src.
-func bufferizeText(prog *solve.Program, policy solve.Policy, name string, src []byte) ([]byte, error) {
+// bufferizeText runs bufferlog's analysis with policy, the rewrite and
+// deallocation on src.
+func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode, name string, src []byte) ([]byte, error) {
 	m, err := ir.Parse(name, src)
 	if err != nil {
 		return nil, err
@@ -294,7 +319,7 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, name string, src []
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, true); err != nil {
+	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, dealloc); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

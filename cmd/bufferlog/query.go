@@ -17,6 +17,7 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -112,6 +113,21 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, root)
 		}
 		return parts, names, err
+	}
+	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {
+		// The query reads what the deallocation driver gives the rules:
+		// run it (as bufferize --dealloc=static does), then prog.
+		if engine != "ours" {
+			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
+		}
+		plan, err := rewrite.PlanDeallocation(ctx, m, full, false, func(m *ir.Module) (*facts.DB, *extract.Names, error) {
+			return extract.Module(m, opts)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		_, err = prog.Eval(ctx, plan.DB, solve.Options{})
+		return []*facts.DB{plan.DB}, plan.Names, err
 	}
 	if engine == "ours" && workers > 1 && prog.FunctionLocal(decls) {
 		parts, names, err := extract.Functions(m, opts)

@@ -1,8 +1,10 @@
-// Memref IR as bufferize --dealloc=none writes it, for the queries of rules/dealloc.mg: a function
-// returning a fresh buffer, its caller owning the result, a view, scf.if yielding fresh
-// buffers, a loop swapping two buffers, a write to an argument, branches passing a buffer
-// to one successor only and to both, a returned argument, one buffer yielded by both
-// branches of an scf.if, a buffer used in another block.
+// Memref IR as bufferize --dealloc=none writes it, for the queries of rules/dealloc.mg: a
+// function returning a fresh buffer, its caller owning the result, a view, scf.if yielding
+// fresh buffers, a loop swapping two buffers, a write to an argument, branches passing a
+// buffer to one successor only and to both, a returned argument, one buffer yielded by both
+// branches of an scf.if, a buffer used in another block, an scf.if yielding a fresh buffer
+// or an argument (a clone), loops replacing their iter_arg; and, written by hand, one
+// buffer handed to two loops.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -82,5 +84,55 @@ module {
     func.return %x : f32
   ^bb2:
     func.return %v : f32
+  }
+  func.func @clone_me(%c: i1, %t: memref<4xf32, strided<[?], offset: ?>>, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %r = scf.if %c -> (memref<4xf32, strided<[?], offset: ?>>) {
+      %alloc = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+      %cast = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+      scf.yield %cast : memref<4xf32, strided<[?], offset: ?>>
+    } else {
+      scf.yield %t : memref<4xf32, strided<[?], offset: ?>>
+    }
+    %x = memref.load %r[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    func.return %x : f32
+  }
+  func.func @two_ways(%v: f32, %n: index) -> (f32, f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    %alloc_0 = memref.alloc() : memref<4xf32>
+    memref.copy %alloc, %alloc_0 : memref<4xf32> to memref<4xf32>
+    %cast = memref.cast %alloc_0 : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %cast) -> (memref<4xf32, strided<[?], offset: ?>>) {
+      %alloc_1 = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc_1 : memref<4xf32>)
+      %cast_0 = memref.cast %alloc_1 : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+      scf.yield %cast_0 : memref<4xf32, strided<[?], offset: ?>>
+    }
+    %cast_1 = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %s = scf.for %i_0 = %c0 to %n step %c1 iter_args(%b = %cast_1) -> (memref<4xf32, strided<[?], offset: ?>>) {
+      %alloc_2 = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc_2 : memref<4xf32>)
+      %cast_2 = memref.cast %alloc_2 : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+      scf.yield %cast_2 : memref<4xf32, strided<[?], offset: ?>>
+    }
+    %x = memref.load %r[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    %y = memref.load %s[%c0] : memref<4xf32, strided<[?], offset: ?>>
+    func.return %x, %y : f32, f32
+  }
+  func.func @handed_twice(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> (memref<4xf32>) {
+      scf.yield %x : memref<4xf32>
+    }
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%y = %a) -> (memref<4xf32>) {
+      scf.yield %y : memref<4xf32>
+    }
+    func.return
   }
 }
