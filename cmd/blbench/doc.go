@@ -5,14 +5,16 @@
 // Usage:
 //
 //	go run ./cmd/blbench [-sizes 1000,10000,100000,300000] [-kinds chain,module]
-//	    [-phase parse] [-bufferlog PATH] [-reps 3] [-markdown]
+//	    [-phase parse,analysis,pipeline] [-bufferlog PATH] [-reps 3 | -reps 3,3,1,1]
+//	    [-timeout 10m] [-markdown]
 //	go run ./cmd/blbench -emit chain:100000 > chain100k.mlir
 //
 // For every kind and size it writes the workload to a temporary directory and
 // runs each phase's bufferlog and mlir-opt commands reps times, alternating
 // between the two, and reports the median wall time and the largest peak RSS
-// of the child process. A phase (see phases) pairs a bufferlog command with
-// the mlir-opt command doing the same work; -phase picks one or more. Without
-// -bufferlog, the runner builds ./cmd/bufferlog first. A tool failing on a file
-// is reported in the table, not fatal.
+// of the child process. -reps gives one count for all sizes, or one per size,
+// so that the largest sizes can run fewer times. A phase (see phases) pairs a
+// bufferlog command with the mlir-opt command doing the same work; -phase
+// picks one or more. Without -bufferlog, the runner builds ./cmd/bufferlog
+// first. A tool failing on a file is reported in the table, not fatal.
 package main

@@ -31,8 +31,7 @@ type phase struct {
 	MLIROpt   []string
 }
 
-// phases lists what can be measured. "analysis" and "pipeline" use the
-// bufferlog subcommands as planned; adjust their arguments when those land.
+// phases lists what can be measured.
 var phases = []phase{
 	{
 		Name:      "parse", // parse and print
@@ -45,7 +44,7 @@ var phases = []phase{
 		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries test-analysis-only", inputFile, "-o", "/dev/null"},
 	},
 	{
-		Name:      "pipeline", // full bufferization, then deallocation
+		Name:      "pipeline", // bufferization to memrefs, then deallocation; parse and print included
 		Bufferlog: []string{"bufferize", inputFile, "-o", "/dev/null"},
 		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries", "--buffer-deallocation-pipeline", inputFile, "-o", "/dev/null"},
 	},
@@ -63,7 +62,7 @@ type options struct {
 	phases    []phase
 	bufferlog string
 	mlirOpt   string
-	reps      int
+	reps      []int // runs per tool and file, one per size
 	perFunc   int
 	timeout   time.Duration
 	markdown  bool
@@ -85,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var o options
 	fs.StringVar(&o.bufferlog, "bufferlog", "", "bufferlog binary (default: build ./cmd/bufferlog)")
 	fs.StringVar(&o.mlirOpt, "mlir-opt", "mlir-opt-22", "mlir-opt binary")
-	fs.IntVar(&o.reps, "reps", 3, "runs per tool and file; the median time is reported")
+	repList := fs.String("reps", "3", "runs per tool and file, one count for all sizes or one per size (e.g. 3,3,1); the median time is reported")
 	fs.IntVar(&o.perFunc, "per", 100, "operations per function in module workloads")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "time limit of one tool run")
 	fs.BoolVar(&o.markdown, "markdown", false, "print a Markdown table")
@@ -101,8 +100,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 
 	var err error
-	if o.sizes, err = parseSizes(*sizes); err != nil {
+	if o.sizes, err = parseCounts("sizes", *sizes); err != nil {
 		return err
+	}
+	if o.reps, err = parseCounts("reps", *repList); err != nil {
+		return err
+	}
+	switch len(o.reps) {
+	case len(o.sizes):
+	case 1:
+		o.reps = slices.Repeat(o.reps, len(o.sizes))
+	default:
+		return fmt.Errorf("-reps has %d counts for %d sizes; give one, or one per size", len(o.reps), len(o.sizes))
 	}
 	for _, k := range strings.Split(*kindList, ",") {
 		if kinds[k] == nil {
@@ -116,9 +125,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown phase %q (have %s)", name, phaseNames())
 		}
 		o.phases = append(o.phases, phases[i])
-	}
-	if o.reps < 1 {
-		return fmt.Errorf("-reps must be at least 1")
 	}
 	if o.mlirOpt, err = exec.LookPath(o.mlirOpt); err != nil {
 		return err
@@ -158,16 +164,17 @@ func phaseNames() string {
 	return strings.Join(names, ", ")
 }
 
-func parseSizes(list string) ([]int, error) {
-	var sizes []int
+// parseCounts parses the comma-separated positive integers of flag name.
+func parseCounts(name, list string) ([]int, error) {
+	var counts []int
 	for _, s := range strings.Split(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n < 1 {
-			return nil, fmt.Errorf("bad size %q in -sizes", s)
+			return nil, fmt.Errorf("bad count %q in -%s", s, name)
 		}
-		sizes = append(sizes, n)
+		counts = append(counts, n)
 	}
-	return sizes, nil
+	return counts, nil
 }
 
 func emitWorkload(spec string, perFunc int, stdout, stderr io.Writer) error {
@@ -222,7 +229,7 @@ type row struct {
 func measureAll(o options, dir string, stderr io.Writer) ([]row, error) {
 	var rows []row
 	for _, kind := range o.kinds {
-		for _, size := range o.sizes {
+		for i, size := range o.sizes {
 			file := filepath.Join(dir, fmt.Sprintf("%s-%d.mlir", kind, size))
 			ops, err := generateFile(kind, size, o.perFunc, file)
 			if err != nil {
@@ -230,7 +237,7 @@ func measureAll(o options, dir string, stderr io.Writer) ([]row, error) {
 			}
 			for _, ph := range o.phases {
 				r := row{phase: ph.Name, kind: kind, size: size, ops: ops}
-				r.bufferlog, r.mlirOpt = measurePair(o,
+				r.bufferlog, r.mlirOpt = measurePair(o.timeout, o.reps[i],
 					command{o.bufferlog, withFile(ph.Bufferlog, file)},
 					command{o.mlirOpt, withFile(ph.MLIROpt, file)})
 				fmt.Fprintf(stderr, "%-8s %-6s %7d ops: bufferlog %s, mlir-opt %s\n",
@@ -295,15 +302,15 @@ type command struct {
 
 // measurePair runs a and b reps times each, alternating, so that a change in
 // machine load during the run affects both alike.
-func measurePair(o options, a, b command) (measurement, measurement) {
+func measurePair(timeout time.Duration, reps int, a, b command) (measurement, measurement) {
 	var timesA, timesB []float64
 	var ma, mb measurement
-	for range o.reps {
+	for range reps {
 		if ma.err == nil {
-			ma.err = runOnce(o.timeout, a, &timesA, &ma.maxRSSKiB)
+			ma.err = runOnce(timeout, a, &timesA, &ma.maxRSSKiB)
 		}
 		if mb.err == nil {
-			mb.err = runOnce(o.timeout, b, &timesB, &mb.maxRSSKiB)
+			mb.err = runOnce(timeout, b, &timesB, &mb.maxRSSKiB)
 		}
 	}
 	ma.seconds, mb.seconds = median(timesA), median(timesB)

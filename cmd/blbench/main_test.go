@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"io"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,13 +39,24 @@ func TestPhasesUseTheFile(t *testing.T) {
 	}
 }
 
-func TestParseSizes(t *testing.T) {
-	if got, err := parseSizes("1000, 10000"); err != nil || !slices.Equal(got, []int{1000, 10000}) {
-		t.Errorf("parseSizes = %v, %v", got, err)
+func TestParseCounts(t *testing.T) {
+	if got, err := parseCounts("sizes", "1000, 10000"); err != nil || !slices.Equal(got, []int{1000, 10000}) {
+		t.Errorf("parseCounts = %v, %v", got, err)
 	}
 	for _, bad := range []string{"", "10k", "0", "1000,"} {
-		if _, err := parseSizes(bad); err == nil {
-			t.Errorf("parseSizes(%q) succeeded", bad)
+		if _, err := parseCounts("sizes", bad); err == nil {
+			t.Errorf("parseCounts(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestRepsPerSize(t *testing.T) {
+	for _, args := range [][]string{
+		{"-sizes", "1000,10000", "-reps", "3,3,1"},
+		{"-sizes", "1000", "-reps", "0"},
+	} {
+		if err := run(args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "-reps") {
+			t.Errorf("run(%q) = %v, want an error about -reps", args, err)
 		}
 	}
 }
