@@ -31,7 +31,20 @@ type DeallocPlan struct {
 	DB     *facts.DB
 	Names  *extract.Names
 	Rounds int
-	Clones int
+	// Copies are the copies made for needs_clone facts, in order.
+	Copies []Copy
+}
+
+// Copy is one copy made to end a critical alias: the operand of the op
+// that handed the buffer on, and why it could not hand over the buffer
+// itself.
+type Copy struct {
+	OpName  string
+	Operand int
+	Why     string
+	// Buffer is the copy's new buffer, in the function Func.
+	Buffer *ir.Value
+	Func   string
 }
 
 // PlanDeallocation evaluates rules/dealloc.mg (in prog) on the memref
@@ -76,12 +89,12 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, cl
 				}
 			}
 		}
-		n := 0
+		var copies []Copy
 		if clones {
-			n = Clone(names, db)
+			copies = Clone(names, db)
 		}
-		plan.Clones += n
-		if n == 0 && !added {
+		plan.Copies = append(plan.Copies, copies...)
+		if len(copies) == 0 && !added {
 			return plan, nil
 		}
 	}
@@ -91,14 +104,21 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, cl
 // Clone hands on a copy of the value of operand I of Op, for every
 // needs_clone(Op, I) fact of db: a new buffer (memref.alloc, sized like
 // the value), a memref.copy into it, and a memref.cast to the operand's
-// type where that differs, all just before Op. It returns how many it
+// type where that differs, all just before Op. It returns the copies it
 // made. The deallocation rules must then be evaluated again, on the
 // facts of the changed module.
-func Clone(names *extract.Names, db *facts.DB) int {
+func Clone(names *extract.Names, db *facts.DB) []Copy {
 	r := db.Lookup("needs_clone", 2)
 	if r == nil {
-		return 0
+		return nil
 	}
+	rooted := map[*ir.Value]bool{}
+	if rr := db.Lookup("rooted", 1); rr != nil {
+		for id := range uint32(rr.Len()) {
+			rooted[names.Value(int(rr.Row(id)[0].Int()))] = true
+		}
+	}
+	var copies []Copy
 	before := map[*ir.Operation][]int{}
 	var blocks []*ir.Block
 	for id := range uint32(r.Len()) {
@@ -107,7 +127,6 @@ func Clone(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		before[op] = append(before[op], int(row[1].Int()))
 	}
-	n := 0
 	done := map[*ir.Block]bool{}
 	for _, blk := range blocks {
 		if done[blk] {
@@ -120,17 +139,32 @@ func Clone(names *extract.Names, db *facts.DB) int {
 			slices.Sort(idx)
 			for _, i := range idx {
 				var copyOps []*ir.Operation
-				if w := cloneOf(op.Operand(i), &copyOps); w != nil {
+				v := op.Operand(i)
+				if w := cloneOf(v, &copyOps); w != nil {
+					why := "it hands on an owned buffer uncleanly (used afterwards, or handed on twice), so nobody could free it"
+					if !rooted[v] {
+						why = "it hands a borrowed buffer (an argument or a global) into a carrier that also receives buffers it owns"
+					}
+					copies = append(copies, Copy{op.Name, i, why, copyOps[len(copyOps)-2].Operand(1), enclosingFunc(op)})
 					ops = append(ops, copyOps...)
 					op.SetOperand(i, w)
-					n++
 				}
 			}
 			ops = append(ops, op)
 		}
 		blk.SetOps(ops)
 	}
-	return n
+	return copies
+}
+
+// enclosingFunc is the symbol name of the function holding op.
+func enclosingFunc(op *ir.Operation) string {
+	for p := op; p != nil; p = p.ParentOp() {
+		if p.Name == "func.func" {
+			return ir.SymbolName(p)
+		}
+	}
+	return ""
 }
 
 // cloneOf appends to ops the ops that copy buffer v into a new one of the

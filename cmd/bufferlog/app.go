@@ -26,6 +26,7 @@ func newApp() *cli.App {
 			factsCommand(),
 			queryCommand(),
 			bufferizeCommand(),
+			explainCommand(),
 			rulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
