@@ -18,19 +18,19 @@ func init() {
 		"arith.select":               (*bufferizer).selectOp,
 		"tensor.empty":               (*bufferizer).empty,
 		"bufferization.alloc_tensor": (*bufferizer).allocTensor,
-		"tensor.extract":             (*bufferizer).extract,
+		"tensor.extract":             (*bufferizer).scalarRead,
 		"tensor.insert":              (*bufferizer).insert,
 		"tensor.extract_slice":       (*bufferizer).extractSlice,
 		"tensor.insert_slice":        (*bufferizer).insertSlice,
 		"tensor.cast":                (*bufferizer).cast,
-		"tensor.dim":                 (*bufferizer).tensorDim,
+		"tensor.dim":                 (*bufferizer).scalarRead,
 		"tensor.collapse_shape":      (*bufferizer).reshape,
 		"tensor.expand_shape":        (*bufferizer).reshape,
 		"tensor.from_elements":       (*bufferizer).fromElements,
 		"tensor.splat":               (*bufferizer).splat,
 		"tensor.pad":                 (*bufferizer).pad,
 		"tensor.generate":            (*bufferizer).generate,
-		"tensor.rank":                (*bufferizer).rank,
+		"tensor.rank":                (*bufferizer).scalarRead,
 		"tensor.reshape":             (*bufferizer).tensorReshape,
 		"func.return":                (*bufferizer).passBuffers,
 		"func.call":                  (*bufferizer).call,
@@ -150,14 +150,20 @@ func segmentSizes(op *ir.Operation) []int {
 	return out
 }
 
-func (b *bufferizer) extract(op *ir.Operation) error {
+// scalarReads are the ops that read a scalar of a tensor, and the memref
+// op that reads it of the buffer, with the same other operands.
+var scalarReads = map[string]string{"tensor.extract": "memref.load", "tensor.dim": "memref.dim", "tensor.rank": "memref.rank"}
+
+// scalarRead replaces an op reading a scalar of its tensor operand by the
+// memref op reading it of the buffer.
+func (b *bufferizer) scalarRead(op *ir.Operation) error {
 	src, err := b.bufferOf(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
 	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
-	load := b.emit("memref.load", operands, []ir.Type{op.Result(0).Type()}, "")
-	replaceScalar(op.Result(0), load.Result(0))
+	read := b.emit(scalarReads[op.Name], operands, []ir.Type{op.Result(0).Type()}, "")
+	replaceScalar(op.Result(0), read.Result(0))
 	b.drop(op)
 	return nil
 }
@@ -312,25 +318,11 @@ func (b *bufferizer) cast(op *ir.Operation) error {
 	return nil
 }
 
-func (b *bufferizer) tensorDim(op *ir.Operation) error {
-	src, err := b.bufferOf(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	d := b.emit("memref.dim", []*ir.Value{src, op.Operand(1)}, []ir.Type{ir.Index}, "dim")
-	replaceScalar(op.Result(0), d.Result(0))
-	b.drop(op)
-	return nil
-}
-
 // reshape turns collapse_shape and expand_shape into their memref forms
 // on an identity-layout buffer (other layouts are copied into one first).
 func (b *bufferizer) reshape(op *ir.Operation) error {
-	src, err := b.operandBuffer(op, 0)
+	src, err := b.identityOperand(op, 0)
 	if err != nil {
-		return err
-	}
-	if src, err = b.identity(op, src); err != nil {
 		return err
 	}
 	rt := op.Result(0).Type().(*ir.TensorType)
@@ -549,6 +541,16 @@ func (b *bufferizer) generate(op *ir.Operation) error {
 	return nil
 }
 
+// identityOperand is the buffer of operand i as decided, in the identity
+// layout (copied into one if it has another).
+func (b *bufferizer) identityOperand(op *ir.Operation, i int) (*ir.Value, error) {
+	src, err := b.operandBuffer(op, i)
+	if err != nil {
+		return nil, err
+	}
+	return b.identity(op, src)
+}
+
 // identity returns buffer v in the identity layout, copying it into a
 // new buffer if it has another layout.
 func (b *bufferizer) identity(op *ir.Operation, v *ir.Value) (*ir.Value, error) {
@@ -559,25 +561,11 @@ func (b *bufferizer) identity(op *ir.Operation, v *ir.Value) (*ir.Value, error) 
 	return b.convert(op, v, identityOf(st.Shape, st.Elem))
 }
 
-func (b *bufferizer) rank(op *ir.Operation) error {
-	src, err := b.bufferOf(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	r := b.emit("memref.rank", []*ir.Value{src}, []ir.Type{ir.Index}, "rank")
-	replaceScalar(op.Result(0), r.Result(0))
-	b.drop(op)
-	return nil
-}
-
 // tensorReshape reshapes an identity-layout copy-free view; the shape
 // operand is a tensor too, read through its buffer.
 func (b *bufferizer) tensorReshape(op *ir.Operation) error {
-	src, err := b.operandBuffer(op, 0)
+	src, err := b.identityOperand(op, 0)
 	if err != nil {
-		return err
-	}
-	if src, err = b.identity(op, src); err != nil {
 		return err
 	}
 	shape, err := b.bufferOf(op, op.Operand(1))
