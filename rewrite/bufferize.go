@@ -383,7 +383,7 @@ func (b *bufferizer) operandBuffer(op *ir.Operation, i int) (*ir.Value, error) {
 	}
 	t, ok := b.typeOf(v).(*ir.TensorType)
 	if !ok {
-		return nil, b.fail(op, "cannot allocate a buffer for operand #%d of unranked type %s", i, v.Type())
+		return nil, b.fail(op, "cannot allocate a buffer for operand #%d of unranked type %s: it has no bufferization out of place", i, b.typeOf(v))
 	}
 	alloc := b.alloc(t, src)
 	if b.plan.CopiesContents(op, i) {

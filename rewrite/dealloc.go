@@ -140,12 +140,12 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 			for _, i := range idx {
 				var copyOps []*ir.Operation
 				v := op.Operand(i)
-				if w := cloneOf(v, &copyOps); w != nil {
+				if buf, w := cloneOf(v, &copyOps); w != nil {
 					why := "it hands on an owned buffer uncleanly (used afterwards, or handed on twice), so nobody could free it"
 					if !rooted[v] {
 						why = "it hands a borrowed buffer (an argument or a global) into a carrier that also receives buffers it owns"
 					}
-					copies = append(copies, Copy{op.Name, i, why, copyOps[len(copyOps)-2].Operand(1), enclosingFunc(op)})
+					copies = append(copies, Copy{op.Name, i, why, buf, enclosingFunc(op)})
 					ops = append(ops, copyOps...)
 					op.SetOperand(i, w)
 				}
@@ -168,12 +168,13 @@ func enclosingFunc(op *ir.Operation) string {
 }
 
 // cloneOf appends to ops the ops that copy buffer v into a new one of the
-// identity layout, cast back to v's type, and returns the copy; nil for
-// a value that is not a ranked memref.
-func cloneOf(v *ir.Value, ops *[]*ir.Operation) *ir.Value {
+// identity layout, cast back to v's type, and returns the new buffer and
+// the copy to hand on in v's place; nils for a value that is not a
+// ranked memref.
+func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 	t, ok := v.Type().(*ir.MemRefType)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	add := func(name string, operands []*ir.Value, results []ir.Type, hint string) *ir.Operation {
 		op := ir.NewOperation(name, operands, results)
@@ -195,17 +196,17 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) *ir.Value {
 	alloc.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
 	add("memref.copy", []*ir.Value{v, alloc.Result(0)}, nil, "")
 	if t.Layout == nil {
-		return alloc.Result(0)
+		return alloc.Result(0), alloc.Result(0)
 	}
-	return add("memref.cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "cast").Result(0)
+	return alloc.Result(0), add("memref.cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "cast").Result(0)
 }
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
 // every dealloc_after(A, Op) fact of db, and at the start of block B for
 // every dealloc_first(A, B); names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
-// rules never place one after a terminator; such a fact is skipped
-// rather than trusted.
+// rules place none after a terminator they know; one after a block's
+// last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
 	after := map[*ir.Operation][]dealloc{}
 	first := map[*ir.Block][]dealloc{}
@@ -214,7 +215,8 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
 			op := names.Op(int(row[1].Int()))
-			if ir.IsTerminator(op) {
+			// A block's last op is its terminator, known or not.
+			if ir.IsTerminator(op) || op == op.Block().Terminator() {
 				continue
 			}
 			blocks = append(blocks, op.Block())

@@ -1081,6 +1081,12 @@ func (b *bufferizer) destinationStyle(op *ir.Operation) error {
 	for k, w := range results {
 		b.mapResult(op, k, w)
 	}
-	b.rebuild(op, operands, nil)
+	n := b.rebuild(op, operands, nil)
+	// The body may read tensors of the enclosing function (tensor.extract).
+	for _, r := range n.Regions {
+		if err := b.region(r); err != nil {
+			return err
+		}
+	}
 	return nil
 }

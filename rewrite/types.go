@@ -210,6 +210,9 @@ func subviewType(src *ir.MemRefType, offsets, sizes, steps []int64, want []int64
 }
 
 func mulDyn(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0 // an offset of 0 adds nothing, whatever the stride
+	}
 	if a == ir.Dynamic || b == ir.Dynamic {
 		return ir.Dynamic
 	}

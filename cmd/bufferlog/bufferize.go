@@ -172,7 +172,9 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	after := append([]string{"func_access", "return_equivalent", "remaining_conflict"}, rewrite.PlanPredicates()...)
+	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
+	// the program too) from a wrong decision.
+	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...)
 	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
@@ -210,8 +212,15 @@ func remainingConflicts(parts []*facts.DB, names *extract.Names) error {
 			continue
 		}
 		row := r.Row(0)
+		write, read := int(row[2].Int()), int(row[0].Int())
+		if must := db.Lookup("must_inplace", 2); must != nil && must.Contains([]facts.Value{row[2], row[3]}) {
+			// MLIR's verdict too: the op must write in place (its
+			// interface says so), and a later read needs the old contents.
+			return fmt.Errorf("%s: error: '%s' op not bufferizable under the given constraints: cannot avoid RaW conflict (it must write in place, and %s reads what it overwrites)",
+				names.Location(write), names.Op(write).Name, names.OpName(read))
+		}
 		return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
-			names.Location(int(row[2].Int())), names.OpName(int(row[2].Int())), names.OpName(int(row[0].Int())))
+			names.Location(write), names.OpName(write), names.OpName(read))
 	}
 	return nil
 }
