@@ -14,7 +14,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "kept_alive"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before_return", "kept_alive"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -202,13 +202,15 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 }
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
-// every dealloc_after(A, Op) fact of db, and at the start of block B for
+// every dealloc_after(A, Op) fact of db, just before the return Ret for
+// every dealloc_before_return(A, Ret), and at the start of block B for
 // every dealloc_first(A, B); names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
 	after := map[*ir.Operation][]dealloc{}
+	before := map[*ir.Operation][]dealloc{} // just before a func.return
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
 	if r := db.Lookup("dealloc_after", 2); r != nil {
@@ -221,6 +223,14 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 			}
 			blocks = append(blocks, op.Block())
 			after[op] = append(after[op], dealloc{row[0].Int(), names.Value(int(row[0].Int()))})
+		}
+	}
+	if r := db.Lookup("dealloc_before_return", 2); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			ret := names.Op(int(row[1].Int()))
+			blocks = append(blocks, ret.Block())
+			before[ret] = append(before[ret], dealloc{row[0].Int(), names.Value(int(row[0].Int()))})
 		}
 	}
 	if r := db.Lookup("dealloc_first", 2); r != nil {
@@ -248,6 +258,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		}
 		emit(first[blk])
 		for _, op := range blk.Ops() {
+			emit(before[op])
 			ops = append(ops, op)
 			emit(after[op])
 		}

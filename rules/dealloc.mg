@@ -270,6 +270,26 @@ Decl dealloc_after(A, Op)
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
+Decl dealloc_before_return(A, Ret)
+  descr [doc("The owned buffer A, used in several blocks and handed on by none, is freed just before the func.return Ret, whose block post-dominates A's block and every block using A."),
+         arg(A, "value id"), arg(Ret, "op id")]
+  bound [/number, /number].
+
+Decl use_not_postdominated(A, RB)
+  descr [doc("A block of RB's region uses a view of A, and RB does not post-dominate it."),
+         arg(A, "value id"), arg(RB, "block id")]
+  bound [/number, /number].
+
+Decl postdominates_block(A, B)
+  descr [doc("Block A post-dominates block B of the same region: every path from B to the region's exit passes through A."),
+         arg(A, "block id"), arg(B, "block id")]
+  bound [/number, /number].
+
+Decl freed_before_return(A)
+  descr [doc("A is freed just before a return (dealloc_before_return)."),
+         arg(A, "value id")]
+  bound [/number].
+
 Decl kept_alive(A)
   descr [doc("The owned buffer A is not freed by these rules: it escapes, or is used in other blocks. bufferlog explain lists why."),
          arg(A, "value id")]
@@ -488,8 +508,26 @@ dealloc_after(A, Op) :-
 # A carrier block argument nothing uses is freed before the block's first op.
 dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A), !used_elsewhere(A).
 
+# A buffer used in several blocks of a cf function, and handed on by
+# none, is freed just before the function's return when the block of
+# that return post-dominates the buffer's block and every block that
+# uses it: that block runs once, after every use.
+dealloc_before_return(A, Ret) :-
+  owned(A), used_elsewhere(A), !escapes(A), buffer_block(A, B), return_op(Ret, _), op_in_block(Ret, RB, _),
+  postdominates_block(RB, B), !use_not_postdominated(A, RB).
+
+use_not_postdominated(A, RB) :-
+  alias_use(A, Op), enclosing(Op, X), op_in_block(X, UB, _), return_op(Ret, _), op_in_block(Ret, RB, _),
+  block_in_region(UB, R, _), block_in_region(RB, R, _), !postdominates_block(RB, UB).
+
+postdominates_block(A, B) :-
+  block_in_region(A, R, _), block_in_region(B, R, _),
+  block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
+
 kept_alive(A) :- owned(A), escapes(A).
-kept_alive(A) :- owned(A), used_elsewhere(A).
+kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A).
+
+freed_before_return(A) :- dealloc_before_return(A, _).
 
 # --- Functions that return owned buffers -------------------------------------
 

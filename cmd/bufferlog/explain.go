@@ -153,6 +153,10 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s: the last op of its block that uses it or a view of it (dealloc_after)",
 			names.OpName(int(r[1])), names.Location(int(r[1]))))
 	}
+	for _, r := range rows("dealloc_before_return", 2) {
+		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed just before %s at %s, whose block runs after every block that uses it (dealloc_before_return)",
+			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	}
 	for _, r := range rows("dealloc_first", 2) {
 		why[r[0]] = append(why[r[0]], "freed at the start of its block: nothing uses it (dealloc_first)")
 	}
@@ -194,8 +198,9 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 			}
 		}
 	}
+	freedBeforeReturn := set("freed_before_return")
 	for a := range usedElsewhere {
-		if owned[a] {
+		if owned[a] && !freedBeforeReturn[a] {
 			why[a] = append(why[a], "used in another block than its own, not through a block argument: kept alive (used_elsewhere)")
 		}
 	}

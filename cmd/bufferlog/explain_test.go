@@ -30,7 +30,7 @@ func TestExplainCommand(t *testing.T) {
 			`%r1: freed after op#35 func.call at OUT:37:5`,
 		}, ""},
 		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
-			`%alloc: used in another block than its own, not through a block argument: kept alive (used_elsewhere)`,
+			`%alloc: freed just before op#25 func.return at OUT:27:5, whose block runs after every block that uses it (dealloc_before_return)`,
 			`%alloc_0: handed by op#13 cf.br at OUT:13:5 to %t, which owns it: freed where %t is (clean)`,
 		}, ""},
 		{"bad mode", []string{"--dealloc=none", "../../testdata/exec/cf_loop_01.mlir"}, 2, nil, `unknown --dealloc "none"`},

@@ -3,8 +3,8 @@
 // fresh buffers, a loop swapping two buffers, a write to an argument, branches passing a
 // buffer to one successor only and to both, a returned argument, one buffer yielded by both
 // branches of an scf.if, a buffer used in another block, an scf.if yielding a fresh buffer
-// or an argument (a clone), loops replacing their iter_arg; and, written by hand, one
-// buffer handed to two loops.
+// or an argument (a clone), loops replacing their iter_arg, a buffer used in one arm of a
+// diamond (freed before the return); and, written by hand, one buffer handed to two loops.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -122,6 +122,19 @@ module {
     %x = memref.load %r[%c0] : memref<4xf32, strided<[?], offset: ?>>
     %y = memref.load %s[%c0] : memref<4xf32, strided<[?], offset: ?>>
     func.return %x, %y : f32, f32
+  }
+  func.func @diamond(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.load %alloc[%c0] : memref<4xf32>
+    cf.br ^bb3(%x : f32)
+  ^bb2:
+    cf.br ^bb3(%v : f32)
+  ^bb3(%r: f32):
+    func.return %r : f32
   }
   func.func @handed_twice(%n: index) {
     %c0 = arith.constant 0 : index
