@@ -160,6 +160,21 @@ func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte) {
 	}
 }
 
+// verifyModuleWithMLIR prints m and fails t, naming file, unless
+// mlir-opt-22 accepts it.
+func verifyModuleWithMLIR(t *testing.T, mlirOpt, file string, m *ir.Module) {
+	t.Helper()
+	var out bytes.Buffer
+	if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
+	cmd.Stdin = &out
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%s: mlir-opt-22 rejects our output: %s", file, msg)
+	}
+}
+
 // tensorLeft returns a description of the first tensor-typed value,
 // block argument or function signature in m, or "".
 func tensorLeft(m *ir.Module) string {
@@ -223,15 +238,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if where := tensorLeft(m); where != "" {
 			t.Errorf("%s: a tensor is left in %s", file, where)
 		}
-		var out bytes.Buffer
-		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
-		cmd.Stdin = &out
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: mlir-opt-22 rejects our output: %s", file, msg)
-		}
+		verifyModuleWithMLIR(t, mlirOpt, file, m)
 	}
 	t.Logf("%d programs bufferized and verified by mlir-opt-22, %d rejected with a diagnostic", bufferized, rejected)
 	if bufferized < len(files)*3/4 {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -93,15 +91,7 @@ func TestUpstreamBufferize(t *testing.T) {
 			continue
 		}
 		bufferized++
-		var out bytes.Buffer
-		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
-		cmd.Stdin = &out
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: mlir-opt-22 rejects our output: %s", filepath.Base(file), msg)
-		}
+		verifyModuleWithMLIR(t, mlirOpt, filepath.Base(file), m)
 	}
 	t.Logf("LLVM's cases: %d bufferized and verified by mlir-opt-22, %d rejected with a diagnostic, %d not parsed", bufferized, rejected, unparsed)
 	if bufferized == 0 {
