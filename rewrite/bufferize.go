@@ -133,16 +133,11 @@ func (b *bufferizer) notBufferized(op *ir.Operation) error {
 // decided, and each tensor result is read back into a buffer with
 // bufferization.to_buffer, of a fully dynamic layout.
 func (b *bufferizer) unknown(op *ir.Operation) error {
-	for i, v := range op.Operands() {
-		if !b.isTensor(v) {
-			continue
-		}
-		w, err := b.operandBuffer(op, i)
-		if err != nil {
-			return err
-		}
-		t := b.emit("bufferization.to_tensor", []*ir.Value{w}, []ir.Type{b.typeOf(v)}, "")
-		op.SetOperand(i, t.Result(0))
+	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
+		return b.emit("bufferization.to_tensor", []*ir.Value{w}, []ir.Type{b.typeOf(op.Operand(i))}, "").Result(0), nil
+	})
+	if err != nil {
+		return err
 	}
 	b.keep(op)
 	for _, r := range op.Regions {
@@ -286,17 +281,12 @@ func (b *bufferizer) inferResults(fn *ir.Operation, sig *ir.FunctionType) {
 func (b *bufferizer) castReturns(fn *ir.Operation, sig *ir.FunctionType) error {
 	for _, ret := range returns(fn) {
 		for i, v := range ret.Operands() {
-			if !ir.IsMemRef(v.Type()) || ir.TypesEqual(v.Type(), sig.Results[i]) {
+			if !ir.IsMemRef(v.Type()) {
 				continue
 			}
-			ops := slices.Clone(ret.Block().Ops())
-			b.out = ops[:len(ops)-1]
-			w, err := b.convert(ret, v, sig.Results[i])
-			if err != nil {
+			if err := b.castOperandAt(ret, i, sig.Results[i]); err != nil {
 				return err
 			}
-			ret.SetOperand(i, w)
-			ret.Block().SetOps(append(b.out, ret))
 		}
 	}
 	return nil
@@ -385,11 +375,18 @@ func (b *bufferizer) operandBuffer(op *ir.Operation, i int) (*ir.Value, error) {
 	if !ok {
 		return nil, b.fail(op, "cannot allocate a buffer for operand #%d of unranked type %s: it has no bufferization out of place", i, b.typeOf(v))
 	}
+	return b.newBuffer(op, i, t, src), nil
+}
+
+// newBuffer is the buffer of out-of-place operand i of op, of tensor type
+// t: a new allocation sized like src, holding a copy of src if the plan
+// says the op needs its contents.
+func (b *bufferizer) newBuffer(op *ir.Operation, i int, t *ir.TensorType, src *ir.Value) *ir.Value {
 	alloc := b.alloc(t, src)
 	if b.plan.CopiesContents(op, i) {
 		b.emit("memref.copy", []*ir.Value{src, alloc}, nil, "")
 	}
-	return alloc, nil
+	return alloc
 }
 
 // alloc emits an identity-layout allocation of tensor type t; dynamic
@@ -411,6 +408,18 @@ func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
 	return op.Result(0)
 }
 
+// eachBlockOnce calls fn on each distinct block of blocks, in order: the
+// rewrites collect a block once per edit, and rebuild it once.
+func eachBlockOnce(blocks []*ir.Block, fn func(*ir.Block)) {
+	seen := make(map[*ir.Block]bool, len(blocks))
+	for _, blk := range blocks {
+		if !seen[blk] {
+			seen[blk] = true
+			fn(blk)
+		}
+	}
+}
+
 // removeDeadAllocs removes the allocations nothing uses: a tensor.empty
 // whose only user went out of place, for one. Left in, each would cost
 // an allocation (and, once freed, a use that keeps it alive).
@@ -419,16 +428,13 @@ func (b *bufferizer) removeDeadAllocs() {
 	var blocks []*ir.Block
 	for _, op := range b.allocs {
 		if len(op.Result(0).Uses()) == 0 && op.Block() != nil {
-			if !slices.ContainsFunc(blocks, func(blk *ir.Block) bool { return blk == op.Block() }) {
-				blocks = append(blocks, op.Block())
-			}
+			blocks = append(blocks, op.Block())
 			dead[op] = true
 		}
 	}
-	for _, blk := range blocks {
-		ops := slices.DeleteFunc(slices.Clone(blk.Ops()), func(op *ir.Operation) bool { return dead[op] })
-		blk.SetOps(ops)
-	}
+	eachBlockOnce(blocks, func(blk *ir.Block) {
+		blk.SetOps(slices.DeleteFunc(slices.Clone(blk.Ops()), func(op *ir.Operation) bool { return dead[op] }))
+	})
 	for op := range dead {
 		op.Discard()
 	}
@@ -547,14 +553,24 @@ func replaceScalar(v, w *ir.Value) {
 // operandsToBuffers replaces op's tensor operands by their buffers as
 // decided, in place.
 func (b *bufferizer) operandsToBuffers(op *ir.Operation) error {
+	return b.replaceTensorOperands(op, func(_ int, w *ir.Value) (*ir.Value, error) { return w, nil })
+}
+
+// replaceTensorOperands replaces each tensor operand i of op, in place,
+// by what to makes of its buffer as decided.
+func (b *bufferizer) replaceTensorOperands(op *ir.Operation, to func(i int, buf *ir.Value) (*ir.Value, error)) error {
 	for i, v := range op.Operands() {
-		if b.isTensor(v) {
-			w, err := b.operandBuffer(op, i)
-			if err != nil {
-				return err
-			}
-			op.SetOperand(i, w)
+		if !b.isTensor(v) {
+			continue
 		}
+		w, err := b.operandBuffer(op, i)
+		if err == nil {
+			w, err = to(i, w)
+		}
+		if err != nil {
+			return err
+		}
+		op.SetOperand(i, w)
 	}
 	return nil
 }

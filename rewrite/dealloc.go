@@ -80,13 +80,9 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, cl
 		}
 		plan.DB, plan.Names = db, names
 		added := false
-		if r := db.Lookup("returns_owned", 2); r != nil {
-			for id := range uint32(r.Len()) {
-				row := r.Row(id)
-				res := result{names.Op(int(row[0].Int())), row[1].Int()}
-				if !fresh[res] {
-					fresh[res], added = true, true
-				}
+		for _, p := range pairs(db, "returns_owned") {
+			if res := (result{names.Op(int(p[0])), p[1]}); !fresh[res] {
+				fresh[res], added = true, true
 			}
 		}
 		var copies []Copy
@@ -108,8 +104,8 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, cl
 // made. The deallocation rules must then be evaluated again, on the
 // facts of the changed module.
 func Clone(names *extract.Names, db *facts.DB) []Copy {
-	r := db.Lookup("needs_clone", 2)
-	if r == nil {
+	sites := pairs(db, "needs_clone")
+	if len(sites) == 0 {
 		return nil
 	}
 	rooted := map[*ir.Value]bool{}
@@ -121,18 +117,12 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 	var copies []Copy
 	before := map[*ir.Operation][]int{}
 	var blocks []*ir.Block
-	for id := range uint32(r.Len()) {
-		row := r.Row(id)
-		op := names.Op(int(row[0].Int()))
+	for _, p := range sites {
+		op := names.Op(int(p[0]))
 		blocks = append(blocks, op.Block())
-		before[op] = append(before[op], int(row[1].Int()))
+		before[op] = append(before[op], int(p[1]))
 	}
-	done := map[*ir.Block]bool{}
-	for _, blk := range blocks {
-		if done[blk] {
-			continue
-		}
-		done[blk] = true
+	eachBlockOnce(blocks, func(blk *ir.Block) {
 		var ops []*ir.Operation
 		for _, op := range blk.Ops() {
 			idx := before[op]
@@ -153,7 +143,7 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 			ops = append(ops, op)
 		}
 		blk.SetOps(ops)
-	}
+	})
 	return copies
 }
 
@@ -213,41 +203,28 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	before := map[*ir.Operation][]dealloc{} // just before a func.return
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
-	if r := db.Lookup("dealloc_after", 2); r != nil {
-		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			op := names.Op(int(row[1].Int()))
-			// A block's last op is its terminator, known or not.
-			if ir.IsTerminator(op) || op == op.Block().Terminator() {
-				continue
-			}
-			blocks = append(blocks, op.Block())
-			after[op] = append(after[op], dealloc{row[0].Int(), names.Value(int(row[0].Int()))})
-		}
-	}
-	if r := db.Lookup("dealloc_before_return", 2); r != nil {
-		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			ret := names.Op(int(row[1].Int()))
-			blocks = append(blocks, ret.Block())
-			before[ret] = append(before[ret], dealloc{row[0].Int(), names.Value(int(row[0].Int()))})
-		}
-	}
-	if r := db.Lookup("dealloc_first", 2); r != nil {
-		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			blk := names.Block(int(row[1].Int()))
-			blocks = append(blocks, blk)
-			first[blk] = append(first[blk], dealloc{row[0].Int(), names.Value(int(row[0].Int()))})
-		}
-	}
-	n := 0
-	done := map[*ir.Block]bool{}
-	for _, blk := range blocks {
-		if done[blk] {
+	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id))} }
+	for _, p := range pairs(db, "dealloc_after") {
+		op := names.Op(int(p[1]))
+		// A block's last op is its terminator, known or not.
+		if ir.IsTerminator(op) || op == op.Block().Terminator() {
 			continue
 		}
-		done[blk] = true
+		blocks = append(blocks, op.Block())
+		after[op] = append(after[op], buffer(p[0]))
+	}
+	for _, p := range pairs(db, "dealloc_before_return") {
+		ret := names.Op(int(p[1]))
+		blocks = append(blocks, ret.Block())
+		before[ret] = append(before[ret], buffer(p[0]))
+	}
+	for _, p := range pairs(db, "dealloc_first") {
+		blk := names.Block(int(p[1]))
+		blocks = append(blocks, blk)
+		first[blk] = append(first[blk], buffer(p[0]))
+	}
+	n := 0
+	eachBlockOnce(blocks, func(blk *ir.Block) {
 		var ops []*ir.Operation
 		emit := func(ds []dealloc) {
 			slices.SortFunc(ds, func(a, b dealloc) int { return int(a.id - b.id) })
@@ -263,7 +240,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 			emit(after[op])
 		}
 		blk.SetOps(ops)
-	}
+	})
 	return n
 }
 

@@ -238,11 +238,7 @@ func (b *bufferizer) extractSlice(op *ir.Operation) error {
 		return err
 	}
 	if !b.plan.InPlace(op, 0) {
-		alloc := b.alloc(t, sv)
-		if b.plan.CopiesContents(op, 0) {
-			b.emit("memref.copy", []*ir.Value{sv, alloc}, nil, "")
-		}
-		sv = alloc
+		sv = b.newBuffer(op, 0, t, sv)
 	}
 	b.mapResult(op, 0, sv)
 	b.drop(op)
@@ -644,18 +640,11 @@ func (b *bufferizer) call(op *ir.Operation) error {
 			sig.Results = append(sig.Results, bufferType(t, b.opt.Layout != IdentityLayout))
 		}
 	}
-	for i, v := range op.Operands() {
-		if !b.isTensor(v) {
-			continue
-		}
-		w, err := b.operandBuffer(op, i)
-		if err != nil {
-			return err
-		}
-		if w, err = b.convert(op, w, sig.Inputs[i]); err != nil {
-			return err
-		}
-		op.SetOperand(i, w)
+	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
+		return b.convert(op, w, sig.Inputs[i])
+	})
+	if err != nil {
+		return err
 	}
 	for i, r := range op.Results() {
 		if ir.IsTensor(r.Type()) {
@@ -669,18 +658,11 @@ func (b *bufferizer) call(op *ir.Operation) error {
 // branch passes buffers to blocks whose tensor arguments now take fully
 // dynamic memrefs (see region).
 func (b *bufferizer) branch(op *ir.Operation) error {
-	for i, v := range op.Operands() {
-		if !b.isTensor(v) {
-			continue
-		}
-		w, err := b.operandBuffer(op, i)
-		if err != nil {
-			return err
-		}
-		if w, err = b.convert(op, w, bufferType(b.typeOf(v), true)); err != nil {
-			return err
-		}
-		op.SetOperand(i, w)
+	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
+		return b.convert(op, w, bufferType(b.typeOf(op.Operand(i)), true))
+	})
+	if err != nil {
+		return err
 	}
 	b.keep(op)
 	return nil

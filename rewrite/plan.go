@@ -32,16 +32,26 @@ func PlanPredicates() []string { return []string{"copy_contents", "drop_iter_arg
 func operands(parts []*facts.DB, pred string) map[solve.Operand]bool {
 	set := map[solve.Operand]bool{}
 	for _, db := range parts {
-		r := db.Lookup(pred, 2)
-		if r == nil {
-			continue
-		}
-		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			set[solve.Operand{Op: row[0].Int(), Index: row[1].Int()}] = true
+		for _, p := range pairs(db, pred) {
+			set[solve.Operand{Op: p[0], Index: p[1]}] = true
 		}
 	}
 	return set
+}
+
+// pairs returns the facts of the binary predicate pred in db, as numbers
+// (ids or indices), none if pred has no relation there.
+func pairs(db *facts.DB, pred string) [][2]int64 {
+	r := db.Lookup(pred, 2)
+	if r == nil {
+		return nil
+	}
+	out := make([][2]int64, 0, r.Len())
+	for id := range uint32(r.Len()) {
+		row := r.Row(id)
+		out = append(out, [2]int64{row[0].Int(), row[1].Int()})
+	}
+	return out
 }
 
 func (p *decisionPlan) operand(op *ir.Operation, i int) solve.Operand {

@@ -215,11 +215,6 @@ Decl owned(A)
          arg(A, "value id")]
   bound [/number].
 
-Decl buffer_alias(A, V)
-  descr [doc("V is the owned buffer A or a view of A, through views of views: using V uses A's memory."),
-         arg(A, "value id"), arg(V, "value id")]
-  bound [/number, /number].
-
 Decl transfer(Op, I)
   descr [doc("Operand I of Op hands its value on: to a block argument (a branch, a loop's init or yield), to a region op's result (a yield), to the caller (func.return), or into a tensor (bufferization.to_tensor)."),
          arg(Op, "op id"), arg(I, "number")]
@@ -494,9 +489,6 @@ Decl clone_cannot_help(V)
 # A loop yielding its own iter_arg back: copying it would copy every
 # iteration; the iter_arg's init is what gets copied instead.
 clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
-
-
-buffer_alias(A, V) :- owned(A), root_alias(A, V).
 
 # --- Freeing after the last use ---------------------------------------------
 

@@ -155,9 +155,7 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc.mg), with the clones they ask for if clones.
 func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones bool) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, clones, func(m *ir.Module) (*facts.DB, *extract.Names, error) {
-		return extract.Module(m, opts)
-	})
+	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, clones, extractWith(opts))
 	if err != nil {
 		return err
 	}

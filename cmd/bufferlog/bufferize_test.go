@@ -206,7 +206,16 @@ func tensorLeft(m *ir.Module) string {
 }
 
 // unsupported is how a rejection must read: located, and naming why.
-var unsupported = regexp.MustCompile(`^\S+:\d+:\d+: error: .*(was not bufferized|has no bufferization|has no buffer type|cannot convert a buffer)`)
+var unsupported = rejectedFor(unsupportedOps)
+
+// unsupportedOps are the reasons our diagnostics give for input the
+// rewrite has no bufferization of.
+const unsupportedOps = `was not bufferized|has no bufferization|has no buffer type|cannot convert a buffer`
+
+// rejectedFor matches a located error diagnostic giving one of reasons.
+func rejectedFor(reasons string) *regexp.Regexp {
+	return regexp.MustCompile(`^\S+:\d+:\d+: error: .*(` + reasons + `)`)
+}
 
 // TestBufferizeVerifies bufferizes every program of the analysis corpus
 // and of testdata/exec: each output must verify in mlir-opt-22 and keep

@@ -138,7 +138,7 @@ func TestExecAgreement(t *testing.T) {
 	close(work)
 	wg.Wait()
 
-	known := knownExecDifferences(t)
+	known := readDifferences(t, "../../testdata/exec/differences.txt")
 	var fewer, fewerMinCopy, leaking, higherPeak []string
 	leakFree, leakFreeClone := 0, 0
 	valgrindClean := make([]int, 2)
@@ -251,21 +251,6 @@ var layoutInHeader = regexp.MustCompile(`offset = \d+ | strides = \[[^\]]*\]`)
 
 // printedData is a program's output without what depends on layout.
 func printedData(out string) string { return layoutInHeader.ReplaceAllString(out, "") }
-
-// knownExecDifferences reads testdata/exec/differences.txt.
-func knownExecDifferences(t *testing.T) map[string]bool {
-	data, err := os.ReadFile("../../testdata/exec/differences.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if name, reason, ok := strings.Cut(line, "\t"); ok && !strings.HasPrefix(line, "#") && reason != "" {
-			known[name] = true
-		}
-	}
-	return known
-}
 
 func statsText(s mlirexec.Stats) string {
 	return fmt.Sprintf("%d allocs (%d B), %d copies (%d B), %d frees, %d B leaked", s.Allocs, s.AllocBytes, s.Copies, s.CopyBytes, s.Frees, s.LeakBytes)

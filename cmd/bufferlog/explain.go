@@ -94,11 +94,6 @@ func explainCommand() *cli.Command {
 	}
 }
 
-// extractWith extracts a module's facts with opts.
-func extractWith(opts extract.Options) func(*ir.Module) (*facts.DB, *extract.Names, error) {
-	return func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, opts) }
-}
-
 // explainCopies writes one line per copy made to end a critical alias,
 // located at the copy's buffer in mm, which names describes.
 func explainCopies(w io.Writer, mm *ir.Module, names *extract.Names, copies []rewrite.Copy) error {

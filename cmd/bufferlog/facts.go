@@ -90,6 +90,12 @@ func loadForExtraction(name string, opModels []string) (*ir.Module, extract.Opti
 	return m, opts, err
 }
 
+// extractWith extracts a module's facts with opts, for the deallocation
+// driver, which extracts the module again after each change.
+func extractWith(opts extract.Options) func(*ir.Module) (*facts.DB, *extract.Names, error) {
+	return func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, opts) }
+}
+
 // extractOptions are the extraction options with the op-model files at
 // paths, on as many workers as there are CPUs.
 func extractOptions(opModels []string) (extract.Options, error) {

@@ -168,10 +168,16 @@ func TestMinCopy(t *testing.T) {
 	t.Logf("%d programs: mincopy copies fewer bytes on %d (%d bytes saved in all), as many on the others", programs, len(fewer), saved)
 }
 
-// knownDifferences reads testdata/oneshot/differences.txt: per line a
-// file name, a tab, and why our annotations differ there.
+// knownDifferences reads testdata/oneshot/differences.txt.
 func knownDifferences(t *testing.T) map[string]bool {
-	text, err := os.ReadFile("../../testdata/oneshot/differences.txt")
+	return readDifferences(t, "../../testdata/oneshot/differences.txt")
+}
+
+// readDifferences reads a list of known differences: per line a name, a
+// tab, and the reason, which must be given; lines starting with # are
+// comments.
+func readDifferences(t *testing.T, path string) map[string]bool {
+	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +185,7 @@ func knownDifferences(t *testing.T) map[string]bool {
 	for _, line := range strings.Split(string(text), "\n") {
 		if name, why, ok := strings.Cut(line, "\t"); ok && !strings.HasPrefix(line, "#") {
 			if strings.TrimSpace(why) == "" {
-				t.Fatalf("differences.txt: %s has no reason", name)
+				t.Fatalf("%s: %s has no reason", path, name)
 			}
 			known[name] = true
 		}

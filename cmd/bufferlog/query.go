@@ -120,9 +120,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
 		}
-		plan, err := rewrite.PlanDeallocation(ctx, m, full, false, func(m *ir.Module) (*facts.DB, *extract.Names, error) {
-			return extract.Module(m, opts)
-		})
+		plan, err := rewrite.PlanDeallocation(ctx, m, full, false, extractWith(opts))
 		if err != nil {
 			return nil, nil, err
 		}

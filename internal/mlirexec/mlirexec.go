@@ -121,41 +121,58 @@ var lowerPasses = []string{
 // even when it leaks or frees badly; those show in Stats. A tool failure,
 // including a crash of the program, returns a *ToolError.
 func Run(ctx context.Context, memrefIR []byte, opt Options) (*Result, error) {
-	rt, err := buildRuntime(ctx, opt, rtShared)
-	if err != nil {
-		return nil, err
-	}
-	libs, err := runnerLibs()
-	if err != nil {
-		return nil, err
-	}
-	lowered, err := lower(ctx, memrefIR, false)
-	if err != nil {
-		return nil, err
-	}
-	dir, cleanup, err := workDir(opt)
-	if err != nil {
-		return nil, err
-	}
-	defer cleanup()
-	file := filepath.Join(dir, "program.llvm.mlir")
-	if err := os.WriteFile(file, lowered, 0o644); err != nil {
-		return nil, err
-	}
 	runner, err := exec.LookPath(toolRunner)
 	if err != nil {
 		return nil, err
 	}
-	stdout, stderr, err := runTool(ctx, runner, nil, file, "-e", "main", "--entry-point-result=void",
-		"--shared-libs="+strings.Join(append(libs, rt), ","))
+	prog, cleanup, err := lowerToFile(ctx, memrefIR, opt, false)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	stdout, stderr, err := runTool(ctx, runner, nil, prog.file, "-e", "main", "--entry-point-result=void", prog.sharedLibs)
 	if err != nil {
 		return nil, err
 	}
 	stats, rest, err := parseStats(stderr)
 	if err != nil {
-		return nil, &ToolError{Tool: runner, Args: []string{file}, Stderr: stderr, Err: err}
+		return nil, &ToolError{Tool: runner, Args: []string{prog.file}, Stderr: stderr, Err: err}
 	}
 	return &Result{Output: NormalizeOutput(stdout), Stderr: rest, Stats: stats}, nil
+}
+
+// loweredProgram is memref IR lowered to the LLVM dialect in a file of a
+// work directory, with the --shared-libs argument mlir-runner-22 needs to
+// load it: the upstream runner libraries and the counting runtime.
+type loweredProgram struct {
+	dir, file, sharedLibs string
+}
+
+// lowerToFile lowers memrefIR (for a native build if native) into a new
+// work directory, which cleanup removes.
+func lowerToFile(ctx context.Context, memrefIR []byte, opt Options, native bool) (*loweredProgram, func(), error) {
+	rt, err := buildRuntime(ctx, opt, rtShared)
+	if err != nil {
+		return nil, nil, err
+	}
+	libs, err := runnerLibs()
+	if err != nil {
+		return nil, nil, err
+	}
+	lowered, err := lower(ctx, memrefIR, native)
+	if err != nil {
+		return nil, nil, err
+	}
+	dir, cleanup, err := workDir(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	file := filepath.Join(dir, "program.llvm.mlir")
+	if err := os.WriteFile(file, lowered, 0o644); err != nil {
+		cleanup()
+		return nil, nil, err
+	}
+	return &loweredProgram{dir, file, "--shared-libs=" + strings.Join(append(libs, rt), ",")}, cleanup, nil
 }
 
 // Reference bufferizes tensorIR with MLIR's own passes,

@@ -61,38 +61,21 @@ func Valgrind(ctx context.Context, memrefIR []byte, opt Options) (*ValgrindRepor
 		}
 		tools[name] = p
 	}
-	jitRT, err := buildRuntime(ctx, opt, rtShared)
-	if err != nil {
-		return nil, err
-	}
 	nativeRT, err := buildRuntime(ctx, opt, rtNative)
 	if err != nil {
 		return nil, err
 	}
-	libs, err := runnerLibs()
-	if err != nil {
-		return nil, err
-	}
-	lowered, err := lower(ctx, memrefIR, true)
-	if err != nil {
-		return nil, err
-	}
-	dir, cleanup, err := workDir(opt)
+	prog, cleanup, err := lowerToFile(ctx, memrefIR, opt, true)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
-	src := filepath.Join(dir, "program.llvm.mlir")
-	obj := filepath.Join(dir, "program.o")
-	exe := filepath.Join(dir, "program.exe")
-	logFile := filepath.Join(dir, "valgrind.log")
-	if err := os.WriteFile(src, lowered, 0o644); err != nil {
-		return nil, err
-	}
+	obj := filepath.Join(prog.dir, "program.o")
+	exe := filepath.Join(prog.dir, "program.exe")
+	logFile := filepath.Join(prog.dir, "valgrind.log")
 	// The JIT still has to resolve every symbol, hence the libraries.
-	if _, _, err := runTool(ctx, tools[toolRunner], nil, src, "-e", noopEntry, "--entry-point-result=void",
-		"--shared-libs="+strings.Join(append(libs, jitRT), ","), "--mattr=-avx512f",
-		"--dump-object-file", "--object-filename="+obj); err != nil {
+	if _, _, err := runTool(ctx, tools[toolRunner], nil, prog.file, "-e", noopEntry, "--entry-point-result=void",
+		prog.sharedLibs, "--mattr=-avx512f", "--dump-object-file", "--object-filename="+obj); err != nil {
 		return nil, err
 	}
 	if _, _, err := runTool(ctx, tools[toolObjcopy], nil, "--redefine-sym", "main=mlirexec_program_main", obj); err != nil {

@@ -455,11 +455,7 @@ func (g *execGen) fill(s *execScope) {
 	dest, v, r := g.pickWrite(s), g.pickScalar(s), g.fresh("t")
 	g.emit(s, "%s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s", r, v, dest, execType, execType)
 	g.eval(s, func(e *execEnv) {
-		t := make([]float64, execLen)
-		for k := range t {
-			t[k] = e.s[v]
-		}
-		e.setT(r, t)
+		e.setT(r, filledT(execLen, e.s[v]))
 	})
 	g.define(s, dest, r)
 }
@@ -469,6 +465,15 @@ func (g *execGen) add(s *execScope) {
 	g.emit(s, "%s = linalg.add ins(%s, %s : %s, %s) outs(%s : %s) -> %s", r, a, b, execType, execType, dest, execType, execType)
 	g.eval(s, func(e *execEnv) { e.setT(r, addT(e.t[a], e.t[b])) })
 	g.define(s, dest, r)
+}
+
+// filledT is the model of a tensor of n elements, all x (linalg.fill).
+func filledT(n int, x float64) []float64 {
+	t := make([]float64, n)
+	for k := range t {
+		t[k] = x
+	}
+	return t
 }
 
 func addT(a, b []float64) []float64 {
@@ -559,11 +564,7 @@ func (g *execGen) slice(s *execScope) {
 		v, r := g.pickScalar(s), g.fresh("sl")
 		g.emit(s, "%s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s", r, v, sl, sty, sty)
 		g.eval(s, func(e *execEnv) {
-			t := make([]float64, size)
-			for k := range t {
-				t[k] = e.s[v]
-			}
-			e.setT(r, t)
+			e.setT(r, filledT(size, e.s[v]))
 		})
 		val = r
 	case 1:
@@ -619,11 +620,7 @@ func (g *execGen) empty(s *execScope) {
 		v := g.pickScalar(s)
 		g.emit(s, "%s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s", r, v, e, execType, execType)
 		g.eval(s, func(env *execEnv) {
-			t := make([]float64, execLen)
-			for k := range t {
-				t[k] = env.s[v]
-			}
-			env.setT(r, t)
+			env.setT(r, filledT(execLen, env.s[v]))
 		})
 	} else {
 		src := g.pickRead(s)
