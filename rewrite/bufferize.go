@@ -219,39 +219,50 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 			return b.fail(fn, "%s has no buffer type: its element type cannot be a memref element", t)
 		}
 	}
-	argDynamic := b.opt.Layout != IdentityLayout
-	sig := &ir.FunctionType{Results: slices.Clone(ft.Results)}
-	for _, t := range ft.Inputs {
-		sig.Inputs = append(sig.Inputs, bufferType(t, argDynamic))
-	}
-	for i, t := range ft.Results {
-		if ir.IsTensor(t) {
-			sig.Results[i] = bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && (external || b.forcedDynamic[fn]))
+	sig := b.boundary(ft, external)
+	if !external {
+		for _, a := range fn.Regions[0].Entry().Args() {
+			if ir.IsTensor(a.Type()) {
+				b.retype(a, sig.Inputs[a.Index()])
+			}
+		}
+		if err := b.region(fn.Regions[0]); err != nil {
+			return err
+		}
+		switch {
+		case b.forcedDynamic[fn]:
+			// A recursive call took the results as boundary(ft, true).
+			sig.Results = b.boundary(ft, true).Results
+		case b.opt.Layout == InferLayout:
+			b.inferResults(fn, sig)
+		}
+		if err := b.castReturns(fn, sig); err != nil {
+			return err
 		}
 	}
+	// Published only now: a call that finds no signature is recursive.
 	b.sigs[fn] = sig
-	if external {
-		fn.SetProp("function_type", &ir.TypeAttr{Type: sig})
-		b.state[fn] = 2
-		return nil
-	}
-	for _, a := range fn.Regions[0].Entry().Args() {
-		if ir.IsTensor(a.Type()) {
-			b.retype(a, sig.Inputs[a.Index()])
-		}
-	}
-	if err := b.region(fn.Regions[0]); err != nil {
-		return err
-	}
-	if b.opt.Layout == InferLayout && !b.forcedDynamic[fn] {
-		b.inferResults(fn, sig)
-	}
-	if err := b.castReturns(fn, sig); err != nil {
-		return err
-	}
 	fn.SetProp("function_type", &ir.TypeAttr{Type: sig})
 	b.state[fn] = 2
 	return nil
+}
+
+// boundary is a function type with its tensors as buffers, typed by the
+// Layout option; under InferLayout, results that cannot be inferred from
+// a body (uninferable: a declaration, or a function a recursive call uses
+// before its body is rewritten) are fully dynamic, the others start as
+// identity layouts until inferResults types them.
+func (b *bufferizer) boundary(ft *ir.FunctionType, uninferable bool) *ir.FunctionType {
+	sig := &ir.FunctionType{Results: slices.Clone(ft.Results)}
+	for _, t := range ft.Inputs {
+		sig.Inputs = append(sig.Inputs, bufferType(t, b.opt.Layout != IdentityLayout))
+	}
+	for i, t := range ft.Results {
+		if ir.IsTensor(t) {
+			sig.Results[i] = bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && uninferable)
+		}
+	}
+	return sig
 }
 
 // inferResults types each tensor result as the buffers returned for it,

@@ -626,19 +626,13 @@ func (b *bufferizer) call(op *ir.Operation) error {
 		return b.fail(op, "call of unknown function @%s", calleeName(op))
 	}
 	if sig == nil {
-		// A recursive call: the callee's results are fully dynamic.
+		// A recursive call: the callee's body is not rewritten yet, so
+		// its results are typed as if they could not be inferred.
 		if b.forcedDynamic == nil {
 			b.forcedDynamic = map[*ir.Operation]bool{}
 		}
 		b.forcedDynamic[callee] = true
-		ft := ir.FuncType(callee)
-		sig = &ir.FunctionType{}
-		for _, t := range ft.Inputs {
-			sig.Inputs = append(sig.Inputs, bufferType(t, b.opt.Layout != IdentityLayout))
-		}
-		for _, t := range ft.Results {
-			sig.Results = append(sig.Results, bufferType(t, b.opt.Layout != IdentityLayout))
-		}
+		sig = b.boundary(ir.FuncType(callee), true)
 	}
 	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
 		return b.convert(op, w, sig.Inputs[i])
