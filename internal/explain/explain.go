@@ -1,0 +1,61 @@
+// Package explain holds the explanations bufferlog gives of its
+// decisions: for each copy, allocation, clone and deallocation of a
+// bufferized program, the derivation of the fact that decided it (the
+// rule, the facts it joined, and theirs in turn, down to facts extracted
+// from the IR), each located in the source it speaks of.
+//
+// The values are plain data: `bufferlog explain` prints them as text or
+// JSON, and `bufferlog report` renders them as HTML.
+package explain
+
+// Explanation is every decision made on one input file.
+type Explanation struct {
+	// File is the tensor IR that was bufferized.
+	File string `json:"file"`
+	// Bufferized names the memref IR that locations in File's bufferized
+	// form refer to (deallocations and clones exist only there).
+	Bufferized string     `json:"bufferized,omitempty"`
+	Decisions  []Decision `json:"decisions"`
+}
+
+// Decision is one copy, allocation, clone or deallocation, or a buffer
+// kept alive.
+type Decision struct {
+	// Kind is "copy", "alloc", "clone", "dealloc" or "kept".
+	Kind string `json:"kind"`
+	// Value is the tensor or buffer it is about, as printed ("%x").
+	Value string `json:"value"`
+	// Op is the name of the op it is attached to ("tensor.insert").
+	Op string `json:"op"`
+	// At is where that op is.
+	At Location `json:"at"`
+	// Summary is one sentence saying what was decided and why.
+	Summary string `json:"summary"`
+	// Why is the derivation of the fact that decided it.
+	Why *Step `json:"why,omitempty"`
+}
+
+// Step is one fact of a derivation tree: a fact extracted from the IR
+// (Rule empty, no Body), or one derived by Rule from the facts in Body.
+type Step struct {
+	// Fact is the fact with its ids printed as names:
+	// "raw_conflict(op#3 tensor.extract, 0, op#5 linalg.fill, 1, %F)".
+	Fact string `json:"fact"`
+	// Rule is where the rule that derived it is: "inplace.mg:212".
+	Rule string `json:"rule,omitempty"`
+	// At is the source location of the fact's first id, if it has one.
+	At *Location `json:"at,omitempty"`
+	// Role says what the fact is in a conflict: "read", "write" or
+	// "definition"; empty otherwise.
+	Role string  `json:"role,omitempty"`
+	Body []*Step `json:"body,omitempty"`
+}
+
+// Location is a position in an MLIR file, with the text of its line for
+// a caret snippet.
+type Location struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Text string `json:"text,omitempty"`
+}
