@@ -24,9 +24,9 @@ type Relation struct {
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
 // intermediate results.
 func NewRelation(name string, arity int) *Relation {
-	r := &Relation{name: name, arity: arity}
-	r.set.init(8)
-	return r
+	// Most relations of a small DB stay empty: they share one empty table
+	// until their first tuple.
+	return &Relation{name: name, arity: arity, set: table{slots: emptySlots[:], shift: 64}}
 }
 
 // Name returns the predicate name.
@@ -42,10 +42,11 @@ func (r *Relation) Len() int { return r.n }
 func (r *Relation) Columns() []string { return r.columns }
 
 // SetColumns names the columns (documentation only: it does not change
-// storage). It ignores a list whose length differs from the arity.
+// storage). It ignores a list whose length differs from the arity. The
+// relation keeps names: the caller must not modify it.
 func (r *Relation) SetColumns(names ...string) {
 	if len(names) == r.arity {
-		r.columns = append([]string(nil), names...)
+		r.columns = names
 	}
 }
 
@@ -84,6 +85,10 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 	}
 	if r.n == int(NoRow) {
 		panic(fmt.Sprintf("facts: %s/%d: more than %d rows", r.name, r.arity, NoRow-1))
+	}
+	if len(r.set.slots) == len(emptySlots) {
+		r.set.init(8)
+		slot, _ = r.find(tuple, h)
 	}
 	id := uint32(r.n)
 	if len(r.rows)+r.arity > cap(r.rows) {
@@ -241,6 +246,10 @@ func (ix *Index) rowHasKey(id uint32, key []Value) bool {
 	return true
 }
 
+// emptySlots is the table of every relation that has no tuple yet: one
+// empty slot, never written (a real table has at least 8).
+var emptySlots [1]uint64
+
 // table is an open-addressing hash table of row ids with linear probing.
 // A slot holds the top 32 bits of the key's hash and row id + 1 (0 means
 // empty), so most mismatches are rejected without touching the rows.
@@ -352,7 +361,7 @@ func (r *Relation) Reserve(n int) {
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
 		r.rows = append(make([]Value, 0, need), r.rows...)
 	}
-	slots := len(r.set.slots)
+	slots := max(len(r.set.slots), 8)
 	for (r.set.used+n)*4 >= slots*3 {
 		slots *= 2
 	}

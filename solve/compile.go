@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/google/mangle/analysis"
 	"github.com/google/mangle/ast"
@@ -39,6 +40,16 @@ type Program struct {
 	// given marks predicates whose facts an earlier evaluation derived
 	// in full: their rules are not run again (see derivedBy).
 	given []bool
+	// planned caches plan's result for each value of its argument: a
+	// Program is evaluated once per function of a module. Each Program
+	// value has its own (see newPlanCache).
+	planned *planCache
+}
+
+// planCache holds the strata of plan(false) and plan(true).
+type planCache struct {
+	once   [2]sync.Once
+	strata [2][]stratum
 }
 
 type predicate struct {
@@ -185,7 +196,7 @@ func Compile(sources ...Source) (prog *Program, err error) {
 			prog, err = nil, &Error{Msg: fmt.Sprintf("internal error while compiling rules: %v", r)}
 		}
 	}()
-	c := &compiler{prog: &Program{sources: sources, predIDs: map[ast.PredicateSym]int{}}}
+	c := &compiler{prog: &Program{sources: sources, predIDs: map[ast.PredicateSym]int{}, planned: new(planCache)}}
 	if err := c.parse(); err != nil {
 		return nil, err
 	}

@@ -149,6 +149,16 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 // what they need, with the clauses of computed predicates replaced by
 // their computation unless reference is set.
 func (p *Program) plan(reference bool) []stratum {
+	i := 0
+	if reference {
+		i = 1
+	}
+	p.planned.once[i].Do(func() { p.planned.strata[i] = p.makePlan(reference) })
+	return p.planned.strata[i]
+}
+
+// makePlan computes plan's result.
+func (p *Program) makePlan(reference bool) []stratum {
 	native := make([]*computed, len(p.preds))
 	if !reference {
 		for i := range p.computed {
@@ -453,6 +463,7 @@ func (p *Program) derivedBy(prior *Program, added []string) *Program {
 		stack = append(stack, readers[id]...)
 	}
 	out := *p
+	out.planned = new(planCache)
 	out.given = given
 	return &out
 }

@@ -71,15 +71,16 @@ type evaluator struct {
 	spent     int // facts charged to the budget
 	ticks     uint32
 	stats     Stats
-	pending   []facts.Value // head tuples not yet added (runner.flush)
-	rule      *rule         // being evaluated, for error messages
+	pending   []facts.Value       // head tuples not yet added (runner.flush)
+	runners   map[variant]*runner // built from static plans, reused
+	rule      *rule               // being evaluated, for error messages
 	err       error
 }
 
 func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
 	ev := &evaluator{prog: p, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
-		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
+		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds)), runners: map[variant]*runner{}}
 	if ev.maxFacts == 0 {
 		ev.maxFacts = DefaultMaxFacts
 	}
@@ -225,21 +226,41 @@ func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
 
 func (ev *evaluator) runRule(r *rule, delta int) bool {
 	ev.rule = r
-	order, empty, ok := ev.plan(r, delta)
+	order, static, empty, ok := ev.plan(r, delta)
 	if !ok || empty {
 		return ok
+	}
+	if static {
+		// A static plan gives the same steps each time this variant runs:
+		// only the row ranges of its atoms change between rounds.
+		key := variant{r, delta}
+		run := ev.runners[key]
+		if run == nil {
+			run = ev.newRunner(r, ev.build(r, order, delta))
+			ev.runners[key] = run
+		} else {
+			ev.refresh(run.steps, r, delta)
+		}
+		return run.run(0) && run.flush()
 	}
 	run := ev.newRunner(r, ev.build(r, order, delta))
 	return run.run(0) && run.flush()
 }
 
+// variant is one way a rule runs: its first pass (delta -1) or a round
+// with body atom delta reading only new facts.
+type variant struct {
+	r     *rule
+	delta int
+}
+
 // plan returns the join order of r's variant delta: the plan compiled
 // without estimates when every input is small, else one planned with the
-// sizes at hand (see largeInputRows). empty reports that a positive atom
+// sizes at hand (see largeInputRows); static reports the former. empty reports that a positive atom
 // has no rows to read, so the body has no solution and no plan is made:
 // small DBs would mostly spend their time planning such rules. ok is
 // false after an error.
-func (ev *evaluator) plan(r *rule, delta int) (order []planItem, empty, ok bool) {
+func (ev *evaluator) plan(r *rule, delta int) (order []planItem, static, empty, ok bool) {
 	largest := 0
 	for i, l := range r.body {
 		if l.kind != litAtom {
@@ -247,21 +268,21 @@ func (ev *evaluator) plan(r *rule, delta int) (order []planItem, empty, ok bool)
 		}
 		lo, hi := ev.bounds(r, i, delta)
 		if lo == hi {
-			return nil, true, true
+			return nil, false, true, true
 		}
 		largest = max(largest, int(hi-lo), ev.rels[l.pred].Len())
 	}
 	if largest < largeInputRows {
-		return r.static[delta+1], false, true
+		return r.static[delta+1], true, false, true
 	}
 	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
 		lo, hi := ev.bounds(r, lit, delta)
 		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
 	})
 	if perr != nil {
-		return nil, false, ev.fail(nil, "%s", perr.msg)
+		return nil, false, false, ev.fail(nil, "%s", perr.msg)
 	}
-	return order, false, true
+	return order, false, false, true
 }
 
 // aggregate evaluates a do-transform rule: it collects the distinct
@@ -270,7 +291,7 @@ func (ev *evaluator) plan(r *rule, delta int) (order []planItem, empty, ok bool)
 // adds one head fact per group.
 func (ev *evaluator) aggregate(r *rule) bool {
 	ev.rule = r
-	order, empty, ok := ev.plan(r, -1)
+	order, _, empty, ok := ev.plan(r, -1)
 	if !ok || empty {
 		return ok
 	}

@@ -25,6 +25,7 @@ func (p *Program) Restrict(names ...string) *Program {
 	// and EvalMangle can evaluate the restricted program.
 	needed := p.needed(roots, make([]*computed, len(p.preds)))
 	out := *p
+	out.planned = new(planCache)
 	out.roots = roots
 	out.facts = keep(p.facts, func(r *rule) bool { return needed[r.head] })
 	out.strata = nil

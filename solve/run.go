@@ -21,6 +21,7 @@ const (
 // resolved for one round.
 type step struct {
 	kind        stepKind
+	lit         int // the body literal of an atom step
 	rel         *facts.Relation
 	lo, hi      uint32
 	ix          *facts.Index
@@ -59,6 +60,14 @@ func (ev *evaluator) resolve(e cexpr) expr {
 func (ev *evaluator) build(r *rule, order []planItem, delta int) []step {
 	bound := make([]bool, r.nslots)
 	steps := make([]step, 0, len(order))
+	// The atoms' keys, key buffers and bindings are carved from one
+	// allocation each: a module's functions are evaluated one by one, so
+	// steps are built many times over.
+	args := 0
+	for _, l := range r.body {
+		args += len(l.args)
+	}
+	ar := &stepArena{exprs: make([]expr, 0, args), vals: make([]facts.Value, args), slots: make([]colSlot, 0, args)}
 	for _, it := range order {
 		if it.lit < 0 {
 			a := r.lets[it.let]
@@ -69,7 +78,7 @@ func (ev *evaluator) build(r *rule, order []planItem, delta int) []step {
 		l := &r.body[it.lit]
 		switch l.kind {
 		case litAtom, litNeg:
-			steps = append(steps, ev.atomStep(r, it.lit, delta, bound))
+			steps = append(steps, ev.atomStep(r, it.lit, delta, bound, ar))
 		case litCmp:
 			steps = append(steps, step{kind: stepFilter, op: l.op, left: ev.resolve(l.left), right: ev.resolve(l.right)})
 		case litEq:
@@ -88,34 +97,65 @@ func (ev *evaluator) build(r *rule, order []planItem, delta int) []step {
 	return steps
 }
 
-func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool) step {
-	l := &r.body[lit]
-	st := step{rel: ev.rels[l.pred], hi: uint32(ev.rels[l.pred].Len())}
-	if l.kind == litAtom {
-		st.lo, st.hi = ev.bounds(r, lit, delta)
+// setRange sets the rows an atom step reads in variant delta of r: all
+// of a negated atom's relation (a lower stratum's, complete).
+func (ev *evaluator) setRange(st *step, r *rule, delta int) {
+	if r.body[st.lit].kind == litAtom {
+		st.lo, st.hi = ev.bounds(r, st.lit, delta)
+	} else {
+		st.lo, st.hi = 0, uint32(st.rel.Len())
 	}
-	var cols []int
+}
+
+// refresh updates the row ranges of steps built earlier for variant delta
+// of r.
+func (ev *evaluator) refresh(steps []step, r *rule, delta int) {
+	for i := range steps {
+		if steps[i].rel != nil {
+			ev.setRange(&steps[i], r, delta)
+		}
+	}
+}
+
+// stepArena is the backing storage of a rule's steps (see build).
+type stepArena struct {
+	exprs []expr
+	vals  []facts.Value
+	slots []colSlot
+}
+
+func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepArena) step {
+	l := &r.body[lit]
+	st := step{lit: lit, rel: ev.rels[l.pred]}
+	ev.setRange(&st, r, delta)
+	var colBuf [8]int
+	cols := colBuf[:0]
+	keyStart, slotStart := len(ar.exprs), len(ar.slots)
+	var check []colSlot
 	for c, a := range l.args {
 		switch {
 		case a.fn == fnConst || (a.fn == fnVar && bound[a.slot]):
 			cols = append(cols, c)
-			st.key = append(st.key, ev.resolve(a))
+			ar.exprs = append(ar.exprs, ev.resolve(a))
 		case a.fn == fnVar && l.kind == litAtom:
 			repeated := false
-			for _, b := range st.bind {
+			for _, b := range ar.slots[slotStart:] {
 				repeated = repeated || b.slot == a.slot
 			}
 			if repeated {
-				st.check = append(st.check, colSlot{c, a.slot})
+				check = append(check, colSlot{c, a.slot})
 			} else {
-				st.bind = append(st.bind, colSlot{c, a.slot})
+				ar.slots = append(ar.slots, colSlot{c, a.slot})
 			}
 		}
 	}
+	st.key = ar.exprs[keyStart:len(ar.exprs):len(ar.exprs)]
+	st.bind = ar.slots[slotStart:len(ar.slots):len(ar.slots)]
+	st.check = check
 	for _, b := range st.bind {
 		bound[b.slot] = true
 	}
-	st.keybuf = make([]facts.Value, len(st.key))
+	st.keybuf, ar.vals = ar.vals[:len(st.key):len(st.key)], ar.vals[len(st.key):]
 	neg := l.kind == litNeg
 	switch {
 	case len(cols) == len(l.args) && neg:
@@ -150,10 +190,11 @@ type runner struct {
 }
 
 func (ev *evaluator) newRunner(r *rule, steps []step) *runner {
-	run := &runner{ev: ev, r: r, steps: steps, slots: make([]facts.Value, r.nslots),
-		headbuf: make([]facts.Value, len(r.headArgs)), headRel: ev.rels[r.head]}
-	for _, a := range r.headArgs {
-		run.head = append(run.head, ev.resolve(a))
+	vals := make([]facts.Value, r.nslots+len(r.headArgs))
+	run := &runner{ev: ev, r: r, steps: steps, slots: vals[:r.nslots:r.nslots],
+		headbuf: vals[r.nslots:], headRel: ev.rels[r.head], head: make([]expr, len(r.headArgs))}
+	for i, a := range r.headArgs {
+		run.head[i] = ev.resolve(a)
 	}
 	return run
 }
