@@ -459,31 +459,43 @@ func opOrder(parentOp, ops, funcs, calls *facts.Relation, operandsOf map[int64][
 		rank[f] = r
 		return r
 	}
-	var withOperands []int64
-	for op := range operandsOf {
-		withOperands = append(withOperands, op)
+	// Each op's function and its rank are looked up once, not per
+	// comparison.
+	type keyed struct {
+		op, fn, last int64
+		rank         int
 	}
-	slices.SortFunc(withOperands, func(a, b int64) int {
-		fa, fb := funcOf(a), funcOf(b)
-		if fa != fb {
-			if ra, rb := rankOf(fa, map[int64]bool{}), rankOf(fb, map[int64]bool{}); ra != rb {
-				return ra - rb
+	var withOperands []keyed
+	for op := range operandsOf {
+		f := funcOf(op)
+		withOperands = append(withOperands, keyed{op: op, fn: f, last: last[op], rank: rankOf(f, map[int64]bool{})})
+	}
+	slices.SortFunc(withOperands, func(a, b keyed) int {
+		if a.fn != b.fn {
+			if a.rank != b.rank {
+				return a.rank - b.rank
 			}
-			return int(fa - fb)
+			return int(a.fn - b.fn)
 		}
 		// Post-order: by last descendant, an op after the ops it holds.
-		post := cmpPost(a, b, last)
+		post := cmpPost(a.op, a.last, b.op, b.last)
 		if order == BottomUp {
 			return -post
 		}
 		return post
 	})
-	return withOperands
+	out := make([]int64, len(withOperands))
+	for i, k := range withOperands {
+		out[i] = k.op
+	}
+	return out
 }
 
-func cmpPost(a, b int64, last map[int64]int64) int {
-	if last[a] != last[b] {
-		return int(last[a] - last[b])
+// cmpPost orders two ops of one function in post-order, given the last
+// op nested in each.
+func cmpPost(a, lastA, b, lastB int64) int {
+	if lastA != lastB {
+		return int(lastA - lastB)
 	}
 	return int(b - a) // one holds the other: the inner (larger id) first
 }
