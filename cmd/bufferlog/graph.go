@@ -295,20 +295,22 @@ func (d *dotWriter) clusters(g *bufferGraph) {
 	}
 	for _, s := range sortedKeys(sets) {
 		classes := sets[s]
-		nested := len(classes) > 1
+		nested, indent := len(classes) > 1, "  "
 		if nested {
-			d.printf("  subgraph cluster_a%d {\n    label=%s; style=dashed; color=gray40;\n", s, quote("alias set of "+d.valueName(s)))
+			d.printf("%ssubgraph cluster_a%d {\n%s  label=%s; style=dashed; color=gray40;\n", indent, s, indent, quote("alias set of "+d.valueName(s)))
+			indent += "  "
 		}
 		for _, c := range sortedKeys(classes) {
-			vs := classes[c]
+			vs, inner := classes[c], indent
 			if len(vs) > 1 {
-				d.printf("  subgraph cluster_b%d {\n    label=%s; style=solid; color=blue;\n", c, quote("buffer of "+d.valueName(c)))
+				d.printf("%ssubgraph cluster_b%d {\n%s  label=%s; style=solid; color=blue;\n", indent, c, indent, quote("buffer of "+d.valueName(c)))
+				inner += "  "
 			}
 			for _, v := range vs {
-				d.valueNode(g, v)
+				d.valueNode(g, v, inner)
 			}
 			if len(vs) > 1 {
-				d.printf("  }\n")
+				d.printf("%s}\n", indent)
 			}
 		}
 		if nested {
@@ -327,14 +329,14 @@ func sortedKeys[V any](m map[int64]V) []int64 {
 }
 
 // valueNode writes the node of tensor value v: name, type and line.
-func (d *dotWriter) valueNode(g *bufferGraph, v int64) {
+func (d *dotWriter) valueNode(g *bufferGraph, v int64, indent string) {
 	label := d.valueName(v) + "\n" + d.names.Value(int(v)).Type().String() + "\n" + d.line(facts.ValueKind, v)
 	style := ""
 	if g.readOnly[v] {
 		label += "\nread-only"
 		style = `, style="rounded,filled", fillcolor=gray85`
 	}
-	d.printf("    v%d [label=%s%s];\n", v, quote(label), style)
+	d.printf("%sv%d [label=%s%s];\n", indent, v, quote(label), style)
 }
 
 // copyNode writes the new buffer of out-of-place operand o: a copy of its
