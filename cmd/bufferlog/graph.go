@@ -33,7 +33,7 @@ func graphCommand() *cli.Command {
 			"the write to the read; grey read-only values (read_only_value). Everything drawn is\n" +
 			"a derived fact. With -o FILE.svg or --format svg, Graphviz's dot renders it.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "func", Usage: "the function to draw, with or without @", Required: true},
+			&cli.StringFlag{Name: "func", Usage: "the function to draw, with or without @ (required)"},
 			&cli.StringFlag{Name: "format", Usage: "dot or svg (default: svg if -o ends in .svg, else dot)"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
@@ -43,6 +43,9 @@ func graphCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog graph: want one input file", 2)
+			}
+			if c.String("func") == "" {
+				return cli.Exit("bufferlog graph: want --func NAME, the function to draw", 2)
 			}
 			format := c.String("format")
 			if format == "" {
@@ -263,7 +266,7 @@ func writeGraph(w io.Writer, m *ir.Module, parts []*facts.DB, names *extract.Nam
 	}
 	for i, c := range g.conflicts {
 		d.printf("  v%d -> v%d [color=red, fontcolor=red, constraint=false, label=%s];\n",
-			g.uses[c.write], g.uses[c.read], quote(fmt.Sprintf("RaW %d: in place, %s would overwrite %s before %s reads it; so a copy for %s",
+			g.uses[c.write], g.uses[c.read], quote(fmt.Sprintf("RaW %d: in place, %s\nwould overwrite %s before\n%s reads it;\nso a copy for %s",
 				i, d.opRef(c.write), d.valueName(c.def), d.opRef(c.read), d.opRef(c.blocked))))
 	}
 	d.printf("}\n")

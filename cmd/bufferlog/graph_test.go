@@ -127,7 +127,7 @@ func TestGraphCommand(t *testing.T) {
 		{"dot", []string{"graph", "--func", "@f", in}, 0, `v0 -> v3 [penwidth=2, label="tensor.insert#1 (line 3) in place"]`, ""},
 		{"copy-before-write", []string{"graph", "--func", "f", "--copy-before-write", in}, 0, `label="copy"`, ""},
 		{"unknown function", []string{"graph", "--func", "h", in}, 1, "", `^\S+in\.mlir: error: no function @h; the functions are @f, @g\n$`},
-		{"no --func", []string{"graph", in}, 1, "", `Required flag "func" not set`},
+		{"no --func", []string{"graph", in}, 2, "", `^bufferlog graph: want --func NAME`},
 		{"bad format", []string{"graph", "--func", "f", "--format", "png", in}, 2, "", `unknown --format "png"`},
 		{"bad policy", []string{"graph", "--func", "f", "--policy", "best", in}, 2, "", `bufferlog graph: unknown policy "best"`},
 		{"bad input", []string{"graph", "--func", "f", bad}, 1, "", `^\S+bad\.mlir:2:15: error: use of undeclared SSA value name '%nope'\n$`},
