@@ -13,8 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tools=(mlir-opt-22 mlir-runner-22 FileCheck-22 valgrind)
-packages=(mlir-22-tools llvm-22-tools valgrind)
+tools=(mlir-opt-22 mlir-runner-22 FileCheck-22 valgrind dot chromium chromedriver)
+packages=(mlir-22-tools llvm-22-tools valgrind graphviz chromium chromium-driver)
 fuzz_time="${FUZZ_TIME:-60s}" # FUZZ_TIME shortens it for a quick local run
 
 step() { printf '\n==> %s\n' "$*"; }

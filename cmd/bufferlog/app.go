@@ -27,6 +27,7 @@ func newApp() *cli.App {
 			queryCommand(),
 			bufferizeCommand(),
 			explainCommand(),
+			graphCommand(),
 			rulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
