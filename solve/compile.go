@@ -46,10 +46,13 @@ type Program struct {
 	planned *planCache
 }
 
-// planCache holds the strata of plan(false) and plan(true).
+// planCache holds the strata of plan(false) and plan(true), and the
+// runners of static plans that evaluations hand on to later ones (maps
+// from variant to *runner; see evaluator.refresh).
 type planCache struct {
-	once   [2]sync.Once
-	strata [2][]stratum
+	once    [2]sync.Once
+	strata  [2][]stratum
+	runners sync.Pool
 }
 
 type predicate struct {

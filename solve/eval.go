@@ -55,6 +55,9 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 			}
 		}
 	}
+	// The next evaluation of p (a module is evaluated function by
+	// function) takes over the runners instead of building them again.
+	p.planned.runners.Put(ev.runners)
 	return ev.stats, ev.err
 }
 
@@ -80,7 +83,12 @@ type evaluator struct {
 func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
 	ev := &evaluator{prog: p, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
-		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds)), runners: map[variant]*runner{}}
+		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
+	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
+		ev.runners = runners
+	} else {
+		ev.runners = map[variant]*runner{}
+	}
 	if ev.maxFacts == 0 {
 		ev.maxFacts = DefaultMaxFacts
 	}
@@ -239,7 +247,7 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 			run = ev.newRunner(r, ev.build(r, order, delta))
 			ev.runners[key] = run
 		} else {
-			ev.refresh(run.steps, r, delta)
+			ev.refresh(run, r, delta)
 		}
 		return run.run(0) && run.flush()
 	}

@@ -25,6 +25,7 @@ type step struct {
 	rel         *facts.Relation
 	lo, hi      uint32
 	ix          *facts.Index
+	cols        []int         // the columns ix indexes
 	key         []expr        // per indexed column (all columns for a probe)
 	keybuf      []facts.Value // key values, filled per lookup
 	bind        []colSlot     // columns that bind a variable
@@ -38,14 +39,15 @@ type colSlot struct{ col, slot int }
 
 // expr is a cexpr with its constants interned for one evaluation.
 type expr struct {
-	fn   fnKind
-	slot int
-	val  facts.Value
-	args []expr
+	fn    fnKind
+	slot  int
+	konst int // fnConst: index in the constant pool
+	val   facts.Value
+	args  []expr
 }
 
 func (ev *evaluator) resolve(e cexpr) expr {
-	x := expr{fn: e.fn, slot: e.slot}
+	x := expr{fn: e.fn, slot: e.slot, konst: e.konst}
 	if e.fn == fnConst {
 		x.val = ev.vals[e.konst]
 	}
@@ -67,7 +69,7 @@ func (ev *evaluator) build(r *rule, order []planItem, delta int) []step {
 	for _, l := range r.body {
 		args += len(l.args)
 	}
-	ar := &stepArena{exprs: make([]expr, 0, args), vals: make([]facts.Value, args), slots: make([]colSlot, 0, args)}
+	ar := &stepArena{cols: make([]int, 0, args), exprs: make([]expr, 0, args), vals: make([]facts.Value, args), slots: make([]colSlot, 0, args)}
 	for _, it := range order {
 		if it.lit < 0 {
 			a := r.lets[it.let]
@@ -107,18 +109,52 @@ func (ev *evaluator) setRange(st *step, r *rule, delta int) {
 	}
 }
 
-// refresh updates the row ranges of steps built earlier for variant delta
-// of r.
-func (ev *evaluator) refresh(steps []step, r *rule, delta int) {
-	for i := range steps {
-		if steps[i].rel != nil {
-			ev.setRange(&steps[i], r, delta)
+// refresh readies a runner built earlier for variant delta of r to run
+// again: its atoms read the rows of this round, and when an earlier
+// evaluation (of another DB) built it, this evaluation's relations,
+// indexes and constants.
+func (ev *evaluator) refresh(run *runner, r *rule, delta int) {
+	rebind := run.ev != ev
+	if rebind {
+		run.ev, run.headRel = ev, ev.rels[r.head]
+		for i := range run.head {
+			ev.rebind(&run.head[i])
 		}
+	}
+	for i := range run.steps {
+		st := &run.steps[i]
+		if rebind {
+			ev.rebind(&st.left)
+			ev.rebind(&st.right)
+			for j := range st.key {
+				ev.rebind(&st.key[j])
+			}
+			if st.rel != nil {
+				st.rel = ev.rels[r.body[st.lit].pred]
+			}
+			if st.ix != nil {
+				st.ix = st.rel.Index(st.cols)
+			}
+		}
+		if st.rel != nil {
+			ev.setRange(st, r, delta)
+		}
+	}
+}
+
+// rebind gives the constants of e this evaluation's values.
+func (ev *evaluator) rebind(e *expr) {
+	if e.fn == fnConst {
+		e.val = ev.vals[e.konst]
+	}
+	for i := range e.args {
+		ev.rebind(&e.args[i])
 	}
 }
 
 // stepArena is the backing storage of a rule's steps (see build).
 type stepArena struct {
+	cols  []int
 	exprs []expr
 	vals  []facts.Value
 	slots []colSlot
@@ -128,14 +164,12 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 	l := &r.body[lit]
 	st := step{lit: lit, rel: ev.rels[l.pred]}
 	ev.setRange(&st, r, delta)
-	var colBuf [8]int
-	cols := colBuf[:0]
-	keyStart, slotStart := len(ar.exprs), len(ar.slots)
+	keyStart, slotStart, colStart := len(ar.exprs), len(ar.slots), len(ar.cols)
 	var check []colSlot
 	for c, a := range l.args {
 		switch {
 		case a.fn == fnConst || (a.fn == fnVar && bound[a.slot]):
-			cols = append(cols, c)
+			ar.cols = append(ar.cols, c)
 			ar.exprs = append(ar.exprs, ev.resolve(a))
 		case a.fn == fnVar && l.kind == litAtom:
 			repeated := false
@@ -149,6 +183,7 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 			}
 		}
 	}
+	cols := ar.cols[colStart:len(ar.cols):len(ar.cols)]
 	st.key = ar.exprs[keyStart:len(ar.exprs):len(ar.exprs)]
 	st.bind = ar.slots[slotStart:len(ar.slots):len(ar.slots)]
 	st.check = check
@@ -171,6 +206,7 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 		if neg {
 			st.kind = stepNegLookup
 		}
+		st.cols = cols
 		st.ix = st.rel.Index(cols)
 	}
 	return st
