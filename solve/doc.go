@@ -65,6 +65,11 @@
 // An atom with bound arguments looks them up through an index on exactly
 // those columns; with all arguments bound it is one hash probe. Bindings
 // live in a fixed slot array per rule; nothing is allocated per binding.
+// A rule whose inputs are all small runs a plan fixed at compile time;
+// the steps built for it are kept, across rounds and across evaluations
+// of the same Program (a module is evaluated function by function, so
+// building them anew for each function would cost more than running
+// them), and only rebound to the DB's relations, indexes and constants.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
 // rows aggregations group), and the context's deadline, or
