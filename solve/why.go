@@ -42,7 +42,8 @@ type Derivation struct {
 	Rule RuleRef
 	Body []Premise
 	// Truncated is set when WhyOptions.MaxDepth stopped the search
-	// before this fact's premises were looked for.
+	// before this fact's premises were looked for, or WhyOptions.MaxSteps
+	// before they were found.
 	Truncated bool
 }
 
@@ -97,6 +98,9 @@ type WhyOptions struct {
 	// GroupMembers is how many rows of an aggregation's group are
 	// explained; 0 means 3.
 	GroupMembers int
+	// MaxSteps bounds the facts one search for a clause instance visits;
+	// 0 means 100000. A fact whose search runs out is Truncated.
+	MaxSteps int
 }
 
 // Explainer finds derivations of the facts of one evaluated DB. It
@@ -110,6 +114,8 @@ type Explainer struct {
 	factsOf  map[int][]*rule
 	computed map[int]*computed
 	memo     map[rowKey]*Derivation
+	// exhausted is set when a search ran out of steps (MaxSteps).
+	exhausted bool
 }
 
 type rowKey struct {
@@ -125,6 +131,9 @@ func (p *Program) Explainer(db *facts.DB, opt WhyOptions) *Explainer {
 	}
 	if opt.GroupMembers == 0 {
 		opt.GroupMembers = 3
+	}
+	if opt.MaxSteps == 0 {
+		opt.MaxSteps = 100_000
 	}
 	x := &Explainer{p: p, ev: newEvaluator(p, db, context.Background(), Options{}), opt: opt,
 		rulesOf: map[int][]*rule{}, factsOf: map[int][]*rule{}, computed: map[int]*computed{},
@@ -201,6 +210,7 @@ func (x *Explainer) explain(pred int, row uint32, depth int) *Derivation {
 		d.Truncated = true
 		return d // not remembered: a shallower path may explain it
 	}
+	x.exhausted = false
 	for _, r := range x.rulesOf[pred] {
 		var body []Premise
 		if r.agg != nil {
@@ -212,6 +222,9 @@ func (x *Explainer) explain(pred int, row uint32, depth int) *Derivation {
 			d.How, d.Rule, d.Body = Derived, x.ruleRef(r), body
 			break
 		}
+	}
+	if d.How == Given && x.exhausted {
+		d.Truncated = true
 	}
 	x.memo[key] = d
 	return d
@@ -251,6 +264,7 @@ type search struct {
 	rows    []uint32 // per literal: the row a positive atom matched
 	before  uint32   // positive atoms match rows stamped before this (0: any)
 	headArg []facts.Value
+	steps   int // facts visited
 }
 
 func (x *Explainer) newSearch(r *rule, head []facts.Value, before uint32) (*search, bool) {
@@ -536,6 +550,10 @@ func (s *search) atom(i int, found func() bool) bool {
 	rel := s.x.ev.rels[l.pred]
 	cols, vals := s.key(l)
 	visit := func(id uint32) bool {
+		if s.steps++; s.steps > s.x.opt.MaxSteps {
+			s.x.exhausted = true
+			return true
+		}
 		if s.before > 0 && rel.StampOf(id) >= s.before {
 			return false
 		}
@@ -608,8 +626,8 @@ func (x *Explainer) group(r *rule, head []facts.Value, depth int) []Premise {
 		}
 		return false
 	})
-	if len(members) == 0 {
-		return nil
+	if len(members) == 0 || s.steps > x.opt.MaxSteps {
+		return nil // no group, or only part of it
 	}
 	slices.SortFunc(members, func(a, b member) int { return slices.Compare(a.slots, b.slots) })
 	var text []string

@@ -64,8 +64,15 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
-			file := c.Args().First()
-			out, err := explainFile(c, file, mode)
+			srcs, prog, err := compileRules(c)
+			if err != nil {
+				return report(err)
+			}
+			preds, err := rules.Predicates(srcs)
+			if err != nil {
+				return report(err)
+			}
+			out, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
 			if err != nil {
 				return report(err)
 			}
@@ -92,16 +99,10 @@ func explainCommand() *cli.Command {
 // explainFile bufferizes file and explains its decisions: those on the
 // tensor IR from the in-place analysis, those on the memref IR from the
 // deallocation rules.
-func explainFile(c *cli.Context, file string, mode deallocMode) (*explain.Explanation, error) {
-	srcs, prog, err := compileRules(c)
-	if err != nil {
-		return nil, err
-	}
-	preds, err := rules.Predicates(srcs)
-	if err != nil {
-		return nil, err
-	}
-	m, opts, err := loadForExtraction(file, c.StringSlice("op-model"))
+// preds declare the predicates of prog; the memref IR is written to
+// output unless it is "".
+func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, error) {
+	m, opts, err := loadForExtraction(file, opModels)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func explainFile(c *cli.Context, file string, mode deallocMode) (*explain.Explan
 	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
 		return nil, err
 	}
-	name := c.String("o")
+	name := output
 	if name == "" {
 		name = strings.TrimSuffix(file, ".mlir") + ".memref.mlir"
 	}
@@ -150,8 +151,8 @@ func explainFile(c *cli.Context, file string, mode deallocMode) (*explain.Explan
 	if err != nil {
 		return nil, err
 	}
-	if c.String("o") != "" {
-		if err := writeModule(c.String("o"), mm, ir.PrintOptions{}); err != nil {
+	if output != "" {
+		if err := writeModule(output, mm, ir.PrintOptions{}); err != nil {
 			return nil, err
 		}
 	}
@@ -240,10 +241,14 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 	switch c := d.Conflict; {
 	case d.ReadOnly >= 0:
 		why = fmt.Sprintf("in place it would write %s, which is read-only", names.ValueName(int(d.ReadOnly)))
-		root.Body = append(root.Body, st.fact("blocked_by_read_only", facts.Number(d.Op), facts.Number(d.Index), facts.Number(d.ReadOnly)))
+		blocked := st.fact("blocked_by_read_only", facts.Number(d.Op), facts.Number(d.Index), facts.Number(d.ReadOnly))
+		blocked.Body = append(blocked.Body, st.fact("read_only_value", facts.Number(d.ReadOnly)))
+		root.Body = append(root.Body, blocked)
 	case c != nil && c.Parallel:
 		why = fmt.Sprintf("in place the write of operand %d of %s would race with other iterations of a parallel loop", c.Write.Index, names.OpName(int(c.Write.Op)))
-		root.Body = append(root.Body, st.fact("blocked_by_parallel_write", facts.Number(d.Op), facts.Number(d.Index), facts.Number(c.Write.Op), facts.Number(c.Write.Index)))
+		blocked := st.fact("blocked_by_parallel_write", facts.Number(d.Op), facts.Number(d.Index), facts.Number(c.Write.Op), facts.Number(c.Write.Index))
+		blocked.Body = append(blocked.Body, st.fact("parallel_write_conflict", operandKey(c.Write)...))
+		root.Body = append(root.Body, blocked)
 	case c != nil:
 		why = fmt.Sprintf("in place, the write of operand %d of %s would clobber %s before %s reads it", c.Write.Index,
 			names.OpName(int(c.Write.Op)), names.ValueName(int(c.Definition)), names.OpName(int(c.Read.Op)))
