@@ -8,8 +8,9 @@ import (
 // DB is a set of relations keyed by predicate name and arity, sharing one
 // symbol table. A DB is not safe for concurrent mutation.
 type DB struct {
-	syms *Symbols
-	rels map[predicate]*Relation
+	syms  *Symbols
+	rels  map[predicate]*Relation
+	clock uint32 // last time Tick returned
 }
 
 type predicate struct {
@@ -23,6 +24,14 @@ func NewDB(syms *Symbols) *DB {
 		syms = NewSymbols()
 	}
 	return &DB{syms: syms, rels: map[predicate]*Relation{}}
+}
+
+// Tick advances the DB's clock and returns the new time (from 1): the
+// times that evaluations stamp their rows with (Relation.Stamp) increase
+// across every evaluation of the DB.
+func (db *DB) Tick() uint32 {
+	db.clock++
+	return db.clock
 }
 
 // Symbols returns the DB's symbol table.

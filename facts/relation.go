@@ -1,6 +1,9 @@
 package facts
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // NoRow ends an index chain.
 const NoRow = ^uint32(0)
@@ -19,6 +22,7 @@ type Relation struct {
 	indexes []*Index
 	hashes  []uint64 // scratch for AddBatch
 	touched uint64   // keeps AddBatch's loads from being optimized away
+	stamps  []stamp  // ascending rows: when rows were added (Stamp)
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -395,4 +399,31 @@ func (r *Relation) AddBatch(rows []Value) int {
 		}
 	}
 	return added
+}
+
+// stamp says that the rows from Row on were added at time At (see
+// Relation.Stamp).
+type stamp struct{ Row, At uint32 }
+
+// Stamp records that the rows added from now on are added at time at,
+// until the next Stamp: an evaluator stamps each round, and the rows of a
+// fact's premises then carry earlier times than the fact (see StampOf).
+// Rows added before any Stamp have time 0. Consecutive stamps with no row
+// between them keep only the later.
+func (r *Relation) Stamp(at uint32) {
+	if k := len(r.stamps); k > 0 && r.stamps[k-1].Row == uint32(r.n) {
+		r.stamps[k-1].At = at
+		return
+	}
+	r.stamps = append(r.stamps, stamp{uint32(r.n), at})
+}
+
+// StampOf returns the time row id was added at: the time of the last
+// Stamp before it, or 0.
+func (r *Relation) StampOf(id uint32) uint32 {
+	i := sort.Search(len(r.stamps), func(i int) bool { return r.stamps[i].Row > id })
+	if i == 0 {
+		return 0
+	}
+	return r.stamps[i-1].At
 }

@@ -126,7 +126,7 @@ func annotateConflicts(names *extract.Names, dec *solve.Decisions) {
 		case d.InPlace:
 		case d.ReadOnly >= 0:
 			v := names.Value(int(d.ReadOnly))
-			owner, what := valueSite(v)
+			owner, what := ValueSite(v)
 			unit(owner, fmt.Sprintf("W_%d[NOT-WRITABLE: %s]", w, what))
 			w++
 		case d.Conflict != nil && !d.Conflict.Parallel:
@@ -134,16 +134,16 @@ func annotateConflicts(names *extract.Names, dec *solve.Decisions) {
 			c++
 			unit(names.Op(int(d.Conflict.Write.Op)), fmt.Sprintf("%s[CONFL-WRITE: %d]", id, d.Conflict.Write.Index))
 			unit(names.Op(int(d.Conflict.Read.Op)), fmt.Sprintf("%s[READ: %d]", id, d.Conflict.Read.Index))
-			owner, what := valueSite(names.Value(int(d.Conflict.Definition)))
+			owner, what := ValueSite(names.Value(int(d.Conflict.Definition)))
 			unit(owner, fmt.Sprintf("%s[DEF: %s]", id, what))
 		}
 	}
 }
 
-// valueSite returns the op to annotate for a value and how to name the
+// ValueSite returns the op to annotate for a value and how to name the
 // value there: its defining op and "result i", or for a block argument
 // the op holding the block and "bbArg i".
-func valueSite(v *ir.Value) (*ir.Operation, string) {
+func ValueSite(v *ir.Value) (*ir.Operation, string) {
 	if op := v.DefiningOp(); op != nil {
 		return op, fmt.Sprintf("result %d", v.Index())
 	}

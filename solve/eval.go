@@ -63,6 +63,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 
 type evaluator struct {
 	prog      *Program
+	db        *facts.DB
 	syms      *facts.Symbols
 	rels      []*facts.Relation // by predicate id
 	vals      []facts.Value     // the constant pool, interned
@@ -81,7 +82,7 @@ type evaluator struct {
 }
 
 func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
-	ev := &evaluator{prog: p, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
+	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
 		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
 	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
@@ -145,6 +146,7 @@ func (ev *evaluator) stratum(s *stratum) bool {
 			ev.inStratum[id] = false
 		}
 	}()
+	ev.stamp(s)
 	for _, c := range s.compute {
 		if !ev.compute(c) {
 			return false
@@ -158,6 +160,7 @@ func (ev *evaluator) stratum(s *stratum) bool {
 	for _, id := range s.preds {
 		ev.hi[id] = uint32(ev.rels[id].Len())
 	}
+	ev.stamp(s)
 	for _, r := range s.rules {
 		if r.agg == nil && !ev.runRule(r, -1) {
 			return false
@@ -176,6 +179,7 @@ func (ev *evaluator) stratum(s *stratum) bool {
 			return true
 		}
 		ev.stats.Rounds++
+		ev.stamp(s)
 		for _, r := range s.rules {
 			if r.agg != nil {
 				continue
@@ -186,6 +190,18 @@ func (ev *evaluator) stratum(s *stratum) bool {
 				}
 			}
 		}
+	}
+}
+
+// stamp starts a phase of s (its computations and aggregations, its
+// first pass, or a round): the rows its relations gain until the next
+// phase are stamped with a new time of the DB's clock. A phase reads only
+// rows of earlier phases, so the premises of each derived fact are older
+// than it, which Program.Why relies on to find well-founded derivations.
+func (ev *evaluator) stamp(s *stratum) {
+	t := ev.db.Tick()
+	for _, id := range s.preds {
+		ev.rels[id].Stamp(t)
 	}
 }
 

@@ -145,6 +145,11 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 	if err != nil {
 		return err
 	}
+	return rewriteDecided(m, file, opts, prog, parts, names, dec, ropt, dealloc)
+}
+
+// rewriteDecided is bufferize once the decisions are taken.
+func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve.Program, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode) error {
 	if err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt); err != nil {
 		var re *rewrite.Error
 		if errors.As(err, &re) {
@@ -176,8 +181,8 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones 
 }
 
 // decide extracts m by function and runs the in-place analysis on it with
-// policy, checking that the decisions leave no conflict. Each part keeps
-// the facts the rewrite reads, and those of the predicates in keep.
+// policy, checking that the decisions leave no conflict. The parts keep
+// the facts of the predicates named in keep too.
 func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	parts, names, err := extract.Functions(m, opts)
 	if err != nil {
@@ -185,8 +190,7 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	}
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
-	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...)
-	after = append(after, keep...)
+	after := append(append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...), keep...)
 	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)

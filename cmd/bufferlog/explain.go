@@ -3,34 +3,47 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules"
 	"bufferlog/solve"
 )
 
 func explainCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explain",
-		Usage:     "say where each buffer of the bufferized program is freed, and why there",
+		Usage:     "print the derivation of each copy, allocation, clone and deallocation of the bufferization",
 		ArgsUsage: "FILE",
-		Description: "Bufferizes FILE without deallocation, prints the memref IR (to -o, or to\n" +
-			"FILE.memref.mlir's name in the messages only), evaluates rules/dealloc.mg on it as\n" +
-			"bufferize does, and explains every buffer it owns: freed after its last use\n" +
-			"(dealloc_after), at the start of its block (dealloc_first), handed to the carrier or\n" +
-			"caller that frees it, or kept alive and why. With --dealloc=clone, each copy made to\n" +
-			"end a critical alias is listed with the hand-over it replaced. Locations refer to\n" +
-			"the memref IR.",
+		Description: "Bufferizes FILE as bufferize does (oneshot policy, bottom-up) and prints, for each\n" +
+			"operand given a new buffer (copy: with its contents copied; alloc: without), each\n" +
+			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone, with\n" +
+			"--dealloc=clone), the derivation of the fact that decided it: the rule (file:line)\n" +
+			"that derived it, the facts that rule joined, and theirs in turn, down to facts\n" +
+			"extracted from the IR and the decisions of the policy. A conflict is shown first as\n" +
+			"its read, write and definition. Copies and allocations are located in FILE;\n" +
+			"deallocations, kept buffers and clones in the memref IR, written to -o or named\n" +
+			"FILE.memref.mlir in the messages only.\n\n" +
+			"--op LINE:COL or FILE:LINE:COL keeps the decisions attached to that op: the op whose\n" +
+			"operand is copied (in FILE), the op after or before which a buffer is freed, or the\n" +
+			"buffer's definition for kept buffers and clones (in the memref IR). --value %name\n" +
+			"keeps the decisions about that tensor (copies) or buffer (the others).",
 		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "op", Usage: "only the decisions at the op at `LOC` (LINE:COL or FILE:LINE:COL)"},
+			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
 			opModelFlag,
@@ -43,60 +56,289 @@ func explainCommand() *cli.Command {
 			if !ok || mode == noDealloc {
 				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
 			}
-			_, prog, err := compileRules(c)
+			format := c.String("format")
+			if format != "text" && format != "json" {
+				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --format %q (text or json)", format), 2)
+			}
+			filter, err := parseExplainFilter(c.String("op"), c.String("value"))
+			if err != nil {
+				return cli.Exit("bufferlog explain: "+err.Error(), 2)
+			}
+			srcs, prog, err := compileRules(c)
 			if err != nil {
 				return report(err)
 			}
-			file := c.Args().First()
-			m, opts, err := loadForExtraction(file, c.StringSlice("op-model"))
+			preds, err := rules.Predicates(srcs)
 			if err != nil {
 				return report(err)
 			}
-			if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, noDealloc); err != nil {
+			out, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
+			if err != nil {
 				return report(err)
 			}
-			var copies []rewrite.Copy
-			if mode == cloneDealloc {
-				clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
-				if err != nil {
-					return report(err)
-				}
-				copies = clonePlan.Copies
+			out.Decisions = slices.DeleteFunc(out.Decisions, func(d explain.Decision) bool { return !filter.keeps(d) })
+			var b bytes.Buffer
+			if format == "json" {
+				enc := json.NewEncoder(&b)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(out)
+			} else {
+				err = writeExplanation(&b, out)
 			}
-			// Printed and parsed again, the memref IR (with its copies) has
-			// positions for the explanations.
-			var text bytes.Buffer
-			if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
+			if err == nil {
+				_, err = os.Stdout.Write(b.Bytes())
+			}
+			if err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
-			name := c.String("o")
-			if name == "" {
-				name = strings.TrimSuffix(file, ".mlir") + ".memref.mlir"
-			}
-			mm, err := ir.Parse(name, text.Bytes())
-			if err != nil {
-				return report(fmt.Errorf("internal error: the bufferized module does not parse: %v", err))
-			}
-			plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, false, extractWith(opts))
-			if err != nil {
-				return report(err)
-			}
-			if c.String("o") != "" {
-				if err := writeModule(c.String("o"), mm, ir.PrintOptions{}); err != nil {
-					return cli.Exit(err.Error(), 1)
-				}
-			}
-			if err := explainDeallocation(os.Stdout, plan); err != nil {
-				return cli.Exit(err.Error(), 1)
-			}
-			return explainCopies(os.Stdout, mm, plan.Names, copies)
+			return nil
 		},
 	}
 }
 
-// explainCopies writes one line per copy made to end a critical alias,
-// located at the copy's buffer in mm, which names describes.
-func explainCopies(w io.Writer, mm *ir.Module, names *extract.Names, copies []rewrite.Copy) error {
+// explainFile bufferizes file and explains its decisions: those on the
+// tensor IR from the in-place analysis, those on the memref IR from the
+// deallocation rules.
+// preds declare the predicates of prog; the memref IR is written to
+// output unless it is "".
+func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, error) {
+	m, opts, err := loadForExtraction(file, opModels)
+	if err != nil {
+		return nil, err
+	}
+	source, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	// Every fact is kept: the derivations read them all.
+	var all []string
+	for _, p := range preds {
+		all = append(all, p.Name)
+	}
+	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), all...)
+	if err != nil {
+		return nil, err
+	}
+	out := &explain.Explanation{File: file}
+	out.Decisions = tensorDecisions(prog, preds, parts, names, dec, source)
+	if err := rewriteDecided(m, file, opts, prog, parts, names, dec, rewrite.Options{}, noDealloc); err != nil {
+		return nil, err
+	}
+	var copies []rewrite.Copy
+	if mode == cloneDealloc {
+		clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
+		if err != nil {
+			return nil, err
+		}
+		copies = clonePlan.Copies
+	}
+	// Printed and parsed again, the memref IR (with its copies) has
+	// positions for the explanations.
+	var text bytes.Buffer
+	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
+		return nil, err
+	}
+	name := output
+	if name == "" {
+		name = strings.TrimSuffix(file, ".mlir") + ".memref.mlir"
+	}
+	out.Bufferized = name
+	mm, err := ir.Parse(name, text.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
+	}
+	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, false, extractWith(opts))
+	if err != nil {
+		return nil, err
+	}
+	if output != "" {
+		if err := writeModule(output, mm, ir.PrintOptions{}); err != nil {
+			return nil, err
+		}
+	}
+	out.Decisions = append(out.Decisions, deallocDecisions(prog, preds, plan, text.Bytes())...)
+	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
+	return out, nil
+}
+
+// tensorDecisions explains each operand the policy put out of place.
+func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, source []byte) []explain.Decision {
+	order := map[solve.Operand]int{} // operand -> its decision's number
+	for i, d := range dec.List {
+		order[d.Operand] = i + 1
+	}
+	label := func(pred string, args []facts.Value) string {
+		o := solve.Operand{}
+		if len(args) >= 2 {
+			o = solve.Operand{Op: args[0].Int(), Index: args[1].Int()}
+		}
+		switch k, taken := order[o]; {
+		case pred == "inplace" && !taken:
+			return "in place from the start: the op must bufferize in place (must_inplace)"
+		case pred == "inplace":
+			return fmt.Sprintf("decided in place by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
+		case slices.Contains(solve.DriverPredicates(), pred) && taken:
+			return fmt.Sprintf("decided by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
+		}
+		return givenLabel(pred)
+	}
+	var out []explain.Decision
+	for _, db := range parts {
+		var st *stepper
+		for _, d := range dec.List {
+			if d.InPlace || !db.Relation("out_of_place", 2).Contains(operandKey(d.Operand)) {
+				continue
+			}
+			if st == nil {
+				st = newStepper(prog, preds, db, names, source, label)
+			}
+			out = append(out, st.tensorDecision(d))
+		}
+	}
+	return out
+}
+
+func operandKey(o solve.Operand) []facts.Value {
+	return []facts.Value{facts.Number(o.Op), facts.Number(o.Index)}
+}
+
+// givenLabel says where a fact no rule derived comes from.
+func givenLabel(pred string) string {
+	switch {
+	case slices.Contains(solve.DriverPredicates(), pred):
+		return "given by the decision driver"
+	case slices.Contains(rewrite.DeallocDriverPredicates(), pred):
+		return "given by the deallocation driver: a function returning buffers it owns"
+	}
+	if _, ok := facts.Lookup(pred); ok {
+		return "extracted from the IR"
+	}
+	return "given"
+}
+
+// tensorDecision explains out-of-place operand d: the decision, what
+// blocked it in place (a conflict's read, write and definition first),
+// and whether its contents are copied.
+func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
+	op, names := int(d.Op), st.names
+	value := int64(-1)
+	if r := st.db.Lookup("tensor_use", 3); r != nil {
+		ix := r.Index([]int{0, 1})
+		if id := ix.First(operandKey(d.Operand)); id != facts.NoRow {
+			value = r.Row(id)[2].Int()
+		}
+	}
+	out := explain.Decision{Kind: "alloc", Op: names.Op(op).Name, At: st.location(names.Location(op))}
+	if value >= 0 {
+		out.Value = names.ValueName(int(value))
+	}
+	copied := st.db.Relation("copy_contents", 2).Contains(operandKey(d.Operand))
+	if copied {
+		out.Kind = "copy"
+	}
+	root := st.fact("out_of_place", operandKey(d.Operand)...)
+	var why string
+	switch c := d.Conflict; {
+	case d.ReadOnly >= 0:
+		why = fmt.Sprintf("in place it would write %s, which is read-only", names.ValueName(int(d.ReadOnly)))
+		blocked := st.fact("blocked_by_read_only", facts.Number(d.Op), facts.Number(d.Index), facts.Number(d.ReadOnly))
+		blocked.Body = append(blocked.Body, st.fact("read_only_value", facts.Number(d.ReadOnly)))
+		root.Body = append(root.Body, blocked)
+	case c != nil && c.Parallel:
+		why = fmt.Sprintf("in place the write of operand %d of %s would race with other iterations of a parallel loop", c.Write.Index, names.OpName(int(c.Write.Op)))
+		blocked := st.fact("blocked_by_parallel_write", facts.Number(d.Op), facts.Number(d.Index), facts.Number(c.Write.Op), facts.Number(c.Write.Index))
+		blocked.Body = append(blocked.Body, st.fact("parallel_write_conflict", operandKey(c.Write)...))
+		root.Body = append(root.Body, blocked)
+	case c != nil:
+		why = fmt.Sprintf("in place, the write of operand %d of %s would clobber %s before %s reads it", c.Write.Index,
+			names.OpName(int(c.Write.Op)), names.ValueName(int(c.Definition)), names.OpName(int(c.Read.Op)))
+		n := facts.Number
+		blocked := st.fact("blocked_by_conflict", n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition))
+		out.Conflict = st.conflict(c)
+		blocked.Body = append([]*explain.Step{
+			st.role("read", c.Read), st.role("write", c.Write), st.definition(c.Definition),
+			st.fact("raw_conflict", n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)),
+		}, blocked.Body...)
+		if c.Write != d.Operand {
+			blocked.Body = append(blocked.Body, st.fact("inplace", operandKey(c.Write)...))
+		}
+		root.Body = append(root.Body, blocked)
+	}
+	if copied {
+		root.Body = append(root.Body, st.fact("copy_contents", operandKey(d.Operand)...))
+	}
+	what := "gets a new buffer"
+	if copied {
+		what = "gets a new buffer holding a copy of its contents"
+	}
+	out.Summary = fmt.Sprintf("operand %d of %s (%s) %s", d.Index, out.Op, out.Value, what)
+	if why != "" {
+		out.Summary += ": " + why
+	}
+	out.Why = root
+	return out
+}
+
+// conflict gives the read, write and definition of a conflict, located.
+func (st *stepper) conflict(c *solve.Conflict) *explain.Conflict {
+	operand := func(o solve.Operand) explain.Operand {
+		return explain.Operand{Op: st.names.OpName(int(o.Op)), Index: int(o.Index), At: st.location(st.names.Location(int(o.Op)))}
+	}
+	v := st.names.Value(int(c.Definition))
+	owner, site := rewrite.ValueSite(v)
+	id, _ := st.names.OpID(owner)
+	return &explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: explain.Definition{
+		Value: st.names.ValueName(int(c.Definition)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}}
+}
+
+func (st *stepper) role(role string, o solve.Operand) *explain.Step {
+	at := st.location(st.names.Location(int(o.Op)))
+	return &explain.Step{Fact: fmt.Sprintf("%s: operand %d of %s", role, o.Index, st.names.OpName(int(o.Op))), Role: role, How: "role", At: &at}
+}
+
+func (st *stepper) definition(v int64) *explain.Step {
+	at := st.location(st.names.Locate(facts.ValueKind, int(v)))
+	return &explain.Step{Fact: "definition: " + st.names.ValueName(int(v)), Role: "definition", How: "role", At: &at}
+}
+
+// deallocDecisions explains each buffer the rules free or keep alive.
+func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewrite.DeallocPlan, text []byte) []explain.Decision {
+	st := newStepper(prog, preds, plan.DB, plan.Names, text, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+	names := plan.Names
+	var out []explain.Decision
+	add := func(kind, pred string, arity int, summary func(a, x int) string) {
+		r := plan.DB.Lookup(pred, arity)
+		for id := 0; r != nil && id < r.Len(); id++ {
+			row := r.Row(uint32(id))
+			a, x := int(row[0].Int()), -1
+			at, op := names.Locate(facts.ValueKind, a), ""
+			if arity == 2 && pred != "dealloc_first" {
+				x = int(row[1].Int())
+				at, op = names.Location(x), names.Op(x).Name
+			}
+			out = append(out, explain.Decision{Kind: kind, Value: names.ValueName(a), Op: op, At: st.location(at),
+				Summary: summary(a, x), Why: st.fact(pred, row...)})
+		}
+	}
+	add("dealloc", "dealloc_after", 2, func(a, x int) string {
+		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", names.ValueName(a), names.OpName(x))
+	})
+	add("dealloc", "dealloc_before_return", 2, func(a, x int) string {
+		return fmt.Sprintf("%s is freed just before %s, whose block runs after every block that uses it", names.ValueName(a), names.OpName(x))
+	})
+	add("dealloc", "dealloc_first", 2, func(a, _ int) string {
+		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", names.ValueName(a))
+	})
+	add("kept", "kept_alive", 1, func(a, _ int) string {
+		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", names.ValueName(a))
+	})
+	return out
+}
+
+// cloneDecisions lists the copies --dealloc=clone made to end critical
+// aliases, located at their buffers in mm.
+func cloneDecisions(mm *ir.Module, names *extract.Names, copies []rewrite.Copy, text []byte) []explain.Decision {
+	st := &stepper{names: names, lines: strings.Split(string(text), "\n")}
 	located := map[string]string{} // "@function %buffer" -> location
 	for _, fn := range mm.Funcs() {
 		ir.Walk(fn, func(op *ir.Operation) bool {
@@ -108,114 +350,253 @@ func explainCopies(w io.Writer, mm *ir.Module, names *extract.Names, copies []re
 			return true
 		})
 	}
+	var out []explain.Decision
 	for _, c := range copies {
 		buf := c.Buffer.PrintName()
-		if _, err := fmt.Fprintf(w, "%s: %s: a copy handed on instead of operand #%d of %s, because %s (needs_clone)\n",
-			located["@"+c.Func+" "+buf], buf, c.Operand, c.OpName, c.Why); err != nil {
-			return err
+		out = append(out, explain.Decision{Kind: "clone", Value: buf, Op: c.OpName, At: st.location(located["@"+c.Func+" "+buf]),
+			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (needs_clone)", c.Operand, c.OpName, c.Why)})
+	}
+	return out
+}
+
+// stepper turns derivations of one DB's facts into explain.Steps: ids
+// named, each fact located with its source line; a fact met again is
+// referred to, not explained again.
+type stepper struct {
+	x     *solve.Explainer
+	db    *facts.DB
+	names *extract.Names
+	preds map[string]*facts.Predicate
+	lines []string // of the source the names locate in
+	label func(pred string, args []facts.Value) string
+	seen  map[*solve.Derivation]bool
+}
+
+// explainDepth bounds the printed derivations: alias chains below it are
+// cut.
+const explainDepth = 40
+
+func newStepper(prog *solve.Program, preds []*facts.Predicate, db *facts.DB, names *extract.Names, source []byte,
+	label func(string, []facts.Value) string) *stepper {
+	st := &stepper{x: prog.Explainer(db, solve.WhyOptions{MaxDepth: explainDepth}), db: db, names: names,
+		preds: map[string]*facts.Predicate{}, lines: strings.Split(string(source), "\n"), label: label, seen: map[*solve.Derivation]bool{}}
+	for _, p := range preds {
+		st.preds[p.Name] = p
+	}
+	return st
+}
+
+// fact is the step of the fact pred(args...) and its derivation.
+func (st *stepper) fact(pred string, args ...facts.Value) *explain.Step {
+	d, err := st.x.Why(pred, args...)
+	if err != nil {
+		return &explain.Step{Fact: err.Error(), How: "missing"}
+	}
+	return st.step(d)
+}
+
+func (st *stepper) step(d *solve.Derivation) *explain.Step {
+	s := &explain.Step{Fact: st.format(d.Pred, d.Args, nil), How: d.How.String(), At: st.factLocation(d.Pred, d.Args)}
+	switch {
+	case st.seen[d] && len(d.Body) > 0:
+		s.How, s.Note = "repeated", "derived as shown above"
+		return s
+	case d.Truncated:
+		s.Note = "its derivation is deeper than shown"
+		return s
+	}
+	st.seen[d] = true
+	if d.How != solve.Given {
+		s.Rule = d.Rule.String()
+	}
+	switch d.How {
+	case solve.Given:
+		s.How, s.Note = "given", st.label(d.Pred, d.Args)
+	case solve.Computed:
+		s.Note = d.Rule.Text
+	}
+	for _, p := range d.Body {
+		switch p.Kind {
+		case solve.Holds:
+			s.Body = append(s.Body, st.step(p.Fact))
+		case solve.NoMatch:
+			s.Body = append(s.Body, &explain.Step{Fact: "no fact matches " + st.format(p.Pred, p.Args, p.Wild), How: "negation"})
+		case solve.Condition, solve.Group:
+			how := map[solve.PremiseKind]string{solve.Condition: "condition", solve.Group: "group"}[p.Kind]
+			g := &explain.Step{Fact: p.Text + st.bindings(p.Bindings), How: how}
+			for _, m := range p.Members {
+				g.Body = append(g.Body, st.step(m))
+			}
+			s.Body = append(s.Body, g)
+		}
+	}
+	return s
+}
+
+func (st *stepper) bindings(bs []solve.Binding) string {
+	if len(bs) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, b := range bs {
+		parts = append(parts, b.Var+" = "+st.db.Symbols().Format(b.Value))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// format renders a fact with its ids named, wild columns as _.
+func (st *stepper) format(pred string, args []facts.Value, wild []bool) string {
+	p := st.preds[pred]
+	var parts []string
+	for i, a := range args {
+		switch {
+		case i < len(wild) && wild[i]:
+			parts = append(parts, "_")
+		case p != nil && i < len(p.Columns) && p.Columns[i].Kind < facts.NumberKind && a.IsNumber() && int(a.Int()) < st.names.Len(p.Columns[i].Kind):
+			parts = append(parts, st.names.Name(p.Columns[i].Kind, int(a.Int())))
+		default:
+			parts = append(parts, st.db.Symbols().Format(a))
+		}
+	}
+	return pred + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// factLocation is where the fact's first id is.
+func (st *stepper) factLocation(pred string, args []facts.Value) *explain.Location {
+	p := st.preds[pred]
+	if p == nil {
+		return nil
+	}
+	for i, c := range p.Columns {
+		if i < len(args) && c.Kind < facts.NumberKind && args[i].IsNumber() && int(args[i].Int()) < st.names.Len(c.Kind) {
+			at := st.location(st.names.Locate(c.Kind, int(args[i].Int())))
+			return &at
 		}
 	}
 	return nil
 }
 
-// explainDeallocation writes one line per owned buffer of plan, in source
-// order, then one per copy the plan made.
-func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
-	db, names := plan.DB, plan.Names
-	rows := func(pred string, arity int) [][]int64 {
-		var out [][]int64
-		if r := db.Lookup(pred, arity); r != nil {
-			for id := range uint32(r.Len()) {
-				var row []int64
-				for _, v := range r.Row(id) {
-					row = append(row, v.Int())
-				}
-				out = append(out, row)
-			}
-		}
-		return out
+// location parses FILE:LINE:COL and adds the text of the line.
+func (st *stepper) location(loc string) explain.Location {
+	at := explain.Location{File: loc}
+	rest, c, ok1 := cutLast(loc)
+	file, l, ok2 := cutLast(rest)
+	if !ok1 || !ok2 {
+		return at
 	}
-	set := func(pred string) map[int64]bool {
-		s := map[int64]bool{}
-		for _, r := range rows(pred, 1) {
-			s[r[0]] = true
-		}
-		return s
+	at.File, at.Line, at.Col = file, l, c
+	if l >= 1 && l <= len(st.lines) {
+		at.Text = st.lines[l-1]
 	}
-	owned, usedElsewhere, badCarrier := set("owned"), set("used_elsewhere"), set("bad_carrier")
-	why := map[int64][]string{}
-	for _, r := range rows("dealloc_after", 2) {
-		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s: the last op of its block that uses it or a view of it (dealloc_after)",
-			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	return at
+}
+
+// cutLast splits "x:N" into x and N.
+func cutLast(s string) (string, int, bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, 0, false
 	}
-	for _, r := range rows("dealloc_before_return", 2) {
-		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed just before %s at %s, whose block runs after every block that uses it (dealloc_before_return)",
-			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	n, err := strconv.Atoi(s[i+1:])
+	return s[:i], n, err == nil
+}
+
+// explainFilter keeps the decisions at one op or about one value.
+type explainFilter struct {
+	file      string
+	line, col int
+	value     string
+}
+
+func parseExplainFilter(op, value string) (explainFilter, error) {
+	f := explainFilter{value: value}
+	if value != "" && !strings.HasPrefix(value, "%") {
+		return f, fmt.Errorf("--value %q: want a value name such as %%x", value)
 	}
-	for _, r := range rows("dealloc_first", 2) {
-		why[r[0]] = append(why[r[0]], "freed at the start of its block: nothing uses it (dealloc_first)")
+	if op == "" {
+		return f, nil
 	}
-	returnsOwned := map[int64]bool{}
-	for _, r := range rows("returns_owned", 2) {
-		returnsOwned[r[0]] = true
-	}
-	into := map[[2]int64][]int64{}
-	for _, r := range rows("handed_into", 3) {
-		into[[2]int64{r[0], r[1]}] = append(into[[2]int64{r[0], r[1]}], r[2])
-	}
-	funcOf := map[int64]int64{}
-	for _, r := range rows("return_op", 2) {
-		funcOf[r[0]] = r[1]
-	}
-	for _, r := range rows("handed", 3) {
-		a, op, i := r[0], r[1], r[2]
-		if !owned[a] {
-			continue
-		}
-		at := fmt.Sprintf("%s at %s", names.OpName(int(op)), names.Location(int(op)))
-		if f, ok := funcOf[op]; ok {
-			if returnsOwned[f] {
-				why[a] = append(why[a], fmt.Sprintf("returned by %s: the callers of %s own it (returns_owned)", at, names.OpName(int(f))))
-			} else {
-				why[a] = append(why[a], fmt.Sprintf("returned by %s, where %s also returns buffers it does not own: kept alive (returns_unowned)", at, names.OpName(int(f))))
-			}
-			continue
-		}
-		for _, c := range into[[2]int64{op, i}] {
-			target := names.ValueName(int(c))
-			switch {
-			case owned[c]:
-				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, which owns it: freed where %s is (clean)", at, target, target))
-			case badCarrier[c]:
-				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, which also receives buffers it cannot own: kept alive (bad_carrier)", at, target))
-			default:
-				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, a view of it", at, target))
-			}
+	rest, col, ok1 := cutLast(op)
+	file, line, ok2 := cutLast(rest)
+	if !ok2 {
+		file, line, ok2 = "", 0, false
+		if n, err := strconv.Atoi(rest); err == nil {
+			line, ok2 = n, true
 		}
 	}
-	freedBeforeReturn := set("freed_before_return")
-	for a := range usedElsewhere {
-		if owned[a] && !freedBeforeReturn[a] {
-			why[a] = append(why[a], "used in another block than its own, not through a block argument: kept alive (used_elsewhere)")
+	if !ok1 || !ok2 || line < 1 || col < 1 {
+		return f, fmt.Errorf("--op %q: want LINE:COL or FILE:LINE:COL", op)
+	}
+	f.file, f.line, f.col = file, line, col
+	return f, nil
+}
+
+func (f explainFilter) keeps(d explain.Decision) bool {
+	if f.value != "" && d.Value != f.value {
+		return false
+	}
+	if f.line > 0 && (d.At.Line != f.line || d.At.Col != f.col || f.file != "" && f.file != d.At.File) {
+		return false
+	}
+	return true
+}
+
+// writeExplanation prints the decisions as text: each with its location
+// and source line, then its derivation, one fact a line, indented by
+// depth, each located fact followed by its source line and a caret.
+func writeExplanation(w io.Writer, e *explain.Explanation) error {
+	var b bytes.Buffer
+	for i, d := range e.Decisions {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.At.File, d.At.Line, d.At.Col, d.Kind, d.Summary)
+		snippet(&b, "  ", d.At)
+		if d.Why != nil {
+			writeStep(&b, d.Why, "  ")
 		}
 	}
-	var ids []int64
-	for a := range owned {
-		ids = append(ids, a)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func writeStep(b *bytes.Buffer, s *explain.Step, indent string) {
+	b.WriteString(indent + s.Fact)
+	var tags []string
+	if s.Rule != "" {
+		tags = append(tags, s.Rule)
 	}
-	slices.Sort(ids)
-	for _, a := range ids {
-		reasons := why[a]
-		if len(reasons) == 0 {
-			reasons = []string{"kept alive: no rule frees it"}
+	if s.Note != "" {
+		tags = append(tags, s.Note)
+	}
+	if len(tags) > 0 {
+		b.WriteString("  [" + strings.Join(tags, ": ") + "]")
+	}
+	b.WriteString("\n")
+	if s.At != nil && s.At.Line > 0 {
+		fmt.Fprintf(b, "%s  at %s:%d:%d\n", indent, s.At.File, s.At.Line, s.At.Col)
+		snippet(b, indent+"    ", *s.At)
+	}
+	for _, c := range s.Body {
+		writeStep(b, c, indent+"  ")
+	}
+}
+
+// snippet writes the line of at and a caret under its column.
+func snippet(b *bytes.Buffer, indent string, at explain.Location) {
+	if at.Text == "" {
+		return
+	}
+	b.WriteString(indent + at.Text + "\n" + indent)
+	for i, r := range at.Text {
+		if i >= at.Col-1 {
+			break
 		}
-		slices.Sort(reasons)
-		loc := names.Locate(facts.ValueKind, int(a))
-		for _, r := range reasons {
-			if _, err := fmt.Fprintf(w, "%s: %s: %s\n", loc, names.ValueName(int(a)), r); err != nil {
-				return err
-			}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
 		}
 	}
-	return nil
+	b.WriteString("^\n")
 }

@@ -33,6 +33,33 @@ type Decision struct {
 	Summary string `json:"summary"`
 	// Why is the derivation of the fact that decided it.
 	Why *Step `json:"why,omitempty"`
+	// Conflict, for an operand sent out of place by a read-after-write
+	// conflict, is that conflict: the read, the write and the definition.
+	Conflict *Conflict `json:"conflict,omitempty"`
+}
+
+// Conflict is a read-after-write conflict: in place, the write would
+// clobber the definition before the read.
+type Conflict struct {
+	Read       Operand    `json:"read"`
+	Write      Operand    `json:"write"`
+	Definition Definition `json:"definition"`
+}
+
+// Operand is operand Index of an op.
+type Operand struct {
+	Op    string   `json:"op"` // "op#5 tensor.insert"
+	Index int      `json:"index"`
+	At    Location `json:"at"`
+}
+
+// Definition is a value and where it is defined: "result N" of Op, or
+// "bbArg N" of a block of Op (as mlir-opt's print-conflicts names it).
+type Definition struct {
+	Value string   `json:"value"`
+	Site  string   `json:"site"`
+	Op    string   `json:"op"`
+	At    Location `json:"at"`
 }
 
 // Step is one fact of a derivation tree: a fact extracted from the IR
@@ -47,7 +74,17 @@ type Step struct {
 	At *Location `json:"at,omitempty"`
 	// Role says what the fact is in a conflict: "read", "write" or
 	// "definition"; empty otherwise.
-	Role string  `json:"role,omitempty"`
+	Role string `json:"role,omitempty"`
+	// How is where the fact comes from: "derived" (by Rule), "given"
+	// (extracted from the IR or decided by a driver, see Note),
+	// "stated" (written in a rule file), "computed" (a computed
+	// predicate), "repeated" (derived as shown earlier), "negation" (no
+	// fact matches), "condition", "group" (an aggregation's rows), or
+	// "role" (a conflict's read, write or definition).
+	How string `json:"how,omitempty"`
+	// Note says more: who gave a given fact, how a computed one is
+	// computed.
+	Note string  `json:"note,omitempty"`
 	Body []*Step `json:"body,omitempty"`
 }
 
