@@ -27,6 +27,7 @@ func newApp() *cli.App {
 			queryCommand(),
 			bufferizeCommand(),
 			explainCommand(),
+			reportCommand(),
 			graphCommand(),
 			rulesCommand(),
 		},

@@ -72,7 +72,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			out, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
+			out, _, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
 			if err != nil {
 				return report(err)
 			}
@@ -100,15 +100,15 @@ func explainCommand() *cli.Command {
 // tensor IR from the in-place analysis, those on the memref IR from the
 // deallocation rules.
 // preds declare the predicates of prog; the memref IR is written to
-// output unless it is "".
-func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, error) {
+// output unless it is "", and returned with the tensor IR.
+func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, []byte, []byte, error) {
 	m, opts, err := loadForExtraction(file, opModels)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	source, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	// Every fact is kept: the derivations read them all.
 	var all []string
@@ -117,18 +117,18 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	}
 	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), all...)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	out := &explain.Explanation{File: file}
 	out.Decisions = tensorDecisions(prog, preds, parts, names, dec, source)
 	if err := rewriteDecided(m, file, opts, prog, parts, names, dec, rewrite.Options{}, noDealloc); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	var copies []rewrite.Copy
 	if mode == cloneDealloc {
 		clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		copies = clonePlan.Copies
 	}
@@ -136,7 +136,7 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	// positions for the explanations.
 	var text bytes.Buffer
 	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	name := output
 	if name == "" {
@@ -145,20 +145,20 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	out.Bufferized = name
 	mm, err := ir.Parse(name, text.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
+		return nil, nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
 	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, false, extractWith(opts))
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if output != "" {
 		if err := writeModule(output, mm, ir.PrintOptions{}); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
 	out.Decisions = append(out.Decisions, deallocDecisions(prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
-	return out, nil
+	return out, source, text.Bytes(), nil
 }
 
 // tensorDecisions explains each operand the policy put out of place.

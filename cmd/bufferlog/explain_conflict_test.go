@@ -60,7 +60,7 @@ func TestExplainConflictsAgree(t *testing.T) {
 		if len(want) == 0 {
 			continue
 		}
-		e, err := explainFile(prog, preds, file, nil, staticDealloc, "")
+		e, _, _, err := explainFile(prog, preds, file, nil, staticDealloc, "")
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"bufferlog/internal/explain"
+	htmlreport "bufferlog/internal/report"
+	"bufferlog/ir"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+func reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "write one HTML page showing every decision of the bufferization, with its explanation",
+		ArgsUsage: "FILE",
+		Description: "Bufferizes FILE as explain does and writes a self-contained HTML page: the tensor\n" +
+			"IR and the memref IR side by side, every copy, allocation, clone, deallocation and\n" +
+			"kept buffer highlighted where it happens; clicking one opens its explanation (the\n" +
+			"derivation tree explain prints). The graph of buffers of one function (bufferlog\n" +
+			"graph; --func, default the first function with a copy or an allocation) is included\n" +
+			"when Graphviz's dot is installed.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
+			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
+			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			opModelFlag,
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return cli.Exit("bufferlog report: want one input file", 2)
+			}
+			if c.String("o") == "" {
+				return cli.Exit("bufferlog report: want -o FILE.html", 2)
+			}
+			mode, ok := deallocModes[c.String("dealloc")]
+			if !ok || mode == noDealloc {
+				return cli.Exit(fmt.Sprintf("bufferlog report: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
+			}
+			srcs, prog, err := compileRules(c)
+			if err != nil {
+				return report(err)
+			}
+			preds, err := rules.Predicates(srcs)
+			if err != nil {
+				return report(err)
+			}
+			file := c.Args().First()
+			e, source, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), mode, "")
+			if err != nil {
+				return report(err)
+			}
+			graph, err := reportGraph(prog, file, c.StringSlice("op-model"), c.String("func"), e.Decisions)
+			if err != nil {
+				return report(err)
+			}
+			page := htmlreport.Page{Input: string(source), Bufferized: string(memref), Explanation: e, GraphSVG: graph}
+			if err := writeOutput(c.String("o"), func(w io.Writer) error { return htmlreport.Render(w, page) }); err != nil {
+				return cli.Exit(err.Error(), 1)
+			}
+			return nil
+		},
+	}
+}
+
+// reportGraph draws, as SVG, the graph of the function named fnName, or
+// of the first function of file holding one of the tensor decisions (a
+// copy or an allocation), or of the first function. Without Graphviz's dot
+// the page has no graph: a warning, not an error, since the rest of the
+// page is what a reader needs.
+func reportGraph(prog *solve.Program, file string, opModels []string, fnName string, decisions []explain.Decision) ([]byte, error) {
+	m, opts, err := loadForExtraction(file, opModels)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := reportFunc(m, file, fnName, decisions)
+	if err != nil || fn == nil {
+		return nil, err
+	}
+	parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), graphPredicates...)
+	if err != nil {
+		return nil, err
+	}
+	var dot bytes.Buffer
+	if err := writeGraph(&dot, m, parts, names, fn); err != nil {
+		return nil, err
+	}
+	svg, err := renderSVG(dot.Bytes())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bufferlog report: warning: no graph in the page: %v\n", err)
+		return nil, nil
+	}
+	return svg, nil
+}
+
+// reportFunc picks the function reportGraph draws.
+func reportFunc(m *ir.Module, file, name string, decisions []explain.Decision) (*ir.Operation, error) {
+	if name != "" {
+		return findFunc(m, file, name)
+	}
+	funcs := m.Funcs()
+	for _, fn := range funcs {
+		first, _ := m.Position(fn.Pos)
+		last := first
+		ir.Walk(fn, func(op *ir.Operation) bool {
+			line, _ := m.Position(op.Pos)
+			last = max(last, line)
+			return true
+		})
+		for _, d := range decisions {
+			if (d.Kind == "copy" || d.Kind == "alloc") && d.At.File == file && d.At.Line >= first && d.At.Line <= last {
+				return fn, nil
+			}
+		}
+	}
+	if len(funcs) == 0 {
+		return nil, nil
+	}
+	return funcs[0], nil
+}
