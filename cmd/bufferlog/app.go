@@ -133,16 +133,26 @@ func writeOutput(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
+	// CreateTemp makes the file private: give it the mode of the file it
+	// replaces (an input replaced in place keeps its own), or the usual one.
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	err = tmp.Chmod(mode)
+	if err == nil {
+		err = write(tmp)
 	}
-	return os.Rename(tmp.Name(), path)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 func dirOf(path string) string {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,7 +34,7 @@ func bufferizeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bufferize",
 		Usage:     "rewrite tensor IR into memref IR, reusing buffers in place where the rules allow",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE... | DIR...",
 		Description: "Rewrites tensor IR into memref IR: every tensor value gets a buffer, an operand\n" +
 			"decided out of place gets a new one (memref.alloc, plus memref.copy where its contents\n" +
 			"are read: copy_contents in decisions.mg), every other operand reuses its value's buffer.\n" +
@@ -56,69 +59,148 @@ func bufferizeCommand() *cli.Command {
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free buffers where rules/dealloc.mg places them, adding no run-time work; clone: also copy buffers at the hand-overs where only a copy lets them be freed; none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
-			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
+			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},
+			&cli.BoolFlag{Name: "in-place", Usage: "replace each input that bufferizes by its output; inputs that fail are left as they were"},
+			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "bufferize `N` files at once"},
+			&cli.GenericFlag{Name: "stats", Value: new(statsMode), Usage: "add the time of each phase to the summary; --stats=json writes the summary as JSON, to --stats-file or else to stderr"},
+			&cli.StringFlag{Name: "stats-file", Usage: "write the summary as JSON to `FILE` (implies --stats=json)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return cli.Exit("bufferlog bufferize: want one input file", 2)
-			}
-			layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+			p, err := pipelineFlags(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
 			}
-			dealloc, ok := deallocModes[c.String("dealloc")]
-			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static, clone or none)", c.String("dealloc")), 2)
-			}
-			order, ok := heuristics[c.String("heuristic")]
-			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown heuristic %q (bottom-up or top-down)", c.String("heuristic")), 2)
-			}
-			var policy solve.Policy
-			name := c.String("policy")
-			if c.Bool("copy-before-write") {
-				name = "copy-before-write"
-			}
-			switch name {
-			case "oneshot":
-				policy = solve.OneShot(order)
-			case "mincopy":
-				policy = solve.MinCopy
-			case "copy-before-write":
-				policy = solve.CopyBeforeWrite
-			default:
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown policy %q (oneshot, mincopy or copy-before-write)", name), 2)
-			}
-			_, prog, err := compileRules(c)
+			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
+				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
+			}
+			workers := c.Int("j")
+			if workers < 1 {
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: -j %d: want at least one worker", workers), 2)
+			}
+			stats, statsFile := *c.Generic("stats").(*statsMode), c.String("stats-file")
+			if statsFile != "" && stats == "" {
+				stats = "json"
+			}
+			if _, p.prog, err = compileRules(c); err != nil {
 				return report(err)
 			}
-			m, opts, err := loadForExtraction(c.Args().First(), c.StringSlice("op-model"))
-			if err != nil {
+			if p.opts, err = extractOptions(c.StringSlice("op-model")); err != nil {
 				return report(err)
 			}
-			if c.Bool("analysis-only") {
-				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
-			} else {
-				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")}, dealloc)
+			// The workers share the CPUs: each file's own parallelism gets
+			// its part of them.
+			p.opts.Workers = max(1, p.opts.Workers/min(workers, len(jobs)))
+			mode := progressQuiet
+			if batch {
+				mode = progressModeOf(os.Stderr)
 			}
-			if err != nil {
-				return report(err)
+			start := time.Now()
+			sum := summarize(runJobs(jobs, p, workers, newProgress(os.Stderr, mode, len(jobs))), time.Since(start))
+			if err := writeSummary(sum, batch, stats, statsFile); err != nil {
+				return cli.Exit("bufferlog bufferize: "+err.Error(), 1)
 			}
-			if err := writeModule(c.String("o"), m, ir.PrintOptions{}); err != nil {
-				return cli.Exit(err.Error(), 1)
+			if sum.Failed > 0 {
+				return errReported
 			}
 			return nil
 		},
 	}
 }
 
-// analyze runs the in-place analysis on m and annotates m with it.
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool) error {
-	parts, names, dec, err := decide(m, opts, prog, policy)
+// pipelineFlags reads the flags that say what to do with each file.
+func pipelineFlags(c *cli.Context) (*pipeline, error) {
+	layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+	if err != nil {
+		return nil, err
+	}
+	dealloc, ok := deallocModes[c.String("dealloc")]
+	if !ok {
+		return nil, fmt.Errorf("unknown --dealloc %q (static, clone or none)", c.String("dealloc"))
+	}
+	order, ok := heuristics[c.String("heuristic")]
+	if !ok {
+		return nil, fmt.Errorf("unknown heuristic %q (bottom-up or top-down)", c.String("heuristic"))
+	}
+	p := &pipeline{
+		ropt:           rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")},
+		dealloc:        dealloc,
+		analysisOnly:   c.Bool("analysis-only"),
+		printConflicts: c.Bool("print-conflicts"),
+	}
+	name := c.String("policy")
+	if c.Bool("copy-before-write") {
+		name = "copy-before-write"
+	}
+	switch name {
+	case "oneshot":
+		p.policy = solve.OneShot(order)
+	case "mincopy":
+		p.policy = solve.MinCopy
+	case "copy-before-write":
+		p.policy = solve.CopyBeforeWrite
+	default:
+		return nil, fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
+	}
+	return p, nil
+}
+
+// bufferizeJobs reads the inputs and where their outputs go. One input
+// that is not a directory, without --out-dir or --in-place, is a batch of
+// one written to -o or stdout; anything else is a batch (see batchJobs).
+func bufferizeJobs(c *cli.Context) (jobs []job, batch bool, err error) {
+	args := c.Args().Slice()
+	outDir, inPlace, out := c.String("out-dir"), c.Bool("in-place"), c.String("o")
+	if len(args) == 0 {
+		return nil, false, errors.New("want input files or directories")
+	}
+	batch = outDir != "" || inPlace || len(args) > 1
+	if info, err := os.Stat(args[0]); err == nil && info.IsDir() {
+		batch = true
+	}
+	switch {
+	case !batch:
+		return []job{{in: args[0], out: out}}, false, nil
+	case outDir != "" && inPlace:
+		return nil, true, errors.New("--out-dir and --in-place exclude each other")
+	case out != "":
+		return nil, true, errors.New("-o takes a single input file: write a batch with --out-dir DIR or --in-place")
+	case outDir == "" && !inPlace:
+		return nil, true, errors.New("several inputs or a directory: give --out-dir DIR, or --in-place to replace the inputs")
+	}
+	jobs, err = batchJobs(args, outDir, inPlace)
+	return jobs, true, err
+}
+
+// writeSummary writes the summary of a run on stderr: as text for a
+// batch, or for one file with --stats; as JSON for --stats=json, into
+// statsFile if given, else on stderr instead of the text. Stdout only
+// ever carries the output of a single file.
+func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string) error {
+	if stats == "json" {
+		if statsFile != "" {
+			if err := writeOutput(statsFile, sum.writeJSON); err != nil {
+				return err
+			}
+		} else {
+			return sum.writeJSON(os.Stderr)
+		}
+	}
+	if batch || stats == "text" {
+		return sum.writeText(os.Stderr, stats == "text")
+	}
+	return nil
+}
+
+// analyze runs the in-place analysis on m and annotates m with it, adding
+// the time of each phase to times (which may be nil).
+func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, prog, policy, times)
 	if err != nil {
 		return err
 	}
+	defer times.since(phaseRewrite, time.Now())
 	rewrite.Annotate(m, names, dec, summary(parts), printConflicts)
 	return nil
 }
@@ -127,29 +209,37 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 // IR by its decisions; unless dealloc is noDealloc, it then evaluates
 // where the rules free each buffer, on the facts of the memref IR, and
 // inserts the deallocations. The result is checked with the structural verifier: a
-// rewrite bug must not reach the output.
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode) error {
-	parts, names, dec, err := decide(m, opts, prog, policy)
+// rewrite bug must not reach the output. The time of each phase is added
+// to times (which may be nil).
+func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, prog, policy, times)
 	if err != nil {
 		return err
 	}
-	if err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt); err != nil {
+	err = times.timed(phaseRewrite, func() error {
+		err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt)
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
 			return fmt.Errorf("%s:%d:%d: error: %s", file, line, col, re.Msg)
 		}
 		return err
+	})
+	if err != nil {
+		return err
 	}
 	if dealloc != noDealloc {
-		if err := deallocate(m, opts, prog, dealloc == cloneDealloc); err != nil {
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog, dealloc == cloneDealloc) })
+		if err != nil {
 			return err
 		}
 	}
-	if err := ir.Verify(m); err != nil {
-		return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
-	}
-	return nil
+	return times.timed(phaseRewrite, func() error {
+		if err := ir.Verify(m); err != nil {
+			return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
+		}
+		return nil
+	})
 }
 
 // deallocate places the deallocations of the memref module m by the
@@ -164,8 +254,10 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones 
 }
 
 // decide extracts m by function and runs the in-place analysis on it with
-// policy, checking that the decisions leave no conflict.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+// policy, checking that the decisions leave no conflict. Its time is added
+// to times (which may be nil) as the analysis phase.
+func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+	defer times.since(phaseAnalysis, time.Now())
 	parts, names, err := extract.Functions(m, opts)
 	if err != nil {
 		return nil, nil, nil, err

@@ -136,9 +136,9 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		err = analyze(m, opts, prog, policy, true)
+		err = analyze(m, opts, prog, policy, true, nil)
 	} else {
-		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc)
+		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc, nil)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +236,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc); err != nil {
+		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}

@@ -52,7 +52,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, noDealloc); err != nil {
+			if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, noDealloc, nil); err != nil {
 				return report(err)
 			}
 			var copies []rewrite.Copy
