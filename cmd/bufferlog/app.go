@@ -16,7 +16,7 @@ import (
 var errReported = cli.Exit("", 1)
 
 func newApp() *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "bufferlog",
 		Usage: "bufferize MLIR tensor programs with Datalog rules",
 		// --rules and --op-model take file names, which may contain commas.
@@ -39,6 +39,15 @@ func newApp() *cli.App {
 			}
 		},
 	}
+	for _, cmd := range app.Commands {
+		// A flag that does not parse is a usage error: exit status 2 and
+		// one line on stderr, not the help on stdout, which may be
+		// carrying output.
+		cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
+		}
+	}
+	return app
 }
 
 func fmtCommand() *cli.Command {

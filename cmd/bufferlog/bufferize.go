@@ -155,6 +155,12 @@ func bufferizeJobs(c *cli.Context) (jobs []job, batch bool, err error) {
 	if len(args) == 0 {
 		return nil, false, errors.New("want input files or directories")
 	}
+	for _, a := range args {
+		// Flags that interspersed did not know stay among the files.
+		if _, err := os.Stat(a); err != nil && len(a) > 1 && a[0] == '-' {
+			return nil, false, fmt.Errorf("flag provided but not defined: %s", a)
+		}
+	}
 	batch = outDir != "" || inPlace || len(args) > 1
 	if info, err := os.Stat(args[0]); err == nil && info.IsDir() {
 		batch = true

@@ -150,14 +150,17 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 	return out.Bytes()
 }
 
-// verifyWithMLIR fails t unless mlir-opt-22 parses and verifies text.
-func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte) {
+// verifyWithMLIR fails t unless mlir-opt-22, with the extra flags, parses
+// and verifies text, and reports whether it did.
+func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte, flags ...string) bool {
 	t.Helper()
-	cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
+	cmd := exec.Command(mlirOpt, append([]string{"--allow-unregistered-dialect", "-o", os.DevNull}, flags...)...)
 	cmd.Stdin = bytes.NewReader(text)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("mlir-opt-22 rejects the bufferized output: %v\n%s\n%s", err, out, text)
+		return false
 	}
+	return true
 }
 
 // verifyModuleWithMLIR prints m and fails t, naming file, unless
