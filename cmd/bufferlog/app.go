@@ -152,6 +152,11 @@ func writeOutput(path string, write func(io.Writer) error) error {
 	if err == nil {
 		err = write(tmp)
 	}
+	if err == nil {
+		// On disk before the rename, so that a crash cannot leave the
+		// new name on an empty file.
+		err = tmp.Sync()
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

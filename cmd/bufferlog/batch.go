@@ -188,7 +188,7 @@ type result struct {
 	err    error // the diagnostic of a failed job
 	counts opCounts
 	times  phaseTimes
-	kept   bool // the job failed and an earlier file at job.out was left as it was
+	kept   bool // the job failed, and an earlier output (not the input) was left as it was
 }
 
 // run parses, analyses and rewrites one file and writes its output, which
@@ -203,7 +203,7 @@ func (p *pipeline) run(j job) (r result) {
 		}
 		if r.err != nil && j.out != "" && j.out != "-" {
 			_, err := os.Stat(j.out)
-			r.kept = err == nil
+			r.kept = err == nil && !sameFile(j.in, j.out)
 		}
 	}()
 	if j.err != nil {

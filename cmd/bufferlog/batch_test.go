@@ -460,7 +460,8 @@ func TestBufferizeBatchCases(t *testing.T) {
 	})
 }
 
-// TestRunJobsShared runs the pipeline on generated programs with four
+// TestRunJobsShared runs the pipeline (with --dealloc=clone, which
+// evaluates the most rules) on generated programs with four
 // workers sharing one compiled program, and with one: the outputs must be
 // the same. Run with -race, it checks that sharing is safe.
 func TestRunJobsShared(t *testing.T) {
@@ -480,7 +481,11 @@ func TestRunJobsShared(t *testing.T) {
 		var jobs []job
 		for i := range 16 {
 			in := filepath.Join(dir, fmt.Sprintf("p%d.mlir", i))
-			writeFile(t, in, workload.Executable(uint64(i), 5))
+			src := workload.Executable(uint64(i), 5)
+			if i%2 == 1 {
+				src = workload.Random(uint64(i), 8)
+			}
+			writeFile(t, in, src)
 			jobs = append(jobs, job{in: in, out: filepath.Join(dir, strconv.Itoa(workers), filepath.Base(in))})
 		}
 		var log bytes.Buffer

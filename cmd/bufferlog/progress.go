@@ -66,7 +66,7 @@ func (p *progress) report(r result) {
 	switch {
 	case r.err == nil:
 		fmt.Fprintf(p.w, "ok %s -> %s\n", r.in, r.out)
-	case r.kept && r.out != r.in:
+	case r.kept:
 		fmt.Fprintf(p.w, "FAILED %s (%s, from an earlier run, left as it was)\n", r.in, r.out)
 	default:
 		fmt.Fprintf(p.w, "FAILED %s\n", r.in)
