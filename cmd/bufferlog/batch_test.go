@@ -361,6 +361,8 @@ func TestBufferizeBatchCases(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "empty"), 0o755)
 	bad := filepath.Join(dir, "bad.mlir")
 	writeFile(t, bad, malformed[0].src)
+	badRules := filepath.Join(dir, "bad.mg")
+	writeFile(t, badRules, "foo(X) :- bar(X\n")
 	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
 
 	for _, tc := range []struct {
@@ -369,32 +371,41 @@ func TestBufferizeBatchCases(t *testing.T) {
 		wantCode int
 		wantErr  []string // lines of stderr, as regexps, in order
 		wantOut  []string // files under out afterwards
+		wantIn   string   // a substring of every file under out
 	}{
 		{"files by base name", []string{ok1, ok2, "--out-dir", out}, 0, []string{
 			`^ok \S+/in/one\.mlir -> \S+/out/one\.mlir$`, `^ok \S+/two\.mlir -> \S+/out/two\.mlir$`,
 			`^bufferize: 2 ok, 0 failed$`, `^outputs: \d+ memref\.alloc`,
-		}, []string{"one.mlir", "two.mlir"}},
+		}, []string{"one.mlir", "two.mlir"}, ""},
 		{"missing file", []string{ok1, filepath.Join(dir, "none.mlir"), "--out-dir", out}, 1, []string{
 			`^ok `, `none\.mlir: error: cannot read input: no such file or directory$`, `^FAILED \S+none\.mlir$`,
 			`^bufferize: 1 ok, 1 failed$`, `^outputs: `,
-		}, []string{"one.mlir"}},
+		}, []string{"one.mlir"}, ""},
 		{"stats text", []string{in, "--out-dir", out, "--stats", "-j", "1"}, 0, []string{
 			`^ok `, `^ok `, `^bufferize: 2 ok, 0 failed$`, `^outputs: `,
 			`^time: parse \d+\.\d\ds, analysis \d+\.\d\ds, rewrite \d+\.\d\ds, dealloc \d+\.\d\ds, print \d+\.\d\ds \(summed over files\); wall \d+\.\d\ds$`,
-		}, []string{"one.mlir", "sub/two.mlir"}},
-		{"no inputs", nil, 2, []string{`want input files or directories`}, nil},
-		{"directory needs --out-dir", []string{in}, 2, []string{`give --out-dir DIR, or --in-place`}, nil},
-		{"two files need --out-dir", []string{ok1, ok2}, 2, []string{`give --out-dir DIR`}, nil},
-		{"-o with a batch", []string{in, "--out-dir", out, "-o", filepath.Join(dir, "x.mlir")}, 2, []string{`-o takes a single input file`}, nil},
-		{"--out-dir and --in-place", []string{in, "--out-dir", out, "--in-place"}, 2, []string{`exclude each other`}, nil},
-		{"same output twice", []string{ok1, filepath.Join(dir, "other", "one.mlir"), "--out-dir", out}, 2, []string{`both be written to \S+/out/one\.mlir`}, nil},
-		{"--out-dir inside the input", []string{in, "--out-dir", filepath.Join(in, "out")}, 2, []string{`is inside the input directory`}, nil},
-		{"--out-dir onto the input", []string{ok1, "--out-dir", in}, 2, []string{`would overwrite the input`}, nil},
-		{"no *.mlir", []string{filepath.Join(dir, "empty"), "--out-dir", out}, 2, []string{`no \*\.mlir file in`}, nil},
-		{"stdin in a batch", []string{"-", ok1, "--out-dir", out}, 2, []string{`stdin`}, nil},
-		{"workers", []string{in, "--out-dir", out, "-j", "0"}, 2, []string{`want at least one worker`}, nil},
-		{"bad --stats", []string{in, "--out-dir", out, "--stats=xml"}, 2, []string{`want text or json`}, nil},
-		{"unknown flag", []string{ok1, "--nope"}, 2, []string{`flag provided but not defined: --nope`}, nil},
+		}, []string{"one.mlir", "sub/two.mlir"}, ""},
+		// Every flag applies to every file.
+		{"analysis only", []string{in, "--out-dir", out, "--analysis-only"}, 0, []string{
+			`^ok `, `^ok `, `^bufferize: 2 ok, 0 failed$`, `^outputs: 0 memref\.alloc, 0 memref\.copy \(0 bytes static, 0 dynamic\), 0 memref\.dealloc$`,
+		}, []string{"one.mlir", "sub/two.mlir"}, "__inplace_operands_attr__"},
+		{"no deallocation", []string{in, "--out-dir", out, "--dealloc=none", "--function-boundary-type-conversion=identity-layout-map"}, 0, []string{
+			`^ok `, `^ok `, `^bufferize: 2 ok, 0 failed$`, `^outputs: [1-9]\d* memref\.alloc, .*, 0 memref\.dealloc$`,
+		}, []string{"one.mlir", "sub/two.mlir"}, "(%arg0: memref<16xf32>"},
+		{"bad rule file", []string{in, "--out-dir", out, "--rules", badRules}, 1, []string{`^\S+bad\.mg:2:1: error: syntax error`}, nil, ""},
+		{"no inputs", nil, 2, []string{`want input files or directories`}, nil, ""},
+		{"directory needs --out-dir", []string{in}, 2, []string{`give --out-dir DIR, or --in-place`}, nil, ""},
+		{"two files need --out-dir", []string{ok1, ok2}, 2, []string{`give --out-dir DIR`}, nil, ""},
+		{"-o with a batch", []string{in, "--out-dir", out, "-o", filepath.Join(dir, "x.mlir")}, 2, []string{`-o takes a single input file`}, nil, ""},
+		{"--out-dir and --in-place", []string{in, "--out-dir", out, "--in-place"}, 2, []string{`exclude each other`}, nil, ""},
+		{"same output twice", []string{ok1, filepath.Join(dir, "other", "one.mlir"), "--out-dir", out}, 2, []string{`both be written to \S+/out/one\.mlir`}, nil, ""},
+		{"--out-dir inside the input", []string{in, "--out-dir", filepath.Join(in, "out")}, 2, []string{`is inside the input directory`}, nil, ""},
+		{"--out-dir onto the input", []string{ok1, "--out-dir", in}, 2, []string{`would overwrite the input`}, nil, ""},
+		{"no *.mlir", []string{filepath.Join(dir, "empty"), "--out-dir", out}, 2, []string{`no \*\.mlir file in`}, nil, ""},
+		{"stdin in a batch", []string{"-", ok1, "--out-dir", out}, 2, []string{`stdin`}, nil, ""},
+		{"workers", []string{in, "--out-dir", out, "-j", "0"}, 2, []string{`want at least one worker`}, nil, ""},
+		{"bad --stats", []string{in, "--out-dir", out, "--stats=xml"}, 2, []string{`want text or json`}, nil, ""},
+		{"unknown flag", []string{ok1, "--nope"}, 2, []string{`flag provided but not defined: --nope`}, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			os.RemoveAll(out)
@@ -410,7 +421,13 @@ func TestBufferizeBatchCases(t *testing.T) {
 			}
 			var got []string
 			if _, err := os.Stat(out); err == nil {
-				got = slices.Sorted(maps.Keys(treeFiles(t, out)))
+				files := treeFiles(t, out)
+				got = slices.Sorted(maps.Keys(files))
+				for name, data := range files {
+					if !bytes.Contains(data, []byte(tc.wantIn)) {
+						t.Errorf("%s lacks %q", name, tc.wantIn)
+					}
+				}
 			}
 			if !slices.Equal(got, tc.wantOut) {
 				t.Errorf("files written %v, want %v", got, tc.wantOut)
