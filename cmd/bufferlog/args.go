@@ -20,7 +20,8 @@ func interspersed(app *cli.App, args []string) []string {
 	}
 	takesValue := map[string]bool{}
 	known := map[string]bool{}
-	for _, f := range cmd.Flags {
+	// urfave/cli adds the help flag to every command.
+	for _, f := range append([]cli.Flag{cli.HelpFlag}, cmd.Flags...) {
 		for _, n := range f.Names() {
 			known[n] = true
 			takesValue[n] = !isBoolFlag(f)

@@ -46,7 +46,14 @@ func bufferizeCommand() *cli.Command {
 			"tensor function arguments, __equivalent_func_args__ on returns, and with\n" +
 			"--print-conflicts the conflict that sent each operand out of place. The decisions\n" +
 			"come from the rules (inplace.mg: conflicts and read-only buffers; decisions.mg: what\n" +
-			"follows from them); `bufferlog query` shows every derived fact behind them.",
+			"follows from them); `bufferlog query` shows every derived fact behind them.\n\n" +
+			"Given several files or directories (walked for *.mlir), bufferize runs a batch on -j\n" +
+			"workers, with every flag applied to every file: --out-dir DIR mirrors the input tree\n" +
+			"under DIR, --in-place replaces each input that bufferizes. Outputs are replaced\n" +
+			"atomically; a file that fails gets its diagnostic and writes nothing. Stderr shows\n" +
+			"the progress and a summary of the outputs' allocations, copies and deallocations\n" +
+			"(--stats: with the time of each phase; --stats=json: as JSON, to --stats-file or\n" +
+			"stderr). Exit status 1 if any file failed, 2 for a usage error.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
