@@ -103,12 +103,11 @@ func batchJobs(args []string, outDir string, inPlace bool) ([]job, error) {
 			}
 		}
 	}
-	written := map[string]string{} // absolute output path -> input
+	written := map[string]string{} // resolved output path -> input
 	for i := range jobs {
 		j := &jobs[i]
 		if inPlace {
-			// A link is replaced by a file; the file it names is what
-			// gets bufferized.
+			// Replace the file a link names, not the link.
 			if target, err := filepath.EvalSymlinks(j.in); err == nil {
 				j.out = target
 			} else {
@@ -120,10 +119,7 @@ func batchJobs(args []string, outDir string, inPlace bool) ([]job, error) {
 				return nil, fmt.Errorf("%s would overwrite the input %s (--in-place replaces inputs)", j.out, j.in)
 			}
 		}
-		key, err := filepath.Abs(j.out)
-		if err != nil {
-			return nil, err
-		}
+		key := resolved(j.out)
 		if prev, ok := written[key]; ok {
 			return nil, fmt.Errorf("%s and %s would both be written to %s", prev, j.in, j.out)
 		}

@@ -469,6 +469,22 @@ func TestBufferizeBatchCases(t *testing.T) {
 		}
 	})
 
+	t.Run("in place through a link replaces the file it names", func(t *testing.T) {
+		target, link := filepath.Join(dir, "target.mlir"), filepath.Join(dir, "link.mlir")
+		writeFile(t, target, workload.Random(4, 3))
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := run(t, "", "bufferize", "--in-place", link); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		info, err := os.Lstat(link)
+		data, _ := os.ReadFile(target)
+		if err != nil || info.Mode()&os.ModeSymlink == 0 || !bytes.Contains(data, []byte("memref<16xf32")) {
+			t.Errorf("link %v, %v; target:\n%s", info.Mode(), err, data)
+		}
+	})
+
 	t.Run("one bad file: a diagnostic and nothing else", func(t *testing.T) {
 		stdout, stderr, code := run(t, "", "bufferize", bad)
 		if code != 1 || stdout != "" || stderr != bad+":2:10: error: use of undeclared SSA value name '%b'\n" {
