@@ -16,7 +16,7 @@ import (
 var errReported = cli.Exit("", 1)
 
 func newApp() *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "bufferlog",
 		Usage: "bufferize MLIR tensor programs with Datalog rules",
 		// --rules and --op-model take file names, which may contain commas.
@@ -41,6 +41,15 @@ func newApp() *cli.App {
 			}
 		},
 	}
+	for _, cmd := range app.Commands {
+		// A flag that does not parse is a usage error: exit status 2 and
+		// one line on stderr, not the help on stdout, which may be
+		// carrying output.
+		cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
+		}
+	}
+	return app
 }
 
 func fmtCommand() *cli.Command {
@@ -135,16 +144,31 @@ func writeOutput(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
+	// CreateTemp makes the file private: give it the mode of the file it
+	// replaces (an input replaced in place keeps its own), or the usual one.
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	err = tmp.Chmod(mode)
+	if err == nil {
+		err = write(tmp)
 	}
-	return os.Rename(tmp.Name(), path)
+	if err == nil {
+		// On disk before the rename, so that a crash cannot leave the
+		// new name on an empty file.
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 func dirOf(path string) string {

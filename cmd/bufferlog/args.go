@@ -20,11 +20,11 @@ func interspersed(app *cli.App, args []string) []string {
 	}
 	takesValue := map[string]bool{}
 	known := map[string]bool{}
-	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
+	// urfave/cli adds the help flag to every command.
+	for _, f := range append([]cli.Flag{cli.HelpFlag}, cmd.Flags...) {
 		for _, n := range f.Names() {
 			known[n] = true
-			takesValue[n] = !isBool
+			takesValue[n] = !isBoolFlag(f)
 		}
 	}
 	var flags, positional []string
@@ -51,4 +51,18 @@ func interspersed(app *cli.App, args []string) []string {
 		out = append(out, "--")
 	}
 	return append(out, positional...)
+}
+
+// isBoolFlag reports whether f takes no separate value: a BoolFlag, or a
+// GenericFlag whose value says it is boolean to the flag package (such as
+// --stats, which also takes --stats=json).
+func isBoolFlag(f cli.Flag) bool {
+	switch f := f.(type) {
+	case *cli.BoolFlag:
+		return true
+	case *cli.GenericFlag:
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		return ok && b.IsBoolFlag()
+	}
+	return false
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,7 +34,7 @@ func bufferizeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bufferize",
 		Usage:     "rewrite tensor IR into memref IR, reusing buffers in place where the rules allow",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE... | DIR...",
 		Description: "Rewrites tensor IR into memref IR: every tensor value gets a buffer, an operand\n" +
 			"decided out of place gets a new one (memref.alloc, plus memref.copy where its contents\n" +
 			"are read: copy_contents in decisions.mg), every other operand reuses its value's buffer.\n" +
@@ -43,7 +46,14 @@ func bufferizeCommand() *cli.Command {
 			"tensor function arguments, __equivalent_func_args__ on returns, and with\n" +
 			"--print-conflicts the conflict that sent each operand out of place. The decisions\n" +
 			"come from the rules (inplace.mg: conflicts and read-only buffers; decisions.mg: what\n" +
-			"follows from them); `bufferlog query` shows every derived fact behind them.",
+			"follows from them); `bufferlog query` shows every derived fact behind them.\n\n" +
+			"Given several files or directories (walked for *.mlir), bufferize runs a batch on -j\n" +
+			"workers, with every flag applied to every file: --out-dir DIR mirrors the input tree\n" +
+			"under DIR, --in-place replaces each input that bufferizes. Outputs are replaced\n" +
+			"atomically; a file that fails gets its diagnostic and writes nothing. Stderr shows\n" +
+			"the progress and a summary of the outputs' allocations, copies and deallocations\n" +
+			"(--stats: with the time of each phase; --stats=json: as JSON, to --stats-file or\n" +
+			"stderr). Exit status 1 if any file failed, 2 for a usage error.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
@@ -54,46 +64,77 @@ func bufferizeCommand() *cli.Command {
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free buffers where rules/dealloc.mg places them, adding no run-time work; clone: also copy buffers at the hand-overs where only a copy lets them be freed; none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
-			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
+			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},
+			&cli.BoolFlag{Name: "in-place", Usage: "replace each input that bufferizes by its output; inputs that fail are left as they were"},
+			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "bufferize `N` files at once"},
+			&cli.GenericFlag{Name: "stats", Value: new(statsMode), Usage: "add the time of each phase to the summary; --stats=json writes the summary as JSON, to --stats-file or else to stderr"},
+			&cli.StringFlag{Name: "stats-file", Usage: "write the summary as JSON to `FILE` (implies --stats=json)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return cli.Exit("bufferlog bufferize: want one input file", 2)
-			}
-			layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+			p, err := pipelineFlags(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
 			}
-			dealloc, ok := deallocModes[c.String("dealloc")]
-			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static, clone or none)", c.String("dealloc")), 2)
-			}
-			policy, err := policyOf(c)
+			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
-				return err
+				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
 			}
-			_, prog, err := compileRules(c)
-			if err != nil {
+			workers := c.Int("j")
+			if workers < 1 {
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: -j %d: want at least one worker", workers), 2)
+			}
+			stats, statsFile := *c.Generic("stats").(*statsMode), c.String("stats-file")
+			if statsFile != "" && stats == "" {
+				stats = "json"
+			}
+			if _, p.prog, err = compileRules(c); err != nil {
 				return report(err)
 			}
-			m, opts, err := loadForExtraction(c.Args().First(), c.StringSlice("op-model"))
-			if err != nil {
+			if p.opts, err = extractOptions(c.StringSlice("op-model")); err != nil {
 				return report(err)
 			}
-			if c.Bool("analysis-only") {
-				err = analyze(m, opts, prog, policy, c.Bool("print-conflicts"))
-			} else {
-				err = bufferize(m, c.Args().First(), opts, prog, policy, rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")}, dealloc)
+			// The workers share the CPUs: each file's own parallelism gets
+			// its part of them.
+			p.opts.Workers = max(1, p.opts.Workers/min(workers, len(jobs)))
+			mode := progressQuiet
+			if batch {
+				mode = progressModeOf(os.Stderr)
 			}
-			if err != nil {
-				return report(err)
+			start := time.Now()
+			sum := summarize(runJobs(jobs, p, workers, newProgress(os.Stderr, mode, len(jobs))), time.Since(start))
+			if err := writeSummary(sum, batch, stats, statsFile); err != nil {
+				return cli.Exit("bufferlog bufferize: "+err.Error(), 1)
 			}
-			if err := writeModule(c.String("o"), m, ir.PrintOptions{}); err != nil {
-				return cli.Exit(err.Error(), 1)
+			if sum.Failed > 0 {
+				return errReported
 			}
 			return nil
 		},
 	}
+}
+
+// pipelineFlags reads the flags that say what to do with each file.
+func pipelineFlags(c *cli.Context) (*pipeline, error) {
+	layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+	if err != nil {
+		return nil, err
+	}
+	dealloc, ok := deallocModes[c.String("dealloc")]
+	if !ok {
+		return nil, fmt.Errorf("unknown --dealloc %q (static, clone or none)", c.String("dealloc"))
+	}
+	policy, err := policyNamed(c)
+	if err != nil {
+		return nil, err
+	}
+	return &pipeline{
+		policy:         policy,
+		ropt:           rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")},
+		dealloc:        dealloc,
+		analysisOnly:   c.Bool("analysis-only"),
+		printConflicts: c.Bool("print-conflicts"),
+	}, nil
 }
 
 // The flags that choose the policy of the in-place analysis (policyOf).
@@ -103,12 +144,12 @@ var (
 	heuristicFlag       = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
 )
 
-// policyOf returns the policy that --policy, --copy-before-write and
-// --heuristic choose, or a usage error naming the command.
-func policyOf(c *cli.Context) (solve.Policy, error) {
+// policyNamed returns the policy that --policy, --copy-before-write and
+// --heuristic choose.
+func policyNamed(c *cli.Context) (solve.Policy, error) {
 	order, ok := heuristics[c.String("heuristic")]
 	if !ok {
-		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: unknown heuristic %q (bottom-up or top-down)", c.Command.Name, c.String("heuristic")), 2)
+		return nil, fmt.Errorf("unknown heuristic %q (bottom-up or top-down)", c.String("heuristic"))
 	}
 	name := c.String("policy")
 	if c.Bool("copy-before-write") {
@@ -122,15 +163,80 @@ func policyOf(c *cli.Context) (solve.Policy, error) {
 	case "copy-before-write":
 		return solve.CopyBeforeWrite, nil
 	}
-	return nil, cli.Exit(fmt.Sprintf("bufferlog %s: unknown policy %q (oneshot, mincopy or copy-before-write)", c.Command.Name, name), 2)
+	return nil, fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
 }
 
-// analyze runs the in-place analysis on m and annotates m with it.
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool) error {
-	parts, names, dec, err := decide(m, opts, prog, policy)
+// policyOf is policyNamed for commands whose only pipeline flags are the
+// policy's: an error is a usage error naming the command.
+func policyOf(c *cli.Context) (solve.Policy, error) {
+	policy, err := policyNamed(c)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
+	}
+	return policy, nil
+}
+
+// bufferizeJobs reads the inputs and where their outputs go. One input
+// that is not a directory, without --out-dir or --in-place, is a batch of
+// one written to -o or stdout; anything else is a batch (see batchJobs).
+func bufferizeJobs(c *cli.Context) (jobs []job, batch bool, err error) {
+	args := c.Args().Slice()
+	outDir, inPlace, out := c.String("out-dir"), c.Bool("in-place"), c.String("o")
+	if len(args) == 0 {
+		return nil, false, errors.New("want input files or directories")
+	}
+	for _, a := range args {
+		// Flags that interspersed did not know stay among the files.
+		if _, err := os.Stat(a); err != nil && len(a) > 1 && a[0] == '-' {
+			return nil, false, fmt.Errorf("flag provided but not defined: %s", a)
+		}
+	}
+	batch = outDir != "" || inPlace || len(args) > 1
+	if info, err := os.Stat(args[0]); err == nil && info.IsDir() {
+		batch = true
+	}
+	switch {
+	case !batch:
+		return []job{{in: args[0], out: out}}, false, nil
+	case outDir != "" && inPlace:
+		return nil, true, errors.New("--out-dir and --in-place exclude each other")
+	case out != "":
+		return nil, true, errors.New("-o takes a single input file: write a batch with --out-dir DIR or --in-place")
+	case outDir == "" && !inPlace:
+		return nil, true, errors.New("several inputs or a directory: give --out-dir DIR, or --in-place to replace the inputs")
+	}
+	jobs, err = batchJobs(args, outDir, inPlace)
+	return jobs, true, err
+}
+
+// writeSummary writes the summary of a run on stderr: as text for a
+// batch, or for one file with --stats; as JSON for --stats=json, into
+// statsFile if given, else on stderr instead of the text. Stdout only
+// ever carries the output of a single file.
+func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string) error {
+	if stats == "json" {
+		if statsFile != "" {
+			if err := writeOutput(statsFile, sum.writeJSON); err != nil {
+				return err
+			}
+		} else {
+			return sum.writeJSON(os.Stderr)
+		}
+	}
+	if batch || stats == "text" {
+		return sum.writeText(os.Stderr, stats == "text")
+	}
+	return nil
+}
+
+// analyze runs the in-place analysis on m and annotates m with it, adding
+// the time of each phase to times (which may be nil).
+func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, prog, policy, times)
 	if err != nil {
 		return err
 	}
+	defer times.since(phaseRewrite, time.Now())
 	rewrite.Annotate(m, names, dec, summary(parts), printConflicts)
 	return nil
 }
@@ -139,34 +245,42 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 // IR by its decisions; unless dealloc is noDealloc, it then evaluates
 // where the rules free each buffer, on the facts of the memref IR, and
 // inserts the deallocations. The result is checked with the structural verifier: a
-// rewrite bug must not reach the output.
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode) error {
-	parts, names, dec, err := decide(m, opts, prog, policy)
+// rewrite bug must not reach the output. The time of each phase is added
+// to times (which may be nil).
+func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, prog, policy, times)
 	if err != nil {
 		return err
 	}
-	return rewriteDecided(m, file, opts, prog, parts, names, dec, ropt, dealloc)
+	return rewriteDecided(m, file, opts, prog, parts, names, dec, ropt, dealloc, times)
 }
 
 // rewriteDecided is bufferize once the decisions are taken.
-func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve.Program, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode) error {
-	if err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt); err != nil {
+func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve.Program, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+	err := times.timed(phaseRewrite, func() error {
+		err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt)
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
 			return fmt.Errorf("%s:%d:%d: error: %s", file, line, col, re.Msg)
 		}
 		return err
+	})
+	if err != nil {
+		return err
 	}
 	if dealloc != noDealloc {
-		if err := deallocate(m, opts, prog, dealloc == cloneDealloc); err != nil {
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog, dealloc == cloneDealloc) })
+		if err != nil {
 			return err
 		}
 	}
-	if err := ir.Verify(m); err != nil {
-		return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
-	}
-	return nil
+	return times.timed(phaseRewrite, func() error {
+		if err := ir.Verify(m); err != nil {
+			return fmt.Errorf("%s: error: internal error: the bufferized module does not verify: %v", file, err)
+		}
+		return nil
+	})
 }
 
 // deallocate places the deallocations of the memref module m by the
@@ -182,8 +296,10 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones 
 
 // decide extracts m by function and runs the in-place analysis on it with
 // policy, checking that the decisions leave no conflict. The parts keep
-// the facts of the predicates named in keep too.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+// the facts of the predicates named in keep too. Its time is added to
+// times (which may be nil) as the analysis phase.
+func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+	defer times.since(phaseAnalysis, time.Now())
 	parts, names, err := extract.Functions(m, opts)
 	if err != nil {
 		return nil, nil, nil, err

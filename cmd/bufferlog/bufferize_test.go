@@ -136,9 +136,9 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		err = analyze(m, opts, prog, policy, true)
+		err = analyze(m, opts, prog, policy, true, nil)
 	} else {
-		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc)
+		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc, nil)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -150,14 +150,17 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 	return out.Bytes()
 }
 
-// verifyWithMLIR fails t unless mlir-opt-22 parses and verifies text.
-func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte) {
+// verifyWithMLIR fails t unless mlir-opt-22, with the extra flags, parses
+// and verifies text, and reports whether it did.
+func verifyWithMLIR(t *testing.T, mlirOpt string, text []byte, flags ...string) bool {
 	t.Helper()
-	cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", "-o", os.DevNull)
+	cmd := exec.Command(mlirOpt, append([]string{"--allow-unregistered-dialect", "-o", os.DevNull}, flags...)...)
 	cmd.Stdin = bytes.NewReader(text)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("mlir-opt-22 rejects the bufferized output: %v\n%s\n%s", err, out, text)
+		return false
 	}
+	return true
 }
 
 // verifyModuleWithMLIR prints m and fails t, naming file, unless
@@ -236,7 +239,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc); err != nil {
+		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}

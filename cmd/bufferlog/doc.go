@@ -3,6 +3,9 @@
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
 //	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] FILE 'pred(X, 3)'
+//	bufferlog bufferize [flags] FILE [-o OUT]
+//	bufferlog bufferize [flags] [-j N] [--stats[=json]] [--stats-file F] --out-dir DIR | --in-place FILE|DIR...
+//	bufferlog explain [--dealloc static|clone] [-o OUT] FILE
 //	bufferlog graph --func NAME [--policy P] [--format dot|svg] [-o OUT.dot|OUT.svg] FILE
 //	bufferlog rules [NAME]
 //
@@ -23,4 +26,18 @@
 // in-place decisions as Graphviz DOT (SVG through dot), from the facts
 // decisions.mg and inplace.mg derive. facts and query build their output whole before
 // writing it, so an error means a diagnostic and no output.
+//
+// bufferize runs one pipeline per file (pipeline.run in batch.go): read,
+// parse and verify; extract and evaluate the in-place rules; rewrite to
+// memref IR (or annotate, with --analysis-only); evaluate dealloc.mg and
+// insert the frees; print into a temporary file renamed over the output.
+// One input file without --out-dir or --in-place is a batch of one written
+// to -o or stdout. Otherwise batchJobs lists every input first (walking
+// directories for *.mlir), maps each to its output and rejects clashes;
+// then -j workers share the rules, compiled once (a solve.Program is
+// immutable), and runJobs hands the results, in input order, to progress,
+// which prints diagnostics and a bar or a line per file on stderr. The
+// summary counts the memref.alloc, memref.copy and memref.dealloc ops of
+// the outputs (countOps). Exit status: 0 if every file bufferized, 1 if
+// one failed, 2 for a usage error.
 package main

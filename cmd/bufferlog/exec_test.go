@@ -304,7 +304,7 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, dealloc); err != nil {
+	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, dealloc, nil); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

@@ -115,13 +115,13 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), all...)
+	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, all...)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	out := &explain.Explanation{File: file}
 	out.Decisions = tensorDecisions(prog, preds, parts, names, dec, source)
-	if err := rewriteDecided(m, file, opts, prog, parts, names, dec, rewrite.Options{}, noDealloc); err != nil {
+	if err := rewriteDecided(m, file, opts, prog, parts, names, dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, nil, err
 	}
 	var copies []rewrite.Copy

@@ -118,22 +118,27 @@ func extractOptions(opModels []string) (extract.Options, error) {
 	return opts, nil
 }
 
-// report prints a diagnostic for err and returns the exit error. Rule-file
+// report prints a diagnostic for err and returns the exit error.
+func report(err error) error {
+	fmt.Fprint(os.Stderr, formatDiagnostic(err))
+	return errReported
+}
+
+// formatDiagnostic is the text of err for stderr, ending in a newline. Rule-file
 // errors get MLIR's diagnostic form, FILE:LINE:COL: error: ..., like the
 // parser's and the extractor's.
-func report(err error) error {
+func formatDiagnostic(err error) string {
 	var se *solve.Error
 	switch {
 	case !errors.As(err, &se):
-		fmt.Fprintln(os.Stderr, err)
+		return err.Error() + "\n"
 	case se.Line > 0:
-		fmt.Fprintf(os.Stderr, "%s:%d:%d: error: %s\n", se.File, se.Line, se.Col, se.Msg)
+		return fmt.Sprintf("%s:%d:%d: error: %s\n", se.File, se.Line, se.Col, se.Msg)
 	case se.File != "":
-		fmt.Fprintf(os.Stderr, "%s: error: %s\n", se.File, se.Msg)
+		return fmt.Sprintf("%s: error: %s\n", se.File, se.Msg)
 	default:
-		fmt.Fprintf(os.Stderr, "error: %s\n", se.Msg)
+		return fmt.Sprintf("error: %s\n", se.Msg)
 	}
-	return errReported
 }
 
 // schemaRelations returns the relation of each schema predicate in db, nil

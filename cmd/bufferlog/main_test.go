@@ -112,3 +112,16 @@ func TestFmtNoPartialOutput(t *testing.T) {
 		t.Errorf("got code %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// TestHelp checks that --help and -h after a command print its help,
+// rather than being taken for file names.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"bufferize", "--help"}, {"bufferize", "-h"}, {"fmt", "--help"}, {"query", "-h"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			stdout, stderr, code := run(t, "", args...)
+			if code != 0 || stderr != "" || !strings.Contains(stdout, "bufferlog "+args[0]+" - ") {
+				t.Errorf("exit %d, stderr %q, stdout %q", code, stderr, stdout)
+			}
+		})
+	}
+}

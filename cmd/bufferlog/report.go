@@ -84,7 +84,7 @@ func reportGraph(prog *solve.Program, file string, opModels []string, fnName str
 	if err != nil || fn == nil {
 		return nil, err
 	}
-	parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), graphPredicates...)
+	parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, graphPredicates...)
 	if err != nil {
 		return nil, err
 	}

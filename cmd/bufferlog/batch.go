@@ -1,0 +1,290 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"bufferlog/extract"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/solve"
+)
+
+// phase is a step of the per-file pipeline, timed for --stats.
+type phase int
+
+const (
+	phaseParse    phase = iota // read, parse and verify the input
+	phaseAnalysis              // extract the facts and evaluate the in-place rules
+	phaseRewrite               // rewrite to memref IR (or annotate), verify
+	phaseDealloc               // evaluate dealloc.mg and insert the frees
+	phasePrint                 // print and write the output
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"parse", "analysis", "rewrite", "dealloc", "print"}
+
+// phaseTimes sums the time spent in each phase. Methods on a nil
+// *phaseTimes time nothing, for callers that do not want the figures.
+type phaseTimes [numPhases]time.Duration
+
+func (t *phaseTimes) since(p phase, start time.Time) {
+	if t != nil {
+		t[p] += time.Since(start)
+	}
+}
+
+func (t *phaseTimes) timed(p phase, f func() error) error {
+	defer t.since(p, time.Now())
+	return f()
+}
+
+// A job is one input of a bufferize run and where its output goes.
+type job struct {
+	in  string // as named on the command line or found by the walk; - is stdin
+	out string // "" or - for stdout
+	err error  // the walk could not read in: the job fails with this
+}
+
+// batchJobs lists the inputs that args name, directories walked for
+// regular *.mlir files in lexical order (symbolic links are not followed),
+// and their outputs: the inputs themselves if inPlace, else under outDir,
+// mirroring the tree of a directory argument and by base name for a file
+// argument. The whole list is made before anything is written, so a run
+// never reads its own outputs. Outputs must be distinct, and none may be
+// an input unless inPlace. Every error is a usage error.
+func batchJobs(args []string, outDir string, inPlace bool) ([]job, error) {
+	var jobs []job
+	var dirs []string
+	for _, arg := range args {
+		if arg == "-" {
+			return nil, errors.New("- (stdin) is a single input: it cannot be part of a batch")
+		}
+		if info, err := os.Stat(arg); err != nil || !info.IsDir() {
+			// A file that cannot be read fails with its diagnostic when
+			// the pipeline reads it.
+			jobs = append(jobs, job{in: arg, out: filepath.Base(arg)})
+			continue
+		}
+		dirs = append(dirs, arg)
+		err := filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(arg, path)
+			switch {
+			case err != nil:
+				// An unreadable subdirectory fails as an input of its own,
+				// and the walk goes on.
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				jobs = append(jobs, job{in: path, out: rel, err: fmt.Errorf("%s: error: cannot read input: %v", path, err)})
+			case d.Type().IsRegular() && strings.HasSuffix(path, ".mlir"):
+				jobs = append(jobs, job{in: path, out: rel})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("no *.mlir file in %s", strings.Join(args, ", "))
+	}
+	if !inPlace {
+		for _, dir := range dirs {
+			if within(outDir, dir) {
+				return nil, fmt.Errorf("--out-dir %s is inside the input directory %s: a later run would take the outputs for inputs", outDir, dir)
+			}
+		}
+	}
+	written := map[string]string{} // resolved output path -> input
+	for i := range jobs {
+		j := &jobs[i]
+		if inPlace {
+			// Replace the file a link names, not the link.
+			if target, err := filepath.EvalSymlinks(j.in); err == nil {
+				j.out = target
+			} else {
+				j.out = j.in
+			}
+		} else {
+			j.out = filepath.Join(outDir, j.out)
+			if sameFile(j.in, j.out) {
+				return nil, fmt.Errorf("%s would overwrite the input %s (--in-place replaces inputs)", j.out, j.in)
+			}
+		}
+		key := resolved(j.out)
+		if prev, ok := written[key]; ok {
+			return nil, fmt.Errorf("%s and %s would both be written to %s", prev, j.in, j.out)
+		}
+		written[key] = j.in
+	}
+	return jobs, nil
+}
+
+// within reports whether path is dir or lies under it, after resolving
+// symbolic links in the part of each that exists.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(resolved(dir), resolved(path))
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolved is path made absolute, with the symbolic links of its longest
+// existing prefix resolved.
+func resolved(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if dir == filepath.Dir(dir) {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}
+
+// sameFile reports whether a and b name the same existing file, or the
+// same path.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	return resolved(a) == resolved(b)
+}
+
+// pipeline is the work bufferize does on each file, with the settings of
+// the command line. It is shared by the workers: the compiled program is
+// immutable (see package solve), every other field is only read.
+type pipeline struct {
+	prog           *solve.Program
+	opts           extract.Options
+	policy         solve.Policy
+	ropt           rewrite.Options
+	dealloc        deallocMode
+	analysisOnly   bool
+	printConflicts bool
+}
+
+// result is what became of one job.
+type result struct {
+	job
+	err    error // the diagnostic of a failed job
+	counts opCounts
+	times  phaseTimes
+	kept   bool // the job failed, and an earlier output (not the input) was left as it was
+}
+
+// run parses, analyses and rewrites one file and writes its output, which
+// happens only once everything else succeeded: a failed job writes
+// nothing and removes nothing.
+func (p *pipeline) run(j job) (r result) {
+	r.job = j
+	defer func() {
+		// A bug on one file must not lose the rest of the batch.
+		if v := recover(); v != nil {
+			r.err = fmt.Errorf("%s: error: internal error: %v", j.in, v)
+		}
+		if r.err != nil && j.out != "" && j.out != "-" {
+			_, err := os.Stat(j.out)
+			r.kept = err == nil && !sameFile(j.in, j.out)
+		}
+	}()
+	if j.err != nil {
+		r.err = j.err
+		return r
+	}
+	var m *ir.Module
+	r.err = r.times.timed(phaseParse, func() (err error) {
+		m, err = loadFile(j.in, true)
+		return err
+	})
+	if r.err != nil {
+		return r
+	}
+	if p.analysisOnly {
+		r.err = analyze(m, p.opts, p.prog, p.policy, p.printConflicts, &r.times)
+	} else {
+		r.err = bufferize(m, j.in, p.opts, p.prog, p.policy, p.ropt, p.dealloc, &r.times)
+	}
+	if r.err != nil {
+		return r
+	}
+	r.counts = countOps(m)
+	r.err = r.times.timed(phasePrint, func() error {
+		if j.out != "" && j.out != "-" {
+			if err := os.MkdirAll(filepath.Dir(j.out), 0o755); err != nil {
+				return fmt.Errorf("%s: error: cannot write output: %v", j.out, errors.Unwrap(err))
+			}
+		}
+		if err := writeModule(j.out, m, ir.PrintOptions{}); err != nil {
+			return fmt.Errorf("%s: error: cannot write output: %v", j.out, err)
+		}
+		return nil
+	})
+	return r
+}
+
+// runJobs runs p on jobs with up to workers goroutines. rep hears of
+// each job as it finishes, and gets each result to report in the order of
+// jobs, as soon as it and all before it are done, so that logs of two runs
+// compare line by line.
+func runJobs(jobs []job, p *pipeline, workers int, rep *progress) []result {
+	results := make([]result, len(jobs))
+	todo, done := make(chan int), make(chan int)
+	go func() {
+		for i := range jobs {
+			todo <- i
+		}
+		close(todo)
+	}()
+	var wg sync.WaitGroup
+	for range min(workers, len(jobs)) {
+		wg.Go(func() {
+			for i := range todo {
+				results[i] = p.run(jobs[i])
+				done <- i
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	var tick <-chan time.Time
+	if rep.mode == progressBar {
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		tick = t.C
+	}
+	ready := make([]bool, len(jobs))
+	next := 0
+	for {
+		select {
+		case i, ok := <-done:
+			if !ok {
+				rep.clear()
+				return results
+			}
+			ready[i] = true
+			rep.finished(results[i])
+			for ; next < len(jobs) && ready[next]; next++ {
+				rep.report(results[next])
+			}
+		case <-tick:
+		}
+		rep.redraw()
+	}
+}
