@@ -22,6 +22,7 @@ func newApp() *cli.App {
 		// --rules and --op-model take file names, which may contain commas.
 		DisableSliceFlagSeparator: true,
 		Commands: []*cli.Command{
+			demoCommand(),
 			fmtCommand(),
 			factsCommand(),
 			queryCommand(),
