@@ -97,7 +97,7 @@ func TestDecide(t *testing.T) {
 			cost := operandCosts(db)
 			bytes := 0
 			for _, o := range outOfPlace(d) {
-				bytes += cost[o]
+				bytes += cost[o].Bytes
 			}
 			if bytes != tc.bytes {
 				t.Errorf("copies %d bytes, want %d", bytes, tc.bytes)

@@ -43,7 +43,7 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	d, rel := newDecider(db)
 	cost := operandCosts(db)
 	byCost, err := decideInOrder(db, BottomUp, func(ops []Operand) {
-		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b] - cost[a] })
+		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b].Bytes - cost[a].Bytes })
 	})
 	if err != nil {
 		return nil, err
@@ -70,14 +70,14 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		for _, o := range ops {
 			chosen[o] = base.inPlace[o]
 		}
-		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o] > 0 }) {
+		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o].Bytes > 0 }) {
 			continue // One-Shot copies nothing here
 		}
 		price := func(in map[Operand]bool) int {
 			total := 0
 			for _, o := range ops {
 				if !in[o] {
-					total += cost[o]
+					total += cost[o].Bytes
 				}
 			}
 			return total
@@ -120,31 +120,47 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	return out, nil
 }
 
-// operandCosts is the bytes copying each tensor operand would cost.
-func operandCosts(db *facts.DB) map[Operand]int {
-	bytes := map[int64]int{}
+// CopySize is the size of the tensor an operand holds: what copying it
+// costs.
+type CopySize struct {
+	Bytes   int  // the static size, or dynamicBytes
+	Dynamic bool // the size is not static
+}
+
+// operandCosts is what copying each tensor operand that its op reads
+// would cost; operands not read cost nothing.
+func operandCosts(db *facts.DB) map[Operand]CopySize { return OperandSizes(db, "operand_reads") }
+
+// SizePredicates names the predicates OperandSizes reads besides pred.
+func SizePredicates() []string { return []string{"value_type", "tensor_use"} }
+
+// OperandSizes returns the size, as MinCopy's cost model has it, of the
+// tensor of each operand that a fact pred(Op, Index) of db names, such as
+// copy_contents (decisions.mg: the out-of-place operands that copy).
+func OperandSizes(db *facts.DB, pred string) map[Operand]CopySize {
+	sizes := map[int64]CopySize{}
 	if r := db.Lookup("value_type", 3); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
 			if n := row[2].Int(); n >= 0 {
-				bytes[row[0].Int()] = int(n)
+				sizes[row[0].Int()] = CopySize{Bytes: int(n)}
 			} else {
-				bytes[row[0].Int()] = dynamicBytes
+				sizes[row[0].Int()] = CopySize{Bytes: dynamicBytes, Dynamic: true}
 			}
 		}
 	}
-	cost := map[Operand]int{}
-	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
-	if uses == nil || reads == nil {
-		return cost
+	out := map[Operand]CopySize{}
+	uses, named := db.Lookup("tensor_use", 3), db.Lookup(pred, 2)
+	if uses == nil || named == nil {
+		return out
 	}
 	for id := range uint32(uses.Len()) {
 		row := uses.Row(id)
-		if reads.Contains(row[:2]) {
-			cost[Operand{row[0].Int(), row[1].Int()}] = bytes[row[2].Int()]
+		if named.Contains(row[:2]) {
+			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
 		}
 	}
-	return cost
+	return out
 }
 
 // valid reports whether putting in place exactly the operands of ops that

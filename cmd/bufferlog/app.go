@@ -28,6 +28,7 @@ func newApp() *cli.App {
 			bufferizeCommand(),
 			explainCommand(),
 			rulesCommand(),
+			diffRulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
 			var coder cli.ExitCoder

@@ -16,6 +16,13 @@ import (
 
 var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down": solve.TopDown}
 
+// The flags of the in-place analysis, shared by bufferize and diff-rules.
+var (
+	policyFlag    = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
+	heuristicFlag = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
+	rulesFlag     = &cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added; alt:NAME adds a shipped alternative (bufferlog rules lists them)"}
+)
+
 // deallocMode is what bufferize does about freeing buffers.
 type deallocMode int
 
@@ -47,10 +54,10 @@ func bufferizeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
-			&cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"},
+			policyFlag,
 			&cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"},
-			&cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"},
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			heuristicFlag,
+			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
@@ -70,26 +77,11 @@ func bufferizeCommand() *cli.Command {
 			if !ok {
 				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static, clone or none)", c.String("dealloc")), 2)
 			}
-			order, ok := heuristics[c.String("heuristic")]
-			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown heuristic %q (bottom-up or top-down)", c.String("heuristic")), 2)
+			policy, err := policyFlags(c)
+			if err != nil {
+				return err
 			}
-			var policy solve.Policy
-			name := c.String("policy")
-			if c.Bool("copy-before-write") {
-				name = "copy-before-write"
-			}
-			switch name {
-			case "oneshot":
-				policy = solve.OneShot(order)
-			case "mincopy":
-				policy = solve.MinCopy
-			case "copy-before-write":
-				policy = solve.CopyBeforeWrite
-			default:
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown policy %q (oneshot, mincopy or copy-before-write)", name), 2)
-			}
-			_, prog, err := compileRules(c)
+			_, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -111,6 +103,28 @@ func bufferizeCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// policyFlags returns the decision policy that --policy, --heuristic and
+// --copy-before-write (where the command has it) ask for.
+func policyFlags(c *cli.Context) (solve.Policy, error) {
+	order, ok := heuristics[c.String("heuristic")]
+	if !ok {
+		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: unknown heuristic %q (bottom-up or top-down)", c.Command.Name, c.String("heuristic")), 2)
+	}
+	name := c.String("policy")
+	if c.Bool("copy-before-write") {
+		name = "copy-before-write"
+	}
+	switch name {
+	case "oneshot":
+		return solve.OneShot(order), nil
+	case "mincopy":
+		return solve.MinCopy, nil
+	case "copy-before-write":
+		return solve.CopyBeforeWrite, nil
+	}
+	return nil, cli.Exit(fmt.Sprintf("bufferlog %s: unknown policy %q (oneshot, mincopy or copy-before-write)", c.Command.Name, name), 2)
 }
 
 // analyze runs the in-place analysis on m and annotates m with it.
@@ -164,8 +178,9 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones 
 }
 
 // decide extracts m by function and runs the in-place analysis on it with
-// policy, checking that the decisions leave no conflict.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+// policy, checking that the decisions leave no conflict. The parts keep
+// what the rewrite and the annotations read, and the predicates of keep.
+func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	parts, names, err := extract.Functions(m, opts)
 	if err != nil {
 		return nil, nil, nil, err
@@ -173,6 +188,7 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...)
+	after = append(after, keep...)
 	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)

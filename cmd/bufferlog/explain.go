@@ -43,7 +43,7 @@ func explainCommand() *cli.Command {
 			if !ok || mode == noDealloc {
 				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
 			}
-			_, prog, err := compileRules(c)
+			_, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

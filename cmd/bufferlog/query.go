@@ -35,7 +35,7 @@ func queryCommand() *cli.Command {
 			"two functions (through calls, or the order of the module's functions), each function\n" +
 			"is evaluated on its own, -j at once; the output is the same.",
 		Flags: []cli.Flag{
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
@@ -48,7 +48,7 @@ func queryCommand() *cli.Command {
 			if _, ok := engines[engine]; !ok {
 				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", engine), 2)
 			}
-			srcs, prog, err := compileRules(c)
+			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -76,9 +76,10 @@ func queryCommand() *cli.Command {
 	}
 }
 
-// compileRules compiles the built-in rules with the files of --rules.
-func compileRules(c *cli.Context) ([]solve.Source, *solve.Program, error) {
-	srcs, err := rules.WithUserFiles(c.StringSlice("rules"))
+// compileRules compiles the built-in rules with the rule files at paths
+// (the values of --rules).
+func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
+	srcs, err := rules.WithUserFiles(paths)
 	if err != nil {
 		return nil, nil, err
 	}
