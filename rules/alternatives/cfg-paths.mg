@@ -1,53 +1,58 @@
-# cfg-paths.mg: in a region of several blocks, a write whose block cannot reach the read's block without passing a redefinition does not conflict with the read.
+# cfg-paths.mg: in a function body with branches, a write whose block cannot reach the read's block does not conflict with the read.
 #
 # In unstructured control flow (cf.br, cf.cond_br) MLIR orders a read
 # before a write only when the read's block dominates the write's. A read
 # in one arm of a cf.cond_br and a write in the other arm are ordered
 # neither way, so the write gets a copy, although no execution runs the
-# write and then the read. This file excuses the pair (extra_excuse,
+# write and then the read. This file excuses such a pair (extra_excuse,
 # which the conflict rule of inplace.mg consults) by looking at the paths
 # of the control-flow graph.
 #
 # Precisely: let the read op R and the write op W sit directly in blocks
-# RB != WB of one region G, and let D, the definition the read depends
-# on, be defined in block DB of G. The pair is excused for D when
-#   (1) no path of successor edges leads from WB to RB without passing
-#       through DB on the way (reaches_avoiding(WB, DB, RB) of inplace.mg
-#       does not hold; the path may end at DB only if DB is RB), or
-#   (2) DB is RB, D is an op result defined before R in RB.
+# RB != WB of the body of a func.func. The pair is excused when no path of
+# one or more successor edges leads from WB to RB (cfg_reaches). Paths
+# through loop back edges count like any other, so a write in a loop body
+# and a read in the loop header are never excused.
 #
-# Why it is safe: blocks run from their first op to their terminator. For
-# W to change what R reads from D, some execution must run D, then W,
-# then R with no run of D in between. From W's run, control reaches RB
-# through blocks other than W's: if all such paths pass DB, D runs again
-# after W (1); if they end in DB = RB, D runs before R in that block (2).
-# Runs of G from an earlier execution of its parent op (a loop, a second
-# call) do not matter: D is in G and dominates R (R reads what D
-# defines), so each run of G runs D before R. Reads and writes inside
-# nested ops of a block are left to MLIR's rules.
+# Why it is safe: within one call, once W has run, control never gets to
+# RB, so R never runs after W. A later call gets its arguments anew from
+# its caller, which knows from the callee's summary which arguments the
+# callee writes; everything else the function reads is defined in that
+# call. Nothing else is excused: reads and writes nested in ops of a
+# block, and regions of several blocks inside other ops
+# (scf.execute_region, which a loop may run again), are left to MLIR's
+# rules.
+#
+# What it does not do: excuse a write whose paths to the read all pass a
+# redefinition of what the read reads. That would be sound only if every
+# other pair were checked soundly, and MLIR's rules are not in such code:
+# they excuse any write outside the block of a block argument that a read
+# depends on (inplace.mg: excused_by_definition), even a write on the way
+# from the function's entry to the read.
 #
 # Use: bufferlog bufferize --rules alt:cfg-paths FILE
 
-Decl cfg_branch_pair(ROp, RI, WOp, WI, D, RB, WB, DB)
-  descr [doc("A candidate conflict of read RI of ROp in block RB and write WI of WOp in another block WB of one region, with definition D of the read in block DB of that region."),
-         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id"),
-         arg(RB, "block id"), arg(WB, "block id"), arg(DB, "block id")]
-  bound [/number, /number, /number, /number, /number, /number, /number, /number].
+Decl cfg_branch_pair(ROp, WOp, RB, WB)
+  descr [doc("A candidate conflict between a read in ROp, directly in block RB of a function body, and a write in WOp, directly in another block WB of that body."),
+         arg(ROp, "op id"), arg(WOp, "op id"), arg(RB, "block id"), arg(WB, "block id")]
+  bound [/number, /number, /number, /number].
+
+Decl cfg_reaches(From, To)
+  descr [doc("Some path of one or more successor edges leads from block From to block To, where From is the block of the write of a cfg_branch_pair."),
+         arg(From, "block id"), arg(To, "block id")]
+  bound [/number, /number].
 
 # The pairs branch_candidate of inplace.mg finds in regions of several
-# blocks (function bodies with cf branches, scf.execute_region), with the
-# definition in the same region.
-cfg_branch_pair(ROp, RI, WOp, WI, D, RB, WB, DB) :-
-  candidate_definition(ROp, RI, WOp, WI, D), branch_candidate(ROp, WOp, D, RB, WB, DB), RB != WB,
-  block_in_region(RB, G, _), block_in_region(DB, G, _).
+# blocks, kept when the region is a function's body.
+cfg_branch_pair(ROp, WOp, RB, WB) :-
+  branch_candidate(ROp, WOp, _, RB, WB, _), RB != WB,
+  block_in_region(RB, G, _), region_of(G, F, _), func(F, _).
 
-# (1) The write's block reaches the read's only through the definition's:
-# the arms of a cf.cond_br, or a write after the loop a read is in.
-extra_excuse(ROp, RI, WOp, WI, D) :-
-  cfg_branch_pair(ROp, RI, WOp, WI, D, RB, WB, DB), !reaches_avoiding(WB, DB, RB).
+# Reachability from the write's block, along cf.br and cf.cond_br edges.
+cfg_reaches(WB, S) :- cfg_branch_pair(_, _, _, WB), block_succ(WB, S).
+cfg_reaches(WB, S) :- cfg_reaches(WB, B), block_succ(B, S).
 
-# (2) The read's block defines D before the read: whatever path comes
-# from the write, entering the block redefines D.
+# The arms of a cf.cond_br, or a write after the last block that reads:
+# control never gets from the write back to the read.
 extra_excuse(ROp, RI, WOp, WI, D) :-
-  cfg_branch_pair(ROp, RI, WOp, WI, D, RB, _, RB),
-  result(D, DOp, _), op_in_block(DOp, RB, PD), op_in_block(ROp, RB, PR), PD < PR.
+  candidate_definition(ROp, RI, WOp, WI, D), cfg_branch_pair(ROp, WOp, RB, WB), !cfg_reaches(WB, RB).
