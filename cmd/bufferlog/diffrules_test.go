@@ -222,3 +222,70 @@ func runAlternative(prog, builtin *solve.Program, p execProgram) (ref, ours, bas
 	}
 	return ref, res[0], res[1], nil
 }
+
+// TestBufferizeRules: --rules on bufferize adds a shipped alternative or
+// a file, or replaces the built-in file of the same base name; an error
+// in a rule file is a FILE:LINE:COL diagnostic with no output.
+func TestBufferizeRules(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	inplace := mustShow(t, "inplace.mg")
+	lines := strings.Count(inplace, "\n")
+	input := "../../testdata/diffrules/cf_paths.mlir"
+	builtin, _, code := run(t, "", "bufferize", input)
+	if code != 0 {
+		t.Fatalf("bufferize: exit %d", code)
+	}
+	for _, tc := range []struct {
+		name   string
+		rules  []string
+		code   int
+		copies int    // memref.copy ops in the output
+		stderr string // what the diagnostic starts with
+	}{
+		{"built-in", nil, 0, 4, ""},
+		// @arms loses its copy; the other functions keep theirs.
+		{"alternative", []string{"alt:cfg-paths"}, 0, 3, ""},
+		{"saved alternative", []string{write("mine.mg", mustShow(t, "alt:cfg-paths"))}, 0, 3, ""},
+		{"replaced by the same text", []string{write("sub/inplace.mg", inplace)}, 0, 4, ""},
+		// Under another name the same text is added, and declares its
+		// predicates a second time.
+		{"added", []string{write("copy.mg", inplace)}, 1, 0, filepath.Join(dir, "copy.mg") + ":"},
+		{"syntax error", []string{write("bad/inplace.mg", inplace+"raw_conflict(X) :- .\n")}, 1, 0,
+			fmt.Sprintf("%s:%d:", filepath.Join(dir, "bad/inplace.mg"), lines+1)},
+		{"unknown predicate", []string{write("bad.mg", "\n\nextra_excuse(A, B, C, D, E) :- nothere(A, B, C, D, E).\n")}, 1, 0,
+			filepath.Join(dir, "bad.mg") + ":3:1: error: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"bufferize", input}
+			for _, r := range tc.rules {
+				args = append(args, "--rules", r)
+			}
+			stdout, stderr, code := run(t, "", args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
+			}
+			if tc.code != 0 {
+				if stdout != "" || !strings.HasPrefix(stderr, tc.stderr) || !diagnostic.MatchString(strings.Split(stderr, "\n")[0]) {
+					t.Errorf("stdout %.40q, stderr %q; want no output and a diagnostic starting %q", stdout, stderr, tc.stderr)
+				}
+				return
+			}
+			if n := strings.Count(stdout, "memref.copy "); n != tc.copies {
+				t.Errorf("%d copies, want %d", n, tc.copies)
+			}
+			if (stdout == builtin) != (tc.copies == 4) {
+				t.Errorf("output equal to the built-in rules' output: %v", stdout == builtin)
+			}
+		})
+	}
+}

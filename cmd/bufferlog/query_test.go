@@ -139,15 +139,58 @@ func TestQueryEngines(t *testing.T) {
 }
 
 func TestRulesCommand(t *testing.T) {
-	if stdout, _, code := run(t, "", "rules"); code != 0 || stdout != strings.Join(rules.Names(), "\n")+"\n" {
-		t.Errorf("rules: exit %d, %q", code, stdout)
+	stdout, _, code := run(t, "", "rules")
+	if code != 0 {
+		t.Fatalf("rules: exit %d", code)
 	}
-	if stdout, _, code := run(t, "", "rules", "schema.mg"); code != 0 || stdout != facts.Decls() {
-		t.Errorf("rules schema.mg: exit %d, %.60q", code, stdout)
+	// Every built-in file and alternative is listed, in order, with the
+	// first line of its header.
+	lines := strings.Split(stdout, "\n")
+	var listed []string
+	for _, name := range append(rules.Names(), rules.Alternatives()...) {
+		doc, ok := rules.Describe(name)
+		if !ok || doc == "" {
+			t.Errorf("%s has no description", name)
+		}
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == name && strings.HasSuffix(l, doc) {
+				listed = append(listed, name)
+			}
+		}
 	}
-	if _, stderr, code := run(t, "", "rules", "nope.mg"); code != 1 || !strings.Contains(stderr, `no built-in rule file "nope.mg"`) {
-		t.Errorf("rules nope.mg: exit %d, %q", code, stderr)
+	if want := append(rules.Names(), rules.Alternatives()...); !slices.Equal(listed, want) {
+		t.Errorf("rules lists %v, want %v:\n%s", listed, want, stdout)
 	}
+	if len(rules.Alternatives()) < 2 {
+		t.Errorf("alternatives %v, want at least two", rules.Alternatives())
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rules", "show", "schema.mg"}, facts.Decls()},
+		{[]string{"rules", "schema.mg"}, facts.Decls()},
+		{[]string{"rules", "show", "alt:cfg-paths"}, mustShow(t, "alt:cfg-paths")},
+		{[]string{"rules", "alt:disjoint-slices"}, mustShow(t, "alt:disjoint-slices")},
+	} {
+		if stdout, _, code := run(t, "", tc.args...); code != 0 || stdout != tc.want {
+			t.Errorf("%v: exit %d, %.60q", tc.args, code, stdout)
+		}
+	}
+	for _, args := range [][]string{{"rules", "nope.mg"}, {"rules", "show", "nope.mg"}, {"rules", "show", "alt:../inplace"}} {
+		if stdout, stderr, code := run(t, "", args...); code != 1 || stdout != "" || !strings.Contains(stderr, "no built-in rule file or alternative") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
+
+func mustShow(t *testing.T, name string) string {
+	t.Helper()
+	text, ok := rules.Show(name)
+	if !ok || !strings.HasPrefix(text, "# ") {
+		t.Fatalf("Show(%s) = %.40q, %v", name, text, ok)
+	}
+	return text
 }
 
 // TestQueryPerFunction checks that evaluating function by function gives
