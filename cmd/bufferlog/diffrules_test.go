@@ -63,13 +63,7 @@ func TestDiffRulesGolden(t *testing.T) {
 // diagnostic and a non-zero exit, and nothing on standard output.
 func TestDiffRulesErrors(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	good := "../../testdata/diffrules/slices.mlir"
 	badMLIR := write("bad.mlir", "func.func @f() {\n  %x = foo\n}\n")
 	badRules := write("bad.mg", "Decl foo(X) descr [doc(\"x\"), arg(X, \"number\")] bound [/number].\nfoo(X) :- nothere(X).\n")
@@ -228,16 +222,7 @@ func runAlternative(prog, builtin *solve.Program, p execProgram) (ref, ours, bas
 // in a rule file is a FILE:LINE:COL diagnostic with no output.
 func TestBufferizeRules(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	inplace := mustShow(t, "inplace.mg")
 	lines := strings.Count(inplace, "\n")
 	input := "../../testdata/diffrules/cf_paths.mlir"
@@ -287,5 +272,21 @@ func TestBufferizeRules(t *testing.T) {
 				t.Errorf("output equal to the built-in rules' output: %v", stdout == builtin)
 			}
 		})
+	}
+}
+
+// fileWriter returns a function that writes a file of the given name
+// and text under dir, creating its directories, and returns its path.
+func fileWriter(t *testing.T, dir string) func(name, text string) string {
+	return func(name, text string) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,13 +18,7 @@ import (
 
 func TestQuery(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	pairs := write("pairs.mg", "Decl pair(A, B) descr [doc(\"test pairs\"), arg(A, \"number\"), arg(B, \"value id\")].\npair(1, 1). pair(1, 2). pair(3, 3).\n")
 	// Replaces the built-in alias.mg: only 8-byte tensors count.
 	alias := write("alias.mg", "Decl tensor_value(V) descr [doc(\"8-byte tensors\"), arg(V, \"value id\")].\ntensor_value(V) :- value_type(V, /tensor, 8).\n")
