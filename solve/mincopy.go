@@ -129,15 +129,41 @@ type CopySize struct {
 
 // operandCosts is what copying each tensor operand that its op reads
 // would cost; operands not read cost nothing.
-func operandCosts(db *facts.DB) map[Operand]CopySize { return OperandSizes(db, "operand_reads") }
+func operandCosts(db *facts.DB) map[Operand]CopySize {
+	sizes, cost := valueSizes(db), map[Operand]CopySize{}
+	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
+	if uses == nil || reads == nil {
+		return cost
+	}
+	for id := range uint32(uses.Len()) {
+		row := uses.Row(id)
+		if reads.Contains(row[:2]) {
+			cost[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
+		}
+	}
+	return cost
+}
 
-// SizePredicates names the predicates OperandSizes reads besides pred.
-func SizePredicates() []string { return []string{"value_type", "tensor_use"} }
+// CopySizes returns the size, as MinCopy's cost model has it, of the
+// copy that each fact pred(Op, Index, Value) of db describes: operand
+// Index of Op copies Value, as copied_value (decisions.mg) has it.
+func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
+	sizes, out := valueSizes(db), map[Operand]CopySize{}
+	if r := db.Lookup(pred, 3); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
+		}
+	}
+	return out
+}
 
-// OperandSizes returns the size, as MinCopy's cost model has it, of the
-// tensor of each operand that a fact pred(Op, Index) of db names, such as
-// copy_contents (decisions.mg: the out-of-place operands that copy).
-func OperandSizes(db *facts.DB, pred string) map[Operand]CopySize {
+// SizePredicates names the schema predicates CopySizes reads besides
+// pred.
+func SizePredicates() []string { return []string{"value_type"} }
+
+// valueSizes is the size of each value: static, or dynamicBytes.
+func valueSizes(db *facts.DB) map[int64]CopySize {
 	sizes := map[int64]CopySize{}
 	if r := db.Lookup("value_type", 3); r != nil {
 		for id := range uint32(r.Len()) {
@@ -149,18 +175,7 @@ func OperandSizes(db *facts.DB, pred string) map[Operand]CopySize {
 			}
 		}
 	}
-	out := map[Operand]CopySize{}
-	uses, named := db.Lookup("tensor_use", 3), db.Lookup(pred, 2)
-	if uses == nil || named == nil {
-		return out
-	}
-	for id := range uint32(uses.Len()) {
-		row := uses.Row(id)
-		if named.Contains(row[:2]) {
-			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
-		}
-	}
-	return out
+	return sizes
 }
 
 // valid reports whether putting in place exactly the operands of ops that

@@ -154,13 +154,13 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 	)
 	for i, prog := range progs {
 		var parts []*facts.DB
-		parts, names, dec[i], err = decide(m, opts, prog, policy, solve.SizePredicates()...)
+		parts, names, dec[i], err = decide(m, opts, prog, policy, append(solve.SizePredicates(), "copied_value")...)
 		if err != nil {
 			return f, err
 		}
 		copies[i] = map[solve.Operand]solve.CopySize{}
 		for _, db := range parts {
-			maps.Copy(copies[i], solve.OperandSizes(db, "copy_contents"))
+			maps.Copy(copies[i], solve.CopySizes(db, "copied_value"))
 		}
 	}
 	f.A, f.B = countCopies(copies[0]), countCopies(copies[1])
