@@ -3,7 +3,8 @@
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
 //	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] FILE 'pred(X, 3)'
-//	bufferlog rules [NAME]
+//	bufferlog rules [show NAME | NAME]
+//	bufferlog diff-rules [--rules A.mg]... --rules-b B.mg... [--policy P] [--heuristic H] [--format text|json] FILE...
 //
 // fmt parses MLIR files and prints them back, in the custom (pretty) form
 // for the ops bufferlog knows and the generic form for all others. Each
@@ -17,7 +18,13 @@
 // match a pattern, with ids as names after their source locations; only
 // the rules that predicate depends on run, and when none of them joins
 // facts of two functions, each function is evaluated on its own, -j at
-// once (solve.Program.FunctionLocal). rules lists or prints the
-// built-in rule files. facts and query build their output whole before
-// writing it, so an error means a diagnostic and no output.
+// once (solve.Program.FunctionLocal). rules lists the built-in rule
+// files and the shipped alternatives (--rules alt:NAME) with the first
+// line of their header comments, or prints one. diff-rules runs the
+// in-place analysis of each file under two rule sets, as bufferize does
+// (decide, which checks each set's decisions with its own
+// remaining_conflict), and lists the operands whose decision differs and
+// the copies each set makes (copied_value, sized by solve.CopySizes).
+// facts, query and diff-rules build their output whole before writing
+// it, so an error means a diagnostic and no output.
 package main
