@@ -28,6 +28,11 @@ Decl slice_view(V, Base, S)
          arg(V, "value id"), arg(Base, "value id"), arg(S, "op id")]
   bound [/number, /number, /number].
 
+Decl carries_through_body(Op)
+  descr [doc("Op hands its operands to the block arguments of its body (scf.for, scf.while, scf.forall): its results hold what the body yields."),
+         arg(Op, "op id")]
+  bound [/number].
+
 Decl written_part(WOp, WI, Base, S)
   descr [doc("The write through operand WI of WOp, in place, touches only the part of Base's buffer that the slice op S selects."),
          arg(WOp, "op id"), arg(WI, "number"), arg(Base, "value id"), arg(S, "op id")]
@@ -51,7 +56,10 @@ slice_view(V, Base, S) :- op(S, "tensor.extract_slice"), use(S, 0, Base), result
 # hold depends on what the body yields.
 slice_view(V, Base, S) :-
   slice_view(X, Base, S), use(Op, I, X), aliases(Op, I, V, /equivalent), !maybe_alias(Op, I, V),
-  result(V, Op, _), !region_entry(Op, _, _).
+  result(V, Op, _), !carries_through_body(Op).
+
+# scf.for iter_args, scf.while and scf.forall arguments.
+carries_through_body(Op) :- region_entry(Op, _, _).
 
 # A write through a value inside a slice: tensor.insert into %s, a linalg
 # op with outs(%s).
