@@ -212,9 +212,9 @@ func (d *ruleDiff) writeText(out *bytes.Buffer) {
 			fmt.Fprintf(out, "%s: %s operand %d: %s under A, %s under B%s\n",
 				ch.Location, ch.Op, ch.Operand, placement(ch.InPlaceA), placement(ch.InPlaceB), ch.cost())
 		}
-		fmt.Fprintf(out, "%s: %d operands change; %s\n", f.File, len(f.Changes), copyChange(f.A, f.B))
+		fmt.Fprintf(out, "%s: changed operands: %d; %s\n", f.File, len(f.Changes), copyChange(f.A, f.B))
 	}
-	fmt.Fprintf(out, "total: %d files, %d operands change; %s\n", d.Total.Files, d.Total.Changes, copyChange(d.Total.A, d.Total.B))
+	fmt.Fprintf(out, "total (%d files): changed operands: %d; %s\n", d.Total.Files, d.Total.Changes, copyChange(d.Total.A, d.Total.B))
 }
 
 func placement(inPlace bool) string {
