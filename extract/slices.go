@@ -144,4 +144,12 @@ func (x *extractor) subset(op *ir.Operation, O facts.Value) {
 	}
 	x.key = key
 	x.out.add(facts.Subset, O, x.strBytes(key))
+	for k := range min(len(lists[0].static), len(lists[1].static), len(lists[2].static)) {
+		off, okOff := lists[0].at(k)
+		size, okSize := lists[1].at(k)
+		stride, okStride := lists[2].at(k)
+		if okOff && okSize && okStride {
+			x.out.add(facts.SliceDim, O, num(k), num(off), num(size), num(stride))
+		}
+	}
 }

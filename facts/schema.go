@@ -117,6 +117,7 @@ const (
 	UnknownOp
 	Elementwise
 	Subset
+	SliceDim
 
 	NumPreds // the number of predicates, not one of them
 )
@@ -229,6 +230,8 @@ var schema = [NumPreds]*Predicate{
 		"Op accesses tensor operand Index element by element, in step with its other operands that have this fact: an element of one is read before the same element of another is written, never after (bufferizesToElementwiseAccess)."),
 	Subset: NewPredicate("subset(Op:op, Key:string)",
 		"The slice op Op extracts or inserts the subset Key of its source or destination: offsets, sizes and strides, static numbers or value ids (v12); equal keys on equivalent tensors are equal subsets."),
+	SliceDim: NewPredicate("slice_dim(Op:op, Dim:number, Offset:number, Size:number, Stride:number)",
+		"Dimension Dim of the subset that the slice op Op extracts or inserts starts at Offset and takes Size elements Stride apart, all three static (or constants); a dimension with a dynamic entry has no fact."),
 }
 
 // Info returns the declaration of p.

@@ -58,6 +58,11 @@ Decl copy_contents(Op, I)
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
+Decl copied_value(Op, I, V)
+  descr [doc("The out-of-place operand I of Op copies the contents of V (copy_contents): its own value when Op reads it, else the value Op passes it on as, which is what gets the new buffer (the slice of a tensor.extract_slice)."),
+         arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
 Decl drop_iter_arg(Op, I)
   descr [doc("Tensor operand I of the scf.for Op, its iter_arg, what the body yields for it and the result are one buffer: the rewrite drops the iter_arg, and the loop works on the init's buffer."),
          arg(Op, "op id"), arg(I, "number")]
@@ -223,6 +228,12 @@ copy_contents(Op, I) :- out_of_place(Op, I), operand_reads(Op, I), tensor_use(Op
 copy_contents(Op, I) :-
   out_of_place(Op, I), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W),
   tensor_use(Op, I, V), !uninitialized(V).
+
+# What a copy copies, for counting its bytes: tensor.insert copies its
+# destination; an out-of-place tensor.extract_slice copies only the
+# slice, its result.
+copied_value(Op, I, V) :- copy_contents(Op, I), operand_reads(Op, I), tensor_use(Op, I, V).
+copied_value(Op, I, W) :- copy_contents(Op, I), !operand_reads(Op, I), operand_alias(Op, I, W).
 
 # A loop that updates its iter_arg in place and yields it back carries
 # nothing: the iter_arg starts as the init's buffer (in place), each

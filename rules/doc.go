@@ -30,10 +30,23 @@
 // (bufferlog query) can print ids as SSA names and source locations.
 // Every rule carries a comment naming the MLIR situation it models.
 //
-// # User files
+// # User files and alternatives
 //
 // WithUserFiles adds the rule files given with --rules: one with the base
 // name of a built-in file replaces it, any other is added. Builtin,
-// Names and Show give the built-in files; Predicates describes the
-// predicates of a set of sources.
+// Names and Show give the built-in files, Describe the first line of a
+// file's header comment; Predicates describes the predicates of a set of
+// sources.
+//
+// The alternatives in alternatives/*.mg are embedded too, and named
+// alt:NAME (Alternatives): --rules alt:NAME adds one. They change what
+// conflicts without copying inplace.mg: its conflict rule consults
+// extra_excuse, which the built-in files declare and never derive, and
+// an alternative adds clauses for it:
+//
+//	disjoint-slices.mg  a write into a static slice and a read of a
+//	                    disjoint static slice of the same tensor value
+//	                    (slice_dim facts)
+//	cfg-paths.mg        a write in a block of a function body from which
+//	                    the read's block cannot be reached
 package rules

@@ -259,6 +259,11 @@ Decl excused_by_definition(WOp, WI, D)
          arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number].
 
+Decl extra_excuse(ROp, RI, WOp, WI, D)
+  descr [doc("An excuse beyond MLIR's, for read RI of ROp, write WI of WOp and definition D, given by an alternative rule file added with --rules (bufferlog rules lists them). The built-in rules derive none, so they decide as MLIR does."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
+
 Decl raw_conflict(ROp, RI, WOp, WI, D)
   descr [doc("If read operand RI of ROp and write operand WI of WOp end up in one buffer with the write in place, the write may clobber definition D before the read: a read-after-write conflict (hasReadAfterWriteInterference)."),
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
@@ -658,7 +663,7 @@ second_alias(Op, I, D) :- operand_alias(Op, I, D), operand_alias(Op, I, W), W !=
 # excuse for the pair, and a definition the write may clobber.
 raw_conflict(ROp, RI, WOp, WI, D) :-
   candidate_definition(ROp, RI, WOp, WI, D), !excused_pair(ROp, RI, WOp, WI),
-  !excused_by_definition(WOp, WI, D).
+  !excused_by_definition(WOp, WI, D), !extra_excuse(ROp, RI, WOp, WI, D).
 
 # --- Parallel regions and read-only buffers --------------------------------
 

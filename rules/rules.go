@@ -21,6 +21,16 @@ import (
 //go:embed *.mg
 var embedded embed.FS
 
+//go:embed alternatives/*.mg
+var alternatives embed.FS
+
+// AltPrefix marks the name of a shipped alternative: --rules alt:NAME
+// adds rules/alternatives/NAME.mg.
+const AltPrefix = "alt:"
+
+// schemaDoc describes SchemaFile, which is generated and has no header.
+const schemaDoc = "the extensional predicates: the facts extract produces, declared from facts/schema.go"
+
 // SchemaFile is the name of the built-in source that declares the
 // extensional predicates, generated from the fact schema.
 const SchemaFile = "schema.mg"
@@ -36,13 +46,59 @@ func Names() []string {
 	return names
 }
 
-// Show returns the text of the built-in source named name.
+// Alternatives returns the names of the shipped alternative rule files,
+// as --rules takes them (alt:NAME), in name order.
+func Alternatives() []string {
+	var names []string
+	entries, _ := fs.ReadDir(alternatives, "alternatives")
+	for _, e := range entries {
+		names = append(names, AltPrefix+strings.TrimSuffix(e.Name(), ".mg"))
+	}
+	return names
+}
+
+// Show returns the text of the built-in source or the alternative
+// (alt:NAME) named name.
 func Show(name string) (string, bool) {
 	if name == SchemaFile {
 		return facts.Decls(), true
 	}
+	if alt, ok := strings.CutPrefix(name, AltPrefix); ok {
+		if strings.ContainsAny(alt, "/.") {
+			return "", false
+		}
+		text, err := alternatives.ReadFile("alternatives/" + alt + ".mg")
+		return string(text), err == nil
+	}
 	text, err := embedded.ReadFile(name)
 	return string(text), err == nil
+}
+
+// Describe returns the one-line description of the built-in source or
+// alternative named name: what its header comment says after
+// "# NAME.mg: ", up to the first blank comment line, on one line.
+func Describe(name string) (string, bool) {
+	if name == SchemaFile {
+		return schemaDoc, true
+	}
+	text, ok := Show(name)
+	if !ok {
+		return "", false
+	}
+	var words []string
+	for line := range strings.Lines(text) {
+		line, isComment := strings.CutPrefix(strings.TrimSpace(line), "#")
+		line = strings.TrimSpace(line)
+		if !isComment || line == "" {
+			break
+		}
+		words = append(words, line)
+	}
+	header := strings.Join(words, " ")
+	if _, after, ok := strings.Cut(header, ".mg: "); ok {
+		header = after
+	}
+	return header, true
 }
 
 // Builtin returns the built-in sources, in the order of Names.
@@ -57,9 +113,10 @@ func Builtin() []solve.Source {
 
 // WithUserFiles returns the built-in sources with the rule files at
 // paths: a file whose base name is that of a built-in file takes its
-// place, any other is added after them. Sources keep the path as given,
-// so errors name the user's file. The schema cannot be replaced: it
-// describes what extract produces.
+// place, any other is added after them. A path alt:NAME is the shipped
+// alternative NAME (see Alternatives), added the same way. Sources keep
+// the path as given, so errors name the user's file. The schema cannot
+// be replaced: it describes what extract produces.
 func WithUserFiles(paths []string) ([]solve.Source, error) {
 	srcs := Builtin()
 	given := map[string]string{}
@@ -72,11 +129,11 @@ func WithUserFiles(paths []string) ([]solve.Source, error) {
 			return nil, fmt.Errorf("%s: error: a second rule file named %s (the first is %s)", path, base, first)
 		}
 		given[base] = path
-		text, err := os.ReadFile(path)
+		text, err := readRules(path)
 		if err != nil {
-			return nil, fmt.Errorf("%s: error: cannot read rules: %v", path, errors.Unwrap(err))
+			return nil, err
 		}
-		src := solve.Source{Name: path, Text: string(text)}
+		src := solve.Source{Name: path, Text: text}
 		if i := slices.IndexFunc(srcs, func(s solve.Source) bool { return s.Name == base }); i >= 0 {
 			srcs[i] = src
 		} else {
@@ -84,6 +141,22 @@ func WithUserFiles(paths []string) ([]solve.Source, error) {
 		}
 	}
 	return srcs, nil
+}
+
+// readRules reads the rule file at path, or the alternative it names.
+func readRules(path string) (string, error) {
+	if strings.HasPrefix(path, AltPrefix) {
+		text, ok := Show(path)
+		if !ok {
+			return "", fmt.Errorf("%s: error: no such alternative (bufferlog rules lists them: %s)", path, strings.Join(Alternatives(), ", "))
+		}
+		return text, nil
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: error: cannot read rules: %v", path, errors.Unwrap(err))
+	}
+	return string(text), nil
 }
 
 // Predicates returns the predicates the sources declare, then those they

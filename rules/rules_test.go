@@ -320,3 +320,84 @@ func TestComputedClassesMatchTheirClauses(t *testing.T) {
 	}
 	t.Logf("%d class facts agree over %d files", compared, len(files))
 }
+
+// TestAlternatives checks the shipped alternatives: each has a header
+// that names it and says what it changes, compiles with the built-in
+// rules (alone and all together), declares every predicate it derives
+// with a doc and the kind of every column, except extra_excuse, the
+// hook inplace.mg declares for them, and has a comment before every rule.
+func TestAlternatives(t *testing.T) {
+	alts := rules.Alternatives()
+	if len(alts) < 2 {
+		t.Fatalf("Alternatives() = %v, want at least two", alts)
+	}
+	for _, name := range alts {
+		t.Run(name, func(t *testing.T) {
+			text, ok := rules.Show(name)
+			if !ok {
+				t.Fatal("Show found no text")
+			}
+			base := strings.TrimPrefix(name, rules.AltPrefix) + ".mg"
+			if !strings.HasPrefix(text, "# "+base+": ") {
+				t.Errorf("the header does not start with # %s: ", base)
+			}
+			if doc, _ := rules.Describe(name); len(doc) < 20 || strings.Contains(doc, "#") {
+				t.Errorf("Describe = %q", doc)
+			}
+			srcs, err := rules.WithUserFiles([]string{name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if last := srcs[len(srcs)-1]; last.Name != name || last.Text != text {
+				t.Errorf("WithUserFiles adds %q, want %s", last.Name, name)
+			}
+			if _, err := solve.Compile(srcs...); err != nil {
+				t.Fatal(err)
+			}
+			unit, err := parse.Unit(strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			declared := map[string]bool{}
+			for _, d := range unit.Decls {
+				if d.DeclaredAtom.Predicate.Symbol == symbols.Package.Symbol {
+					continue
+				}
+				declared[d.DeclaredAtom.Predicate.Symbol] = true
+				if strings.TrimSpace(strings.Join(d.Doc(), "")) == "" {
+					t.Errorf("%s has no doc description", d.DeclaredAtom.Predicate.Symbol)
+				}
+				checkArgKinds(t, name, d)
+			}
+			for _, c := range unit.Clauses {
+				if p := c.Head.Predicate.Symbol; !declared[p] && p != "extra_excuse" {
+					t.Errorf("derives %s without declaring it", p)
+				}
+			}
+			// A rule starts at the beginning of a line after the
+			// declarations; the line before it is a comment, or the end
+			// of the rule before it under the same comment.
+			lines := strings.Split(text, "\n")
+			for i, l := range lines {
+				if i == 0 || l == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "Decl ") {
+					continue
+				}
+				if prev := lines[i-1]; prev == "" {
+					t.Errorf("line %d: a rule with no comment before it: %s", i+1, l)
+				}
+			}
+		})
+	}
+	all, err := rules.WithUserFiles(alts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solve.Compile(all...); err != nil {
+		t.Errorf("all alternatives together: %v", err)
+	}
+	for _, bad := range []string{"alt:nope", "alt:../inplace", "alt:"} {
+		if _, err := rules.WithUserFiles([]string{bad}); err == nil || !strings.Contains(err.Error(), bad+": error: no such alternative") {
+			t.Errorf("WithUserFiles(%s): %v", bad, err)
+		}
+	}
+}

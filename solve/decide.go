@@ -550,7 +550,7 @@ func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Poli
 	}
 	cost := operandCosts(db)
 	for i := range dec.List {
-		dec.List[i].Bytes = cost[dec.List[i].Operand]
+		dec.List[i].Bytes = cost[dec.List[i].Operand].Bytes
 	}
 	dec.addFacts(db)
 	if a.after != nil {

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestDecide(t *testing.T) {
 			cost := operandCosts(db)
 			bytes := 0
 			for _, o := range outOfPlace(d) {
-				bytes += cost[o]
+				bytes += cost[o].Bytes
 			}
 			if bytes != tc.bytes {
 				t.Errorf("copies %d bytes, want %d", bytes, tc.bytes)
@@ -148,5 +149,27 @@ func TestCallGraph(t *testing.T) {
 	comp := components(callees)
 	if comp[1] != comp[3] || comp[0] == comp[1] || comp[2] == comp[1] || comp[4] == comp[1] {
 		t.Errorf("components %v: want 1 and 3 together, every other part alone", comp)
+	}
+}
+
+// TestCopySizes: a copy is sized by the value it copies, statically, or
+// marked dynamic.
+func TestCopySizes(t *testing.T) {
+	db := facts.NewDB(nil)
+	n := facts.Number
+	for _, r := range [][]int64{{1, 32}, {2, 16}, {3, -1}} {
+		db.Relation("value_type", 3).Add([]facts.Value{n(r[0]), db.Symbols().String("/tensor"), n(r[1])})
+	}
+	// Op 11 copies its operand's value 1; op 12, an extract_slice of
+	// value 1, copies its result 2; op 13 a tensor of dynamic size.
+	for _, r := range [][]int64{{11, 1, 1}, {12, 0, 2}, {13, 0, 3}} {
+		db.Relation("copied_value", 3).Add([]facts.Value{n(r[0]), n(r[1]), n(r[2])})
+	}
+	want := map[Operand]CopySize{{11, 1}: {Bytes: 32}, {12, 0}: {Bytes: 16}, {13, 0}: {Bytes: dynamicBytes, Dynamic: true}}
+	if got := CopySizes(db, "copied_value"); !maps.Equal(got, want) {
+		t.Errorf("CopySizes = %v, want %v", got, want)
+	}
+	if got := CopySizes(db, "nothing"); len(got) != 0 {
+		t.Errorf("CopySizes of an absent relation = %v", got)
 	}
 }

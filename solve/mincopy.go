@@ -43,7 +43,7 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	d, rel := newDecider(db)
 	cost := operandCosts(db)
 	byCost, err := decideInOrder(db, BottomUp, func(ops []Operand) {
-		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b] - cost[a] })
+		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b].Bytes - cost[a].Bytes })
 	})
 	if err != nil {
 		return nil, err
@@ -70,14 +70,14 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		for _, o := range ops {
 			chosen[o] = base.inPlace[o]
 		}
-		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o] > 0 }) {
+		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o].Bytes > 0 }) {
 			continue // One-Shot copies nothing here
 		}
 		price := func(in map[Operand]bool) int {
 			total := 0
 			for _, o := range ops {
 				if !in[o] {
-					total += cost[o]
+					total += cost[o].Bytes
 				}
 			}
 			return total
@@ -120,20 +120,17 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	return out, nil
 }
 
-// operandCosts is the bytes copying each tensor operand would cost.
-func operandCosts(db *facts.DB) map[Operand]int {
-	bytes := map[int64]int{}
-	if r := db.Lookup("value_type", 3); r != nil {
-		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			if n := row[2].Int(); n >= 0 {
-				bytes[row[0].Int()] = int(n)
-			} else {
-				bytes[row[0].Int()] = dynamicBytes
-			}
-		}
-	}
-	cost := map[Operand]int{}
+// CopySize is the size of the tensor an operand holds: what copying it
+// costs.
+type CopySize struct {
+	Bytes   int  // the static size, or dynamicBytes
+	Dynamic bool // the size is not static
+}
+
+// operandCosts is what copying each tensor operand that its op reads
+// would cost; operands not read cost nothing.
+func operandCosts(db *facts.DB) map[Operand]CopySize {
+	sizes, cost := valueSizes(db), map[Operand]CopySize{}
 	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
 	if uses == nil || reads == nil {
 		return cost
@@ -141,10 +138,44 @@ func operandCosts(db *facts.DB) map[Operand]int {
 	for id := range uint32(uses.Len()) {
 		row := uses.Row(id)
 		if reads.Contains(row[:2]) {
-			cost[Operand{row[0].Int(), row[1].Int()}] = bytes[row[2].Int()]
+			cost[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
 		}
 	}
 	return cost
+}
+
+// CopySizes returns the size, as MinCopy's cost model has it, of the
+// copy that each fact pred(Op, Index, Value) of db describes: operand
+// Index of Op copies Value, as copied_value (decisions.mg) has it.
+func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
+	sizes, out := valueSizes(db), map[Operand]CopySize{}
+	if r := db.Lookup(pred, 3); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
+		}
+	}
+	return out
+}
+
+// SizePredicates names the schema predicates CopySizes reads besides
+// pred.
+func SizePredicates() []string { return []string{"value_type"} }
+
+// valueSizes is the size of each value: static, or dynamicBytes.
+func valueSizes(db *facts.DB) map[int64]CopySize {
+	sizes := map[int64]CopySize{}
+	if r := db.Lookup("value_type", 3); r != nil {
+		for id := range uint32(r.Len()) {
+			row := r.Row(id)
+			if n := row[2].Int(); n >= 0 {
+				sizes[row[0].Int()] = CopySize{Bytes: int(n)}
+			} else {
+				sizes[row[0].Int()] = CopySize{Bytes: dynamicBytes, Dynamic: true}
+			}
+		}
+	}
+	return sizes
 }
 
 // valid reports whether putting in place exactly the operands of ops that

@@ -31,6 +31,7 @@ func newApp() *cli.App {
 			reportCommand(),
 			graphCommand(),
 			rulesCommand(),
+			diffRulesCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
 			var coder cli.ExitCoder

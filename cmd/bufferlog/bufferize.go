@@ -19,6 +19,9 @@ import (
 
 var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down": solve.TopDown}
 
+// rulesFlag is the --rules flag of every command that evaluates the rules.
+var rulesFlag = &cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added; alt:NAME adds a shipped alternative (bufferlog rules lists them)"}
+
 // deallocMode is what bufferize does about freeing buffers.
 type deallocMode int
 
@@ -58,7 +61,7 @@ func bufferizeCommand() *cli.Command {
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
@@ -88,7 +91,7 @@ func bufferizeCommand() *cli.Command {
 			if statsFile != "" && stats == "" {
 				stats = "json"
 			}
-			if _, p.prog, err = compileRules(c); err != nil {
+			if _, p.prog, err = compileRules(c.StringSlice("rules")); err != nil {
 				return report(err)
 			}
 			if p.opts, err = extractOptions(c.StringSlice("op-model")); err != nil {
@@ -137,7 +140,8 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 	}, nil
 }
 
-// The flags that choose the policy of the in-place analysis (policyOf).
+// The flags that choose the policy of the in-place analysis (policyOf),
+// shared by bufferize, graph and diff-rules.
 var (
 	policyFlag          = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
 	copyBeforeWriteFlag = &cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"}

@@ -47,7 +47,7 @@ func demoCommand() *cli.Command {
 			if err := os.WriteFile(file, demoProgram, 0o644); err != nil {
 				return cli.Exit("bufferlog demo: "+err.Error(), 1)
 			}
-			srcs, prog, err := compileRules(c)
+			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

@@ -8,6 +8,8 @@
 //	bufferlog explain [--dealloc static|clone] [-o OUT] FILE
 //	bufferlog graph --func NAME [--policy P] [--format dot|svg] [-o OUT.dot|OUT.svg] FILE
 //	bufferlog rules [NAME]
+//	bufferlog rules [show NAME | NAME]
+//	bufferlog diff-rules [--rules A.mg]... --rules-b B.mg... [--policy P] [--heuristic H] [--format text|json] FILE...
 //
 // fmt parses MLIR files and prints them back, in the custom (pretty) form
 // for the ops bufferlog knows and the generic form for all others. Each
@@ -40,4 +42,13 @@
 // summary counts the memref.alloc, memref.copy and memref.dealloc ops of
 // the outputs (countOps). Exit status: 0 if every file bufferized, 1 if
 // one failed, 2 for a usage error.
+// once (solve.Program.FunctionLocal). rules lists the built-in rule
+// files and the shipped alternatives (--rules alt:NAME) with the first
+// line of their header comments, or prints one. diff-rules runs the
+// in-place analysis of each file under two rule sets, as bufferize does
+// (decide, which checks each set's decisions with its own
+// remaining_conflict), and lists the operands whose decision differs and
+// the copies each set makes (copied_value, sized by solve.CopySizes).
+// facts, query and diff-rules build their output whole before writing
+// it, so an error means a diagnostic and no output.
 package main

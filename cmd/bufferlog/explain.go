@@ -46,6 +46,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
+			rulesFlag,
 			opModelFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -64,7 +65,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
-			srcs, prog, err := compileRules(c)
+			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

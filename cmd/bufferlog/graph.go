@@ -36,7 +36,7 @@ func graphCommand() *cli.Command {
 			&cli.StringFlag{Name: "func", Usage: "the function to draw, with or without @ (required)"},
 			&cli.StringFlag{Name: "format", Usage: "dot or svg (default: svg if -o ends in .svg, else dot)"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
@@ -61,7 +61,7 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			_, prog, err := compileRules(c)
+			_, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

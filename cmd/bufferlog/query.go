@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/parse"
@@ -34,7 +35,7 @@ func queryCommand() *cli.Command {
 			"two functions (through calls, or the order of the module's functions), each function\n" +
 			"is evaluated on its own, -j at once; the output is the same.",
 		Flags: []cli.Flag{
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
@@ -47,7 +48,7 @@ func queryCommand() *cli.Command {
 			if _, ok := engines[engine]; !ok {
 				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", engine), 2)
 			}
-			srcs, prog, err := compileRules(c)
+			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -75,9 +76,10 @@ func queryCommand() *cli.Command {
 	}
 }
 
-// compileRules compiles the built-in rules with the files of --rules.
-func compileRules(c *cli.Context) ([]solve.Source, *solve.Program, error) {
-	srcs, err := rules.WithUserFiles(c.StringSlice("rules"))
+// compileRules compiles the built-in rules with the rule files at paths
+// (the values of --rules).
+func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
+	srcs, err := rules.WithUserFiles(paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -263,21 +265,65 @@ func compareValues(a, b facts.Value, syms *facts.Symbols) int {
 }
 
 func rulesCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "rules",
-		Usage:     "list the built-in rule files, or print one",
-		ArgsUsage: "[NAME]",
+	show := &cli.Command{
+		Name:      "show",
+		Usage:     "print a built-in rule file or a shipped alternative",
+		ArgsUsage: "NAME",
 		Action: func(c *cli.Context) error {
-			if c.NArg() == 0 {
-				fmt.Println(strings.Join(rules.Names(), "\n"))
-				return nil
+			if c.NArg() != 1 {
+				return cli.Exit("bufferlog rules show: want one name (bufferlog rules lists them)", 2)
 			}
-			text, ok := rules.Show(c.Args().First())
-			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog rules: no built-in rule file %q (bufferlog rules lists them)", c.Args().First()), 1)
-			}
-			fmt.Print(text)
-			return nil
+			return showRules(c.Args().First())
 		},
 	}
+	return &cli.Command{
+		Name:  "rules",
+		Usage: "list the built-in rule files and the shipped alternatives, or print one",
+		Description: "bufferlog rules lists the built-in rule files (the MLIR-compatible analysis) and the\n" +
+			"shipped alternatives, each with the first line of its header comment.\n" +
+			"bufferlog rules show NAME (or bufferlog rules NAME) prints one. --rules alt:NAME adds an\n" +
+			"alternative to the built-in rules on query, bufferize, explain and diff-rules; a copy\n" +
+			"saved with bufferlog rules show alt:NAME > x.mg and edited is given as --rules x.mg.",
+		ArgsUsage:   "[show] [NAME]",
+		Subcommands: []*cli.Command{show},
+		Action: func(c *cli.Context) error {
+			switch c.NArg() {
+			case 0:
+				return listRules()
+			case 1:
+				return showRules(c.Args().First())
+			}
+			return cli.Exit("bufferlog rules: want at most one name", 2)
+		},
+	}
+}
+
+// listRules prints the built-in rule files, then the alternatives, each
+// with its description.
+func listRules() error {
+	var b bytes.Buffer
+	section := func(title string, names []string) {
+		fmt.Fprintln(&b, title)
+		w := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+		for _, name := range names {
+			doc, _ := rules.Describe(name)
+			fmt.Fprintf(w, "  %s\t%s\n", name, doc)
+		}
+		w.Flush()
+	}
+	section("Built-in rules (MLIR's analysis):", rules.Names())
+	b.WriteString("\n")
+	section("Alternatives (add one with --rules alt:NAME):", rules.Alternatives())
+	_, err := os.Stdout.Write(b.Bytes())
+	return err
+}
+
+// showRules prints the built-in source or alternative named name.
+func showRules(name string) error {
+	text, ok := rules.Show(name)
+	if !ok {
+		return cli.Exit(fmt.Sprintf("bufferlog rules: no built-in rule file or alternative %q (bufferlog rules lists them)", name), 1)
+	}
+	fmt.Print(text)
+	return nil
 }

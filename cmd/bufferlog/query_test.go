@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,13 +18,7 @@ import (
 
 func TestQuery(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	pairs := write("pairs.mg", "Decl pair(A, B) descr [doc(\"test pairs\"), arg(A, \"number\"), arg(B, \"value id\")].\npair(1, 1). pair(1, 2). pair(3, 3).\n")
 	// Replaces the built-in alias.mg: only 8-byte tensors count.
 	alias := write("alias.mg", "Decl tensor_value(V) descr [doc(\"8-byte tensors\"), arg(V, \"value id\")].\ntensor_value(V) :- value_type(V, /tensor, 8).\n")
@@ -132,22 +125,67 @@ func TestQueryEngines(t *testing.T) {
 	for _, p := range preds {
 		// remaining_conflict must stay empty: a policy that leaves a
 		// conflict is an error (TestMinCopy checks every program).
-		if _, ok := facts.Lookup(p.Name); !ok && !seen[p.Name] && p.Name != "remaining_conflict" {
+		// extra_excuse is for alternative rule files to derive
+		// (TestDiffRulesGolden shows its effects).
+		if _, ok := facts.Lookup(p.Name); !ok && !seen[p.Name] && p.Name != "remaining_conflict" && p.Name != "extra_excuse" {
 			t.Errorf("no input has %s facts", p.Name)
 		}
 	}
 }
 
 func TestRulesCommand(t *testing.T) {
-	if stdout, _, code := run(t, "", "rules"); code != 0 || stdout != strings.Join(rules.Names(), "\n")+"\n" {
-		t.Errorf("rules: exit %d, %q", code, stdout)
+	stdout, _, code := run(t, "", "rules")
+	if code != 0 {
+		t.Fatalf("rules: exit %d", code)
 	}
-	if stdout, _, code := run(t, "", "rules", "schema.mg"); code != 0 || stdout != facts.Decls() {
-		t.Errorf("rules schema.mg: exit %d, %.60q", code, stdout)
+	// Every built-in file and alternative is listed, in order, with the
+	// first line of its header.
+	lines := strings.Split(stdout, "\n")
+	var listed []string
+	for _, name := range append(rules.Names(), rules.Alternatives()...) {
+		doc, ok := rules.Describe(name)
+		if !ok || doc == "" {
+			t.Errorf("%s has no description", name)
+		}
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == name && strings.HasSuffix(l, doc) {
+				listed = append(listed, name)
+			}
+		}
 	}
-	if _, stderr, code := run(t, "", "rules", "nope.mg"); code != 1 || !strings.Contains(stderr, `no built-in rule file "nope.mg"`) {
-		t.Errorf("rules nope.mg: exit %d, %q", code, stderr)
+	if want := append(rules.Names(), rules.Alternatives()...); !slices.Equal(listed, want) {
+		t.Errorf("rules lists %v, want %v:\n%s", listed, want, stdout)
 	}
+	if len(rules.Alternatives()) < 2 {
+		t.Errorf("alternatives %v, want at least two", rules.Alternatives())
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rules", "show", "schema.mg"}, facts.Decls()},
+		{[]string{"rules", "schema.mg"}, facts.Decls()},
+		{[]string{"rules", "show", "alt:cfg-paths"}, mustShow(t, "alt:cfg-paths")},
+		{[]string{"rules", "alt:disjoint-slices"}, mustShow(t, "alt:disjoint-slices")},
+	} {
+		if stdout, _, code := run(t, "", tc.args...); code != 0 || stdout != tc.want {
+			t.Errorf("%v: exit %d, %.60q", tc.args, code, stdout)
+		}
+	}
+	for _, args := range [][]string{{"rules", "nope.mg"}, {"rules", "show", "nope.mg"}, {"rules", "show", "alt:../inplace"}} {
+		if stdout, stderr, code := run(t, "", args...); code != 1 || stdout != "" || !strings.Contains(stderr, "no built-in rule file or alternative") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
+
+func mustShow(t *testing.T, name string) string {
+	t.Helper()
+	text, ok := rules.Show(name)
+	if !ok || !strings.HasPrefix(text, "# ") {
+		t.Fatalf("Show(%s) = %.40q, %v", name, text, ok)
+	}
+	return text
 }
 
 // TestQueryPerFunction checks that evaluating function by function gives

@@ -30,7 +30,7 @@ func reportCommand() *cli.Command {
 			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
 			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
-			&cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added"},
+			rulesFlag,
 			opModelFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -44,7 +44,7 @@ func reportCommand() *cli.Command {
 			if !ok || mode == noDealloc {
 				return cli.Exit(fmt.Sprintf("bufferlog report: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
 			}
-			srcs, prog, err := compileRules(c)
+			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
