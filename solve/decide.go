@@ -30,6 +30,9 @@ type Decision struct {
 	Operand
 	InPlace  bool
 	ReadOnly int64 // the read-only value, or -1
+	// ReadOnlyValues are all the read-only values in place would write,
+	// ascending, the first being ReadOnly.
+	ReadOnlyValues []int64
 	// Bytes is what copying the operand costs: its tensor's size if its
 	// op reads it, else 0 (set by Analyze).
 	Bytes int
@@ -353,9 +356,12 @@ func (d *decider) decide(o Operand) Decision {
 		slices.Sort(members)
 		for _, m := range members {
 			if d.has(d.readOnly, m) {
-				dec.ReadOnly = m
-				return dec
+				dec.ReadOnlyValues = append(dec.ReadOnlyValues, m)
 			}
+		}
+		if len(dec.ReadOnlyValues) > 0 {
+			dec.ReadOnly = dec.ReadOnlyValues[0]
+			return dec
 		}
 	}
 	if len(reads) > 0 {

@@ -264,7 +264,10 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 	switch c := d.Conflict; {
 	case d.ReadOnly >= 0:
 		why = fmt.Sprintf("in place it would write %s, which is read-only", names.ValueName(int(d.ReadOnly)))
-		out.ReadOnly = st.site(d.ReadOnly)
+		for _, v := range d.ReadOnlyValues {
+			out.ReadOnlyValues = append(out.ReadOnlyValues, st.site(v))
+		}
+		out.ReadOnly = &out.ReadOnlyValues[0]
 		blocked := st.fact("blocked_by_read_only", n(d.Op), n(d.Index), n(d.ReadOnly))
 		blocked.Body = append(blocked.Body, st.fact("read_only_value", n(d.ReadOnly)))
 		root.Body = append(root.Body, blocked)
@@ -313,14 +316,14 @@ func (st *stepper) conflict(c solve.Conflict) explain.Conflict {
 	operand := func(o solve.Operand) explain.Operand {
 		return explain.Operand{Op: st.names.OpName(int(o.Op)), Index: int(o.Index), At: st.location(st.names.Location(int(o.Op)))}
 	}
-	return explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: *st.site(c.Definition)}
+	return explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: st.site(c.Definition)}
 }
 
 // site names value v and where it is defined, as print-conflicts does.
-func (st *stepper) site(v int64) *explain.Definition {
+func (st *stepper) site(v int64) explain.Definition {
 	owner, site := rewrite.ValueSite(st.names.Value(int(v)))
 	id, _ := st.names.OpID(owner)
-	return &explain.Definition{Value: st.names.ValueName(int(v)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}
+	return explain.Definition{Value: st.names.ValueName(int(v)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}
 }
 
 func (st *stepper) role(role string, o solve.Operand) *explain.Step {
@@ -585,9 +588,12 @@ func writeExplanation(w io.Writer, e *explain.Explanation) error {
 		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.At.File, d.At.Line, d.At.Col, d.Kind, d.Summary)
 		snippet(&b, "  ", d.At)
 		for i, c := range d.Conflicts {
-			fmt.Fprintf(&b, "  conflict %d of %d: read operand %d of %s at %s, write operand %d of %s at %s, definition %s (%s of %s at %s)\n",
+			fmt.Fprintf(&b, "  conflict %d of %d: read operand %d of %s at %s, write operand %d of %s at %s, definition %s\n",
 				i+1, len(d.Conflicts), c.Read.Index, c.Read.Op, position(c.Read.At), c.Write.Index, c.Write.Op, position(c.Write.At),
-				c.Definition.Value, c.Definition.Site, c.Definition.Op, position(c.Definition.At))
+				definitionText(c.Definition))
+		}
+		for i, v := range d.ReadOnlyValues {
+			fmt.Fprintf(&b, "  read-only value %d of %d: %s\n", i+1, len(d.ReadOnlyValues), definitionText(v))
 		}
 		if d.Why != nil {
 			writeStep(&b, d.Why, "  ")
@@ -621,6 +627,12 @@ func writeStep(b *bytes.Buffer, s *explain.Step, indent string) {
 
 // position renders at as LINE:COL.
 func position(at explain.Location) string { return fmt.Sprintf("%d:%d", at.Line, at.Col) }
+
+// definitionText renders a value and its site: "%B (result 0 of op#5
+// tensor.insert at 7:8)".
+func definitionText(d explain.Definition) string {
+	return fmt.Sprintf("%s (%s of %s at %s)", d.Value, d.Site, d.Op, position(d.At))
+}
 
 // snippet writes the line of at and a caret under its column.
 func snippet(b *bytes.Buffer, indent string, at explain.Location) {

@@ -44,8 +44,10 @@ type Decision struct {
 	// given the decisions taken before it, Conflict first.
 	Conflicts []Conflict `json:"conflicts,omitempty"`
 	// ReadOnly, for an operand sent out of place because in place it
-	// would write a read-only buffer, is that buffer's value.
-	ReadOnly *Definition `json:"read_only,omitempty"`
+	// would write a read-only buffer, is that buffer's value (the one Why
+	// derives), and ReadOnlyValues every such value, ReadOnly first.
+	ReadOnly       *Definition  `json:"read_only,omitempty"`
+	ReadOnlyValues []Definition `json:"read_only_values,omitempty"`
 }
 
 // Conflict is a read-after-write conflict: in place, the write would
