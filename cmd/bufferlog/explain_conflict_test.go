@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -200,11 +201,11 @@ func mlirReasons(t *testing.T, file string, input, theirs *ir.Module) blockedOpe
 	}
 	slices.Sort(res.outOfPlace)
 	res.conflicts, res.readOnly = map[string][][]string{}, map[string][][]string{}
-	for _, n := range sortedKeysOf(cs) {
+	for _, n := range slices.Sorted(maps.Keys(cs)) {
 		c := cs[n]
 		res.conflicts[c.fn] = append(res.conflicts[c.fn], []string{fmt.Sprintf("read %s write %s def %s", c.read, c.write, c.def)})
 	}
-	for _, n := range sortedKeysOf(ws) {
+	for _, n := range slices.Sorted(maps.Keys(ws)) {
 		res.readOnly[ws[n][0]] = append(res.readOnly[ws[n][0]], []string{ws[n][1]})
 	}
 	return res
@@ -251,27 +252,17 @@ func explainReasons(m *ir.Module, ds []explain.Decision) blockedOperands {
 	return res
 }
 
-func sortedKeysOf[V any](m map[int]V) []int {
-	var ks []int
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
 // sortedUnion returns the keys of a and b, sorted.
 func sortedUnion[V any](a, b map[string]V) []string {
-	var ks []string
-	for _, m := range []map[string]V{a, b} {
-		for k := range m {
-			if !slices.Contains(ks, k) {
-				ks = append(ks, k)
+	return slices.Compact(slices.Sorted(func(yield func(string) bool) {
+		for _, m := range []map[string]V{a, b} {
+			for k := range m {
+				if !yield(k) {
+					return
+				}
 			}
 		}
-	}
-	slices.Sort(ks)
-	return ks
+	}))
 }
 
 // splitsIntoRuns reports whether markers split, in order, into one
