@@ -32,8 +32,10 @@ func explainCommand() *cli.Command {
 			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone, with\n" +
 			"--dealloc=clone), the derivation of the fact that decided it: the rule (file:line)\n" +
 			"that derived it, the facts that rule joined, and theirs in turn, down to facts\n" +
-			"extracted from the IR and the decisions of the policy. A conflict is shown first as\n" +
-			"its read, write and definition. Copies and allocations are located in FILE;\n" +
+			"extracted from the IR and the decisions of the policy. An operand blocked by\n" +
+			"conflicts lists first every conflict (read, write, definition) that blocked it given\n" +
+			"the decisions before it, the derived one first; one blocked by read-only buffers\n" +
+			"lists their values. Copies and allocations are located in FILE;\n" +
 			"deallocations, kept buffers and clones in the memref IR, written to -o or named\n" +
 			"FILE.memref.mlir in the messages only.\n\n" +
 			"--op LINE:COL or FILE:LINE:COL keeps the decisions attached to that op: the op whose\n" +
