@@ -44,6 +44,10 @@ type Program struct {
 	// Program is evaluated once per function of a module. Each Program
 	// value has its own (see newPlanCache).
 	planned *planCache
+	// positions locates the clauses of each source, parsed once when
+	// first asked (see clauseStart); shared by the Programs restricted
+	// from this one, which have the same sources.
+	positions *sourcePositions
 }
 
 // planCache holds the strata of plan(false) and plan(true), and the
@@ -199,7 +203,8 @@ func Compile(sources ...Source) (prog *Program, err error) {
 			prog, err = nil, &Error{Msg: fmt.Sprintf("internal error while compiling rules: %v", r)}
 		}
 	}()
-	c := &compiler{prog: &Program{sources: sources, predIDs: map[ast.PredicateSym]int{}, planned: new(planCache)}}
+	c := &compiler{prog: &Program{sources: sources, predIDs: map[ast.PredicateSym]int{}, planned: new(planCache),
+		positions: &sourcePositions{once: make([]sync.Once, len(sources)), units: make([]unitPositions, len(sources))}}}
 	if err := c.parse(); err != nil {
 		return nil, err
 	}
@@ -241,13 +246,12 @@ func Compile(sources ...Source) (prog *Program, err error) {
 }
 
 type compiler struct {
-	prog      *Program
-	decls     []ast.Decl
-	declRefs  []clauseRef // index = position among the unit's Decl statements
-	clauses   []ast.Clause
-	refs      []clauseRef
-	rules     []*rule
-	positions map[int]unitPositions // by source, computed on demand
+	prog     *Program
+	decls    []ast.Decl
+	declRefs []clauseRef // index = position among the unit's Decl statements
+	clauses  []ast.Clause
+	refs     []clauseRef
+	rules    []*rule
 }
 
 func (c *compiler) parse() error {
@@ -748,17 +752,7 @@ func (cc *clauseCompiler) transformErr(stmt int, err error) error {
 	return cc.errAt(ref.src, at, "%v", err)
 }
 
-func (c *compiler) pos(src int) unitPositions {
-	if c.positions == nil {
-		c.positions = map[int]unitPositions{}
-	}
-	p, ok := c.positions[src]
-	if !ok {
-		p = locate(c.prog.sources[src].Text)
-		c.positions[src] = p
-	}
-	return p
-}
+func (c *compiler) pos(src int) unitPositions { return c.prog.unit(src) }
 
 func (c *compiler) declPos(src, index int) pos {
 	if d := c.pos(src).decls; index < len(d) {

@@ -30,6 +30,9 @@ type Decision struct {
 	Operand
 	InPlace  bool
 	ReadOnly int64 // the read-only value, or -1
+	// ReadOnlyValues are all the read-only values in place would write,
+	// ascending, the first being ReadOnly.
+	ReadOnlyValues []int64
 	// Bytes is what copying the operand costs: its tensor's size if its
 	// op reads it, else 0 (set by Analyze).
 	Bytes int
@@ -37,6 +40,11 @@ type Decision struct {
 	// write op, write index, definition) that would have held, or for a
 	// write in a parallel region the write alone (Read is -1).
 	Conflict *Conflict
+	// Conflicts are all the raw_conflict facts that would have held, in
+	// the order of the reads, then the writes (by op and operand), the
+	// first being Conflict: which one MLIR names depends on the order of
+	// its hash sets, so an explanation lists them all.
+	Conflicts []Conflict
 }
 
 // Conflict names a read, a write and the definition between them.
@@ -348,9 +356,12 @@ func (d *decider) decide(o Operand) Decision {
 		slices.Sort(members)
 		for _, m := range members {
 			if d.has(d.readOnly, m) {
-				dec.ReadOnly = m
-				return dec
+				dec.ReadOnlyValues = append(dec.ReadOnlyValues, m)
 			}
+		}
+		if len(dec.ReadOnlyValues) > 0 {
+			dec.ReadOnly = dec.ReadOnlyValues[0]
+			return dec
 		}
 	}
 	if len(reads) > 0 {
@@ -366,11 +377,14 @@ func (d *decider) decide(o Operand) Decision {
 	for _, r := range reads {
 		for _, w := range writes {
 			d.key[0], d.key[1], d.key[2], d.key[3] = facts.Number(r.Op), facts.Number(r.Index), facts.Number(w.Op), facts.Number(w.Index)
-			if id := d.conflicts.First(d.key[:]); id != facts.NoRow {
-				dec.Conflict = &Conflict{Read: r, Write: w, Definition: d.raw.Row(id)[4].Int()}
-				return dec
+			for id := d.conflicts.First(d.key[:]); id != facts.NoRow; id = d.conflicts.Next(id) {
+				dec.Conflicts = append(dec.Conflicts, Conflict{Read: r, Write: w, Definition: d.raw.Row(id)[4].Int()})
 			}
 		}
+	}
+	if len(dec.Conflicts) > 0 {
+		dec.Conflict = &dec.Conflicts[0]
+		return dec
 	}
 	dec.InPlace = true
 	return dec

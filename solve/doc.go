@@ -128,7 +128,9 @@
 // over what rules/inplace.mg derives: Decide goes through the tensor
 // operands in One-Shot's order and puts each in place unless the rules'
 // raw_conflict, read_only_value or parallel_write_conflict facts, checked
-// against the alias sets of the decisions so far, forbid it. Analyze
+// against the alias sets of the decisions so far, forbid it; an operand
+// kept out of place records every raw_conflict row (or read-only value)
+// that forbade it, for explanations. Analyze
 // evaluates those facts, decides, adds the decisions as facts and
 // evaluates what follows from them (rules/decisions.mg); AnalyzeModule
 // does so per function, callees first, giving each caller its callees'

@@ -395,10 +395,9 @@ func (ev *evaluator) fail(cause error, format string, args ...any) bool {
 	}
 	e := &Error{Msg: msg, Err: cause}
 	if r := ev.rule; r != nil {
-		src := ev.prog.sources[r.ref.src]
-		e.File = src.Name
-		if cps := locate(src.Text).clauses; r.ref.index < len(cps) {
-			e.Line, e.Col = cps[r.ref.index].start.line, cps[r.ref.index].start.col
+		e.File = ev.prog.sources[r.ref.src].Name
+		if at, ok := ev.prog.clauseStart(r.ref.src, r.ref.index); ok {
+			e.Line, e.Col = at.line, at.col
 		}
 		e.Msg += " (in " + r.text + ")"
 	}

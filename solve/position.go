@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	antlr "github.com/antlr4-go/antlr/v4"
 	"github.com/google/mangle/parse/gen"
@@ -92,6 +93,28 @@ func locate(text string) unitPositions {
 		up.clauses = append(up.clauses, cp)
 	}
 	return up
+}
+
+// sourcePositions are the unitPositions of a Program's sources, each
+// located once: derivations and errors name the line of many clauses.
+type sourcePositions struct {
+	once  []sync.Once
+	units []unitPositions
+}
+
+// unit returns the positions of source src's items.
+func (p *Program) unit(src int) unitPositions {
+	sp := p.positions
+	sp.once[src].Do(func() { sp.units[src] = locate(p.sources[src].Text) })
+	return sp.units[src]
+}
+
+// clauseStart returns where clause index of source src starts, if known.
+func (p *Program) clauseStart(src, index int) (pos, bool) {
+	if cps := p.unit(src).clauses; index < len(cps) {
+		return cps[index].start, true
+	}
+	return pos{}, false
 }
 
 func startOf(ctx antlr.ParserRuleContext) pos {

@@ -231,10 +231,9 @@ func (x *Explainer) explain(pred int, row uint32, depth int) *Derivation {
 }
 
 func (x *Explainer) ruleRef(r *rule) RuleRef {
-	src := x.p.sources[r.ref.src]
-	ref := RuleRef{File: src.Name, Text: r.text}
-	if cps := locate(src.Text).clauses; r.ref.index < len(cps) {
-		ref.Line, ref.Col = cps[r.ref.index].start.line, cps[r.ref.index].start.col
+	ref := RuleRef{File: x.p.sources[r.ref.src].Name, Text: r.text}
+	if at, ok := x.p.clauseStart(r.ref.src, r.ref.index); ok {
+		ref.Line, ref.Col = at.line, at.col
 	}
 	return ref
 }

@@ -6,6 +6,7 @@
 //	bufferlog bufferize [flags] FILE [-o OUT]
 //	bufferlog bufferize [flags] [-j N] [--stats[=json]] [--stats-file F] --out-dir DIR | --in-place FILE|DIR...
 //	bufferlog explain [--dealloc static|clone] [-o OUT] FILE
+//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] [--why] FILE 'pred(X, 3)'
 //	bufferlog graph --func NAME [--policy P] [--format dot|svg] [-o OUT.dot|OUT.svg] FILE
 //	bufferlog rules [NAME]
 //	bufferlog rules [show NAME | NAME]
@@ -23,7 +24,8 @@
 // match a pattern, with ids as names after their source locations; only
 // the rules that predicate depends on run, and when none of them joins
 // facts of two functions, each function is evaluated on its own, -j at
-// once (solve.Program.FunctionLocal). rules lists or prints the
+// once (solve.Program.FunctionLocal); --why prints each fact's
+// derivation from the rules (solve.Explainer). rules lists or prints the
 // built-in rule files. graph draws one function's buffers under the
 // in-place decisions as Graphviz DOT (SVG through dot), from the facts
 // decisions.mg and inplace.mg derive. facts and query build their output whole before

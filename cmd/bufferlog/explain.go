@@ -32,8 +32,10 @@ func explainCommand() *cli.Command {
 			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone, with\n" +
 			"--dealloc=clone), the derivation of the fact that decided it: the rule (file:line)\n" +
 			"that derived it, the facts that rule joined, and theirs in turn, down to facts\n" +
-			"extracted from the IR and the decisions of the policy. A conflict is shown first as\n" +
-			"its read, write and definition. Copies and allocations are located in FILE;\n" +
+			"extracted from the IR and the decisions of the policy. An operand blocked by\n" +
+			"conflicts lists first every conflict (read, write, definition) that blocked it given\n" +
+			"the decisions before it, the derived one first; one blocked by read-only buffers\n" +
+			"lists their values. Copies and allocations are located in FILE;\n" +
 			"deallocations, kept buffers and clones in the memref IR, written to -o or named\n" +
 			"FILE.memref.mlir in the messages only.\n\n" +
 			"--op LINE:COL or FILE:LINE:COL keeps the decisions attached to that op: the op whose\n" +
@@ -73,7 +75,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			out, _, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
+			out, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
 			if err != nil {
 				return report(err)
 			}
@@ -97,19 +99,28 @@ func explainCommand() *cli.Command {
 	}
 }
 
-// explainFile bufferizes file and explains its decisions: those on the
-// tensor IR from the in-place analysis, those on the memref IR from the
-// deallocation rules.
-// preds declare the predicates of prog; the memref IR is written to
-// output unless it is "", and returned with the tensor IR.
-func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, []byte, []byte, error) {
+// tensorAnalysis is the in-place analysis of a file and the explanation
+// of its decisions on the tensor IR.
+type tensorAnalysis struct {
+	m     *ir.Module
+	opts  extract.Options
+	parts []*facts.DB
+	names *extract.Names
+	dec   *solve.Decisions
+	out   *explain.Explanation
+}
+
+// explainAnalysis analyzes file (oneshot policy, bottom-up) and explains
+// each operand the policy put out of place, without rewriting anything.
+// preds declare the predicates of prog.
+func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
 	m, opts, err := loadForExtraction(file, opModels)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	source, err := os.ReadFile(file)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	// Every fact is kept: the derivations read them all.
 	var all []string
@@ -118,18 +129,31 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	}
 	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, all...)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	out := &explain.Explanation{File: file}
-	out.Decisions = tensorDecisions(prog, preds, parts, names, dec, source)
-	if err := rewriteDecided(m, file, opts, prog, parts, names, dec, rewrite.Options{}, noDealloc, nil); err != nil {
-		return nil, nil, nil, err
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(prog, preds, parts, names, dec, source)}
+	return &tensorAnalysis{m: m, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
+}
+
+// explainFile bufferizes file and explains its decisions: those on the
+// tensor IR from the in-place analysis, those on the memref IR from the
+// deallocation rules.
+// preds declare the predicates of prog; the memref IR is written to
+// output unless it is "", and returned.
+func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, []byte, error) {
+	a, err := explainAnalysis(prog, preds, file, opModels)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, opts, out := a.m, a.opts, a.out
+	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
+		return nil, nil, err
 	}
 	var copies []rewrite.Copy
 	if mode == cloneDealloc {
 		clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
 		copies = clonePlan.Copies
 	}
@@ -137,7 +161,7 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	// positions for the explanations.
 	var text bytes.Buffer
 	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	name := output
 	if name == "" {
@@ -146,20 +170,20 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	out.Bufferized = name
 	mm, err := ir.Parse(name, text.Bytes())
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
+		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
 	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, false, extractWith(opts))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	if output != "" {
 		if err := writeModule(output, mm, ir.PrintOptions{}); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
 	}
 	out.Decisions = append(out.Decisions, deallocDecisions(prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
-	return out, source, text.Bytes(), nil
+	return out, text.Bytes(), nil
 }
 
 // tensorDecisions explains each operand the policy put out of place.
@@ -229,7 +253,7 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 			value = r.Row(id)[2].Int()
 		}
 	}
-	out := explain.Decision{Kind: "alloc", Op: names.Op(op).Name, At: st.location(names.Location(op))}
+	out := explain.Decision{Kind: "alloc", Op: names.Op(op).Name, At: st.location(names.Location(op)), Operand: int(d.Index)}
 	if value >= 0 {
 		out.Value = names.ValueName(int(value))
 	}
@@ -238,24 +262,34 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 		out.Kind = "copy"
 	}
 	root := st.fact("out_of_place", operandKey(d.Operand)...)
+	n := facts.Number
 	var why string
 	switch c := d.Conflict; {
 	case d.ReadOnly >= 0:
 		why = fmt.Sprintf("in place it would write %s, which is read-only", names.ValueName(int(d.ReadOnly)))
-		blocked := st.fact("blocked_by_read_only", facts.Number(d.Op), facts.Number(d.Index), facts.Number(d.ReadOnly))
-		blocked.Body = append(blocked.Body, st.fact("read_only_value", facts.Number(d.ReadOnly)))
+		for _, v := range d.ReadOnlyValues {
+			out.ReadOnlyValues = append(out.ReadOnlyValues, st.site(v))
+		}
+		out.ReadOnly = &out.ReadOnlyValues[0]
+		blocked := st.fact("blocked_by_read_only", n(d.Op), n(d.Index), n(d.ReadOnly))
+		blocked.Body = append(blocked.Body, st.fact("read_only_value", n(d.ReadOnly)))
 		root.Body = append(root.Body, blocked)
 	case c != nil && c.Parallel:
 		why = fmt.Sprintf("in place the write of operand %d of %s would race with other iterations of a parallel loop", c.Write.Index, names.OpName(int(c.Write.Op)))
-		blocked := st.fact("blocked_by_parallel_write", facts.Number(d.Op), facts.Number(d.Index), facts.Number(c.Write.Op), facts.Number(c.Write.Index))
+		blocked := st.fact("blocked_by_parallel_write", n(d.Op), n(d.Index), n(c.Write.Op), n(c.Write.Index))
 		blocked.Body = append(blocked.Body, st.fact("parallel_write_conflict", operandKey(c.Write)...))
 		root.Body = append(root.Body, blocked)
 	case c != nil:
 		why = fmt.Sprintf("in place, the write of operand %d of %s would clobber %s before %s reads it", c.Write.Index,
 			names.OpName(int(c.Write.Op)), names.ValueName(int(c.Definition)), names.OpName(int(c.Read.Op)))
-		n := facts.Number
+		if len(d.Conflicts) > 1 {
+			why += fmt.Sprintf(" (and %d more conflicts)", len(d.Conflicts)-1)
+		}
+		for _, c := range d.Conflicts {
+			out.Conflicts = append(out.Conflicts, st.conflict(c))
+		}
+		out.Conflict = &out.Conflicts[0]
 		blocked := st.fact("blocked_by_conflict", n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition))
-		out.Conflict = st.conflict(c)
 		blocked.Body = append([]*explain.Step{
 			st.role("read", c.Read), st.role("write", c.Write), st.definition(c.Definition),
 			st.fact("raw_conflict", n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)),
@@ -281,15 +315,18 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 }
 
 // conflict gives the read, write and definition of a conflict, located.
-func (st *stepper) conflict(c *solve.Conflict) *explain.Conflict {
+func (st *stepper) conflict(c solve.Conflict) explain.Conflict {
 	operand := func(o solve.Operand) explain.Operand {
 		return explain.Operand{Op: st.names.OpName(int(o.Op)), Index: int(o.Index), At: st.location(st.names.Location(int(o.Op)))}
 	}
-	v := st.names.Value(int(c.Definition))
-	owner, site := rewrite.ValueSite(v)
+	return explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: st.site(c.Definition)}
+}
+
+// site names value v and where it is defined, as print-conflicts does.
+func (st *stepper) site(v int64) explain.Definition {
+	owner, site := rewrite.ValueSite(st.names.Value(int(v)))
 	id, _ := st.names.OpID(owner)
-	return &explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: explain.Definition{
-		Value: st.names.ValueName(int(c.Definition)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}}
+	return explain.Definition{Value: st.names.ValueName(int(v)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}
 }
 
 func (st *stepper) role(role string, o solve.Operand) *explain.Step {
@@ -553,6 +590,14 @@ func writeExplanation(w io.Writer, e *explain.Explanation) error {
 		}
 		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", d.At.File, d.At.Line, d.At.Col, d.Kind, d.Summary)
 		snippet(&b, "  ", d.At)
+		for i, c := range d.Conflicts {
+			fmt.Fprintf(&b, "  conflict %d of %d: read operand %d of %s at %s, write operand %d of %s at %s, definition %s\n",
+				i+1, len(d.Conflicts), c.Read.Index, c.Read.Op, position(c.Read.At), c.Write.Index, c.Write.Op, position(c.Write.At),
+				definitionText(c.Definition))
+		}
+		for i, v := range d.ReadOnlyValues {
+			fmt.Fprintf(&b, "  read-only value %d of %d: %s\n", i+1, len(d.ReadOnlyValues), definitionText(v))
+		}
 		if d.Why != nil {
 			writeStep(&b, d.Why, "  ")
 		}
@@ -581,6 +626,15 @@ func writeStep(b *bytes.Buffer, s *explain.Step, indent string) {
 	for _, c := range s.Body {
 		writeStep(b, c, indent+"  ")
 	}
+}
+
+// position renders at as LINE:COL.
+func position(at explain.Location) string { return fmt.Sprintf("%d:%d", at.Line, at.Col) }
+
+// definitionText renders a value and its site: "%B (result 0 of op#5
+// tensor.insert at 7:8)".
+func definitionText(d explain.Definition) string {
+	return fmt.Sprintf("%s (%s of %s at %s)", d.Value, d.Site, d.Op, position(d.At))
 }
 
 // snippet writes the line of at and a caret under its column.

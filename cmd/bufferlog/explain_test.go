@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +98,33 @@ func TestExplainCommand(t *testing.T) {
 		}
 		if e.Bufferized != filepath.Join(dir, "g.mlir") {
 			t.Errorf("bufferized %q", e.Bufferized)
+		}
+	})
+	t.Run("json all conflicts", func(t *testing.T) {
+		// The first insert of the chain, in place, would join %t to three
+		// in-place writes (its own, lines 8 and 11) that clobber %t
+		// (argument 0) before the extract at 12:12 reads it.
+		stdout, stderr, code := run(t, "", "explain", "--format", "json", "--op", "7:9", "../../testdata/roundtrip/tensor_014_insert_chain.mlir")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var e explain.Explanation
+		if err := json.Unmarshal([]byte(stdout), &e); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.Decisions) != 1 {
+			t.Fatalf("%d decisions at 7:9, want 1", len(e.Decisions))
+		}
+		d := e.Decisions[0]
+		var writes []int
+		for _, c := range d.Conflicts {
+			if c.Read.At.Line != 12 || c.Read.At.Col != 12 || c.Read.Index != 0 || c.Write.Index != 1 || c.Definition.Site != "bbArg 0" {
+				t.Errorf("conflict %+v", c)
+			}
+			writes = append(writes, c.Write.At.Line)
+		}
+		if !slices.Equal(writes, []int{7, 8, 11}) || d.Conflict == nil || !reflect.DeepEqual(*d.Conflict, d.Conflicts[0]) {
+			t.Errorf("conflicts' writes at lines %v, want [7 8 11], the recorded one first; recorded %+v", writes, d.Conflict)
 		}
 	})
 	for _, tc := range []struct {

@@ -17,6 +17,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules"
@@ -33,12 +34,15 @@ func queryCommand() *cli.Command {
 			"names in the output, each fact after the location of its first id.\n\n" +
 			"Only the rules the queried predicate depends on run. When none of them joins facts of\n" +
 			"two functions (through calls, or the order of the module's functions), each function\n" +
-			"is evaluated on its own, -j at once; the output is the same.",
+			"is evaluated on its own, -j at once; the output is the same.\n\n" +
+			"--why prints under each fact its derivation, as explain does: the rule (file:line)\n" +
+			"that derived it and the facts that rule joined, down to facts extracted from the IR.",
 		Flags: []cli.Flag{
 			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
+			&cli.BoolFlag{Name: "why", Usage: "print the derivation of each fact (engine ours)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
@@ -47,6 +51,10 @@ func queryCommand() *cli.Command {
 			engine := c.String("engine")
 			if _, ok := engines[engine]; !ok {
 				return cli.Exit(fmt.Sprintf("bufferlog query: unknown engine %q (ours or mangle)", engine), 2)
+			}
+			if c.Bool("why") && engine != "ours" {
+				// Derivations read the order our engine adds facts in.
+				return cli.Exit("bufferlog query: --why needs --engine=ours", 2)
 			}
 			srcs, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
@@ -66,11 +74,31 @@ func queryCommand() *cli.Command {
 			}
 			// Only what the query reads is derived: pair tables such as
 			// op_before cost nothing unless asked for.
-			dbs, names, err := derive(m, opts, prog, q.pred.Name, preds, engine, c.Int("j"))
+			var keep []string // what the derivations read, if asked for
+			if c.Bool("why") {
+				for _, p := range preds {
+					keep = append(keep, p.Name)
+				}
+			}
+			dbs, names, err := derive(m, opts, prog, q.pred.Name, preds, engine, c.Int("j"), keep...)
 			if err != nil {
 				return report(err)
 			}
-			_, err = os.Stdout.Write(q.answer(dbs, names))
+			var why func(*facts.DB, []facts.Value) *explain.Step
+			if c.Bool("why") {
+				source, err := os.ReadFile(c.Args().First())
+				if err != nil {
+					return report(err)
+				}
+				steppers := map[*facts.DB]*stepper{}
+				why = func(db *facts.DB, row []facts.Value) *explain.Step {
+					if steppers[db] == nil {
+						steppers[db] = newStepper(prog, preds, db, names, source, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+					}
+					return steppers[db].fact(q.pred.Name, row...)
+				}
+			}
+			_, err = os.Stdout.Write(q.answer(dbs, names, why))
 			return err
 		},
 	}
@@ -94,14 +122,15 @@ var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.
 }
 
 // derive extracts m and evaluates what prog derives for the predicate
-// root with the engine named, and returns the DBs that hold the facts.
+// root with the engine named, and returns the DBs that hold the facts,
+// those of keep too.
 // When root depends on the in-place decisions, the whole analysis runs
 // (solve.AnalyzeModule) on m's functions. Otherwise only the rules root
 // needs run: when they never join facts of two functions (see
 // solve.Program.FunctionLocal; decls declare the predicates), the engine
 // is ours and workers allow, each function's facts are a DB of their own,
 // evaluated on up to workers goroutines; else the whole module is one DB.
-func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string, decls []*facts.Predicate, engine string, workers int) ([]*facts.DB, *extract.Names, error) {
+func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string, decls []*facts.Predicate, engine string, workers int, keep ...string) ([]*facts.DB, *extract.Names, error) {
 	ctx := context.Background()
 	prog := full.Restrict(root)
 	if slices.ContainsFunc(solve.DriverPredicates(), prog.Needs) {
@@ -112,7 +141,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		}
 		parts, names, err := extract.Functions(m, opts)
 		if err == nil {
-			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, root)
+			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
 		}
 		return parts, names, err
 	}
@@ -186,34 +215,42 @@ func parseQuery(text string, preds []*facts.Predicate) (*query, error) {
 // answer renders the facts of dbs that match q, one per line, sorted by
 // their values (ids in walk order). The DBs share one Symbols table; a fact
 // that several hold (one given by the rule files, in every part of a
-// module) is printed once.
-func (q *query) answer(dbs []*facts.DB, names *extract.Names) []byte {
+// module) is printed once. Unless why is nil, each fact is followed by
+// the derivation why gives of it in its DB.
+func (q *query) answer(dbs []*facts.DB, names *extract.Names, why func(*facts.DB, []facts.Value) *explain.Step) []byte {
 	syms := dbs[0].Symbols()
-	var rows [][]facts.Value
+	type match struct {
+		row []facts.Value
+		db  *facts.DB
+	}
+	var ms []match
 	for _, db := range dbs {
 		r := db.Lookup(q.pred.Name, q.pred.Arity())
 		for id := 0; r != nil && id < r.Len(); id++ {
 			if row := r.Row(uint32(id)); q.matches(row, syms) {
-				rows = append(rows, row)
+				ms = append(ms, match{row, db})
 			}
 		}
 	}
-	order := func(a, b []facts.Value) int {
-		for i := range a {
-			if c := compareValues(a[i], b[i], syms); c != 0 {
+	order := func(a, b match) int {
+		for i := range a.row {
+			if c := compareValues(a.row[i], b.row[i], syms); c != 0 {
 				return c
 			}
 		}
 		return 0
 	}
-	slices.SortFunc(rows, order)
-	rows = slices.CompactFunc(rows, func(a, b []facts.Value) bool { return order(a, b) == 0 })
+	slices.SortFunc(ms, order)
+	ms = slices.CompactFunc(ms, func(a, b match) bool { return order(a, b) == 0 })
 	var b bytes.Buffer
-	for _, row := range rows {
-		if loc := q.location(row, names); loc != "" {
+	for _, m := range ms {
+		if loc := q.location(m.row, names); loc != "" {
 			b.WriteString(loc + ": ")
 		}
-		b.WriteString(names.Format(q.pred, row, syms) + "\n")
+		b.WriteString(names.Format(q.pred, m.row, syms) + "\n")
+		if why != nil {
+			writeStep(&b, why(m.db, m.row), "  ")
+		}
 	}
 	return b.Bytes()
 }

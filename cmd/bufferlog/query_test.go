@@ -70,6 +70,22 @@ func TestQuery(t *testing.T) {
 		{"missing rules", []string{"p(X)", "--rules", filepath.Join(dir, "none.mg")}, 1, "", filepath.Join(dir, "none.mg") + ": error: cannot read rules: no such file or directory\n"},
 		{"schema not replaceable", []string{"p(X)", "--rules", write("schema.mg", "")}, 1, "", "schema.mg is generated from the fact schema and cannot be replaced\n"},
 		{"engine", []string{"p(X)", "--engine", "souffle"}, 2, "", "bufferlog query: unknown engine \"souffle\" (ours or mangle)\n"},
+		// alias.mg:149 is writes_value(V, Op) :- use(Op, I, V), writes(Op, I).
+		{"why", []string{"writes_value(V, 5)", "--why"}, 0,
+			aliasFile + ":1:14: writes_value(%t, op#5 tensor.insert)\n" +
+				"  writes_value(%t, op#5 tensor.insert)  [alias.mg:149]\n" +
+				"    at " + aliasFile + ":1:14\n" +
+				"      func.func @f(%t: tensor<4xf32>, %c: i1, %f: f32) -> tensor<4xf32> {\n" +
+				"                   ^\n" +
+				"    use(op#5 tensor.insert, 1, %t)  [extracted from the IR]\n" +
+				"      at " + aliasFile + ":5:8\n" +
+				"          %x = tensor.insert %f into %t[%c0] : tensor<4xf32>\n" +
+				"               ^\n" +
+				"    writes(op#5 tensor.insert, 1)  [extracted from the IR]\n" +
+				"      at " + aliasFile + ":5:8\n" +
+				"          %x = tensor.insert %f into %t[%c0] : tensor<4xf32>\n" +
+				"               ^\n", ""},
+		{"why needs our engine", []string{"writes_value(V, 5)", "--why", "--engine=mangle"}, 2, "", "bufferlog query: --why needs --engine=ours\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			stdout, stderr, code := run(t, "", append([]string{"query", aliasFile}, tt.args...)...)
@@ -77,6 +93,26 @@ func TestQuery(t *testing.T) {
 				t.Errorf("exit %d, stdout:\n%s\nstderr: %q\nwant exit %d, stdout:\n%s\nstderr: %q", code, stdout, stderr, tt.wantCode, tt.want, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestQueryWhyDecisions: --why on a predicate that reads the in-place
+// decisions keeps every fact of the analysis, so the derivation reaches
+// the driver's decision and the facts extracted from the IR.
+func TestQueryWhyDecisions(t *testing.T) {
+	const file = "../../testdata/oneshot/greedy_copies_more.mlir"
+	stdout, stderr, code := run(t, "", "query", file, "copy_contents(Op, I)", "--why")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		file + ":7:8: copy_contents(op#5 tensor.insert, 1)\n  copy_contents(op#5 tensor.insert, 1)  [decisions.mg:",
+		"    out_of_place(op#5 tensor.insert, 1)  [given by the decision driver]\n",
+		"      reads(op#5 tensor.insert, 1)  [extracted from the IR]\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
 	}
 }
 
@@ -248,7 +284,7 @@ func TestQueryPerFunction(t *testing.T) {
 				t.Fatalf("%s %s: one worker gave %d DBs", file, q.pred.Name, len(whole))
 			}
 			split += len(parts) - 1
-			if got, want := q.answer(parts, pnames), q.answer(whole, wnames); !bytes.Equal(got, want) {
+			if got, want := q.answer(parts, pnames, nil), q.answer(whole, wnames, nil); !bytes.Equal(got, want) {
 				t.Errorf("%s %s: per function:\n%s\nwhole module:\n%s", file, q.pred.Name, got, want)
 			}
 			compared++

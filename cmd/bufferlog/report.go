@@ -53,7 +53,11 @@ func reportCommand() *cli.Command {
 				return report(err)
 			}
 			file := c.Args().First()
-			e, source, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), mode, "")
+			e, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), mode, "")
+			if err != nil {
+				return report(err)
+			}
+			source, err := os.ReadFile(file)
 			if err != nil {
 				return report(err)
 			}

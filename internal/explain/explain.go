@@ -33,9 +33,21 @@ type Decision struct {
 	Summary string `json:"summary"`
 	// Why is the derivation of the fact that decided it.
 	Why *Step `json:"why,omitempty"`
+	// Operand, for a copy or an allocation, is the number of the operand
+	// of Op that gets the new buffer.
+	Operand int `json:"operand,omitempty"`
 	// Conflict, for an operand sent out of place by a read-after-write
-	// conflict, is that conflict: the read, the write and the definition.
+	// conflict, is the conflict the decision driver recorded: the read,
+	// the write and the definition. Why is its derivation.
 	Conflict *Conflict `json:"conflict,omitempty"`
+	// Conflicts are every conflict that blocked the operand in place,
+	// given the decisions taken before it, Conflict first.
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	// ReadOnly, for an operand sent out of place because in place it
+	// would write a read-only buffer, is that buffer's value (the one Why
+	// derives), and ReadOnlyValues every such value, ReadOnly first.
+	ReadOnly       *Definition  `json:"read_only,omitempty"`
+	ReadOnlyValues []Definition `json:"read_only_values,omitempty"`
 }
 
 // Conflict is a read-after-write conflict: in place, the write would
