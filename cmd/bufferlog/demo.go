@@ -11,7 +11,6 @@ import (
 
 	"bufferlog/ir"
 	"bufferlog/rewrite"
-	"bufferlog/rules"
 	"bufferlog/solve"
 )
 
@@ -47,11 +46,7 @@ func demoCommand() *cli.Command {
 			if err := os.WriteFile(file, demoProgram, 0o644); err != nil {
 				return cli.Exit("bufferlog demo: "+err.Error(), 1)
 			}
-			srcs, prog, err := compileRules(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
-			preds, err := rules.Predicates(srcs)
+			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

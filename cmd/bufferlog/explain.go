@@ -18,7 +18,6 @@ import (
 	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
-	"bufferlog/rules"
 	"bufferlog/solve"
 )
 
@@ -67,11 +66,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
-			srcs, prog, err := compileRules(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
-			preds, err := rules.Predicates(srcs)
+			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}

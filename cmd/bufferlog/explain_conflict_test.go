@@ -15,8 +15,6 @@ import (
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
-	"bufferlog/rules"
-	"bufferlog/solve"
 )
 
 // marker is one of mlir-opt's print-conflicts attributes: C_n[READ: i],
@@ -55,12 +53,7 @@ type blockedOperands struct {
 func TestExplainConflictsAgree(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	start := time.Now()
-	srcs := rules.Builtin()
-	prog, err := solve.Compile(srcs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	preds, err := rules.Predicates(srcs)
+	prog, preds, err := compileWithDecls(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,11 +56,7 @@ func queryCommand() *cli.Command {
 				// Derivations read the order our engine adds facts in.
 				return cli.Exit("bufferlog query: --why needs --engine=ours", 2)
 			}
-			srcs, prog, err := compileRules(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
-			preds, err := rules.Predicates(srcs)
+			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -113,6 +109,18 @@ func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
 	}
 	prog, err := solve.Compile(srcs...)
 	return srcs, prog, err
+}
+
+// compileWithDecls is compileRules for the commands that print facts or
+// derivations: it also returns the declarations of the rules' predicates,
+// which say how to print their ids.
+func compileWithDecls(paths []string) (*solve.Program, []*facts.Predicate, error) {
+	srcs, prog, err := compileRules(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	preds, err := rules.Predicates(srcs)
+	return prog, preds, err
 }
 
 // engines are the evaluators of --engine.

@@ -10,7 +10,6 @@ import (
 	"bufferlog/facts"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
-	"bufferlog/rules"
 	"bufferlog/solve"
 )
 
@@ -21,12 +20,7 @@ import (
 // eval-ms is the evaluation alone. Run it with
 // go test ./cmd/bufferlog -run '^$' -bench QueryPerFunction.
 func BenchmarkQueryPerFunction(b *testing.B) {
-	srcs := rules.Builtin()
-	prog, err := solve.Compile(srcs...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	preds, err := rules.Predicates(srcs)
+	prog, preds, err := compileWithDecls(nil)
 	if err != nil {
 		b.Fatal(err)
 	}

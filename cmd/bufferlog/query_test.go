@@ -230,12 +230,7 @@ func mustShow(t *testing.T, name string) string {
 // the predicates whose rules join two functions are left to the whole
 // module.
 func TestQueryPerFunction(t *testing.T) {
-	srcs := rules.Builtin()
-	prog, err := solve.Compile(srcs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	preds, err := rules.Predicates(srcs)
+	prog, preds, err := compileWithDecls(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"bufferlog/internal/explain"
 	htmlreport "bufferlog/internal/report"
 	"bufferlog/ir"
-	"bufferlog/rules"
 	"bufferlog/solve"
 )
 
@@ -44,11 +43,7 @@ func reportCommand() *cli.Command {
 			if !ok || mode == noDealloc {
 				return cli.Exit(fmt.Sprintf("bufferlog report: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
 			}
-			srcs, prog, err := compileRules(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
-			preds, err := rules.Predicates(srcs)
+			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
