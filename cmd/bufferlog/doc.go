@@ -1,14 +1,14 @@
 // Command bufferlog is the command-line front end of bufferlog.
 //
+//	bufferlog demo [--write FILE]
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
-//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] FILE 'pred(X, 3)'
+//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] [--why] FILE 'pred(X, 3)'
 //	bufferlog bufferize [flags] FILE [-o OUT]
 //	bufferlog bufferize [flags] [-j N] [--stats[=json]] [--stats-file F] --out-dir DIR | --in-place FILE|DIR...
-//	bufferlog explain [--dealloc static|clone] [-o OUT] FILE
-//	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] [--why] FILE 'pred(X, 3)'
+//	bufferlog explain [--op LOC | --value %name] [--format text|json] [-o MEMREF] FILE
+//	bufferlog report [--func NAME] -o REPORT.html FILE
 //	bufferlog graph --func NAME [--policy P] [--format dot|svg] [-o OUT.dot|OUT.svg] FILE
-//	bufferlog rules [NAME]
 //	bufferlog rules [show NAME | NAME]
 //	bufferlog diff-rules [--rules A.mg]... --rules-b B.mg... [--policy P] [--heuristic H] [--format text|json] FILE...
 //
@@ -24,33 +24,41 @@
 // match a pattern, with ids as names after their source locations; only
 // the rules that predicate depends on run, and when none of them joins
 // facts of two functions, each function is evaluated on its own, -j at
-// once (solve.Program.FunctionLocal); --why prints each fact's
-// derivation from the rules (solve.Explainer). rules lists or prints the
-// built-in rule files. graph draws one function's buffers under the
-// in-place decisions as Graphviz DOT (SVG through dot), from the facts
-// decisions.mg and inplace.mg derive. facts and query build their output whole before
-// writing it, so an error means a diagnostic and no output.
+// once (solve.Program.FunctionLocal); --why prints each fact's derivation
+// from the rules (solve.Explainer).
 //
 // bufferize runs one pipeline per file (pipeline.run in batch.go): read,
-// parse and verify; extract and evaluate the in-place rules; rewrite to
-// memref IR (or annotate, with --analysis-only); evaluate dealloc.mg and
-// insert the frees; print into a temporary file renamed over the output.
-// One input file without --out-dir or --in-place is a batch of one written
-// to -o or stdout. Otherwise batchJobs lists every input first (walking
-// directories for *.mlir), maps each to its output and rejects clashes;
-// then -j workers share the rules, compiled once (a solve.Program is
-// immutable), and runJobs hands the results, in input order, to progress,
-// which prints diagnostics and a bar or a line per file on stderr. The
-// summary counts the memref.alloc, memref.copy and memref.dealloc ops of
-// the outputs (countOps). Exit status: 0 if every file bufferized, 1 if
-// one failed, 2 for a usage error.
-// once (solve.Program.FunctionLocal). rules lists the built-in rule
-// files and the shipped alternatives (--rules alt:NAME) with the first
-// line of their header comments, or prints one. diff-rules runs the
-// in-place analysis of each file under two rule sets, as bufferize does
-// (decide, which checks each set's decisions with its own
-// remaining_conflict), and lists the operands whose decision differs and
-// the copies each set makes (copied_value, sized by solve.CopySizes).
-// facts, query and diff-rules build their output whole before writing
-// it, so an error means a diagnostic and no output.
+// parse and verify; extract and evaluate the in-place rules (decide);
+// rewrite to memref IR (or annotate, with --analysis-only); evaluate
+// dealloc.mg and insert the frees; print into a temporary file renamed
+// over the output. One input file without --out-dir or --in-place is a
+// batch of one written to -o or stdout. Otherwise batchJobs lists every
+// input first (walking directories for *.mlir), maps each to its output
+// and rejects clashes; then -j workers share the rules, compiled once (a
+// solve.Program is immutable), and runJobs hands the results, in input
+// order, to progress, which prints diagnostics and a bar or a line per
+// file on stderr. The summary counts the memref.alloc, memref.copy and
+// memref.dealloc ops of the outputs (countOps). Exit status: 0 if every
+// file bufferized, 1 if one failed, 2 for a usage error.
+//
+// explain bufferizes a file and turns each decision into an
+// internal/explain.Decision: the tensor-level ones from the in-place
+// analysis (explainAnalysis: every conflict the decision driver kept, the
+// derivation of the recorded one), the memref-level ones from the facts
+// of dealloc.mg; derivations come from solve.Explainer. report renders
+// the same explanation, with the graph of one function, as one HTML page
+// (internal/report). graph draws one function's buffers under the
+// in-place decisions as Graphviz DOT (SVG through dot), from the facts
+// decisions.mg and inplace.mg derive. demo runs bufferize and explain on
+// an example embedded in the binary.
+//
+// rules lists the built-in rule files and the shipped alternatives
+// (--rules alt:NAME) with the first line of their header comments, or
+// prints one. diff-rules runs the in-place analysis of each file under
+// two rule sets, as bufferize does (decide, which checks each set's
+// decisions with its own remaining_conflict), and lists the operands
+// whose decision differs and the copies each set makes (copied_value,
+// sized by solve.CopySizes). facts, query, explain and diff-rules build
+// their output whole before writing it, so an error means a diagnostic
+// and no output.
 package main
