@@ -67,7 +67,7 @@ type evaluator struct {
 	syms      *facts.Symbols
 	rels      []*facts.Relation // by predicate id
 	vals      []facts.Value     // the constant pool, interned
-	lo, hi    []uint32          // per predicate: delta is [lo, hi) this round
+	lo, hi    []uint32          // per predicate of the stratum: delta is [lo, hi) this round
 	inStratum []bool
 	ctx       context.Context
 	done      <-chan struct{}
@@ -135,11 +135,9 @@ func (ev *evaluator) loadFacts() bool {
 // non-linear and mutual recursion complete. Facts derived during a round
 // are added in batches during the round but only read from the next.
 func (ev *evaluator) stratum(s *stratum) bool {
-	for id, r := range ev.rels {
-		ev.lo[id], ev.hi[id] = 0, uint32(r.Len())
-	}
 	for _, id := range s.preds {
 		ev.inStratum[id] = true
+		ev.lo[id], ev.hi[id] = 0, uint32(ev.rels[id].Len())
 	}
 	defer func() {
 		for _, id := range s.preds {
@@ -235,11 +233,15 @@ func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
 }
 
 // bounds returns the rows atom lit of r reads when delta is the delta
-// atom (-1: none).
+// atom (-1: none). A relation of a lower stratum is complete: all of it.
+// Only the stratum's own relations have round bounds (lo, hi), so that a
+// stratum's start costs nothing per relation of the program.
 func (ev *evaluator) bounds(r *rule, lit, delta int) (uint32, uint32) {
 	p := r.body[lit].pred
 	switch {
-	case !ev.inStratum[p] || delta < 0 || lit > delta:
+	case !ev.inStratum[p]:
+		return 0, uint32(ev.rels[p].Len())
+	case delta < 0 || lit > delta:
 		return 0, ev.hi[p]
 	case lit == delta:
 		return ev.lo[p], ev.hi[p]
