@@ -14,7 +14,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before_return", "kept_alive"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "kept_alive"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -192,15 +192,15 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 }
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
-// every dealloc_after(A, Op) fact of db, just before the return Ret for
-// every dealloc_before_return(A, Ret), and at the start of block B for
+// every dealloc_after(A, Op) fact of db, just before the op Op for every
+// dealloc_before(A, Op) (a return or a yield), and at the start of block B for
 // every dealloc_first(A, B); names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
 	after := map[*ir.Operation][]dealloc{}
-	before := map[*ir.Operation][]dealloc{} // just before a func.return
+	before := map[*ir.Operation][]dealloc{} // just before a return or a yield
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
 	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id))} }
@@ -213,7 +213,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		after[op] = append(after[op], buffer(p[0]))
 	}
-	for _, p := range pairs(db, "dealloc_before_return") {
+	for _, p := range pairs(db, "dealloc_before") {
 		ret := names.Op(int(p[1]))
 		blocks = append(blocks, ret.Block())
 		before[ret] = append(before[ret], buffer(p[0]))

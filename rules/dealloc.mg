@@ -270,6 +270,55 @@ Decl dealloc_before_return(A, Ret)
          arg(A, "value id"), arg(Ret, "op id")]
   bound [/number, /number].
 
+Decl dealloc_in_arm(A, T)
+  descr [doc("The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on: A is freed just before T."),
+         arg(A, "value id"), arg(T, "op id")]
+  bound [/number, /number].
+
+Decl dealloc_before(A, Op)
+  descr [doc("The owned buffer A is freed (memref.dealloc) just before Op: a return (dealloc_before_return) or a yield (dealloc_in_arm). The rewrite inserts it."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl single_run_op(Name)
+  descr [doc("Ops named Name run exactly one of their regions, once, each time they run (scf.if): a yield there is a single hand-over."),
+         arg(Name, "string")].
+
+Decl arm_exit(T, R)
+  descr [doc("T is a terminator of a region of R, an op that runs one of its regions once, that hands values to R's results."),
+         arg(T, "op id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_clean(X, R)
+  descr [doc("The root X is handed over cleanly by the regions of the single-run op R, its last use: each region hands it on at most once, nothing else does."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_handed(X, R)
+  descr [doc("A region of the single-run op R hands a view of the root X to R's results."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl handed_beside_arms(X, R)
+  descr [doc("X is handed over by a region of R and also by an op that is no exit of R's regions."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_hand_count(X, T, N)
+  descr [doc("The exit T of a single-run op's region hands on views of the root X by N operands."),
+         arg(X, "value id"), arg(T, "op id"), arg(N, "number")]
+  bound [/number, /number, /number].
+
+Decl handed_twice_in_arm(X)
+  descr [doc("One exit of a single-run op's region hands on X by two operands: X is not a clean hand-over."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl handed_at(X, Op)
+  descr [doc("Op hands on a view of the root X."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
 Decl use_not_postdominated(A, RB)
   descr [doc("A block of RB's region uses a view of A, and RB does not post-dominate it."),
          arg(A, "value id"), arg(RB, "block id")]
@@ -425,6 +474,28 @@ clean(X) :-
   handed(X, Op, _), successor_count(Op, N), hand_count(X, N), !missed_successor(X, Op), !handed_by_other(X, Op),
   root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
 
+# scf.if %c { ... scf.yield %x } else { ... scf.yield %y }, the last use
+# of %x and %y: only one region runs, so each of %x and %y is handed over
+# at most once, by the region that yields it, and the region that does
+# not yield it frees it before its yield (dealloc_in_arm).
+clean(X) :- arm_clean(X, _).
+arm_clean(X, R) :-
+  arm_handed(X, R), root_block(X, B), op_in_block(R, B, P), last_use(X, P), !used_elsewhere(X),
+  !handed_beside_arms(X, R), !handed_twice_in_arm(X).
+
+single_run_op("scf.if").
+single_run_op("scf.index_switch").
+single_run_op("scf.execute_region").
+
+arm_exit(T, R) :-
+  yield_to_result(T, _, _), op_in_block(T, Blk, _), block_in_region(Blk, Reg, _), region_of(Reg, R, _),
+  op(R, Name), single_run_op(Name).
+arm_handed(X, R) :- handed(X, T, _), arm_exit(T, R).
+handed_beside_arms(X, R) :- arm_handed(X, R), handed(X, Op, _), !arm_exit(Op, R).
+arm_hand_count(X, T, N) :- handed(X, T, _), arm_exit(T, _) |> do fn:group_by(X, T), let N = fn:count().
+handed_twice_in_arm(X) :- arm_hand_count(X, _, N), N > 1.
+handed_at(X, T) :- handed(X, T, _).
+
 # A branch that does not pass X to one of its successors hands X over on
 # some paths only: on the others X would never be freed.
 missed_successor(X, Op) :- handed(X, Op, _), successor(Op, _, S), !forwarded_to(X, Op, S).
@@ -496,6 +567,13 @@ buffer_block(A, B) :- owned(A), root_block(A, B).
 
 dealloc_after(A, Op) :-
   owned(A), last_use(A, P), P >= 0, buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+
+# The regions of the op that hands X over cleanly (above) that do not
+# yield it free it before their yield: X's last use was in them.
+dealloc_in_arm(X, T) :- owned(X), arm_clean(X, R), arm_exit(T, R), !handed_at(X, T), !alias_use(X, T).
+
+dealloc_before(A, Op) :- dealloc_before_return(A, Op).
+dealloc_before(A, Op) :- dealloc_in_arm(A, Op).
 
 # A carrier block argument nothing uses is freed before the block's first op.
 dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A), !used_elsewhere(A).
