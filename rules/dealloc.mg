@@ -77,6 +77,11 @@ Decl view_step(V, W)
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
+Decl call_step(V, R)
+  descr [doc("R, a result of a call that is not a fresh buffer, may be the call's memref operand V or a view of it."),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
 Decl owned_base(A)
   descr [doc("A is an allocation or the result of a call that returns a fresh buffer."),
          arg(A, "value id")]
@@ -88,7 +93,7 @@ Decl incoming(C, V)
   bound [/number, /number].
 
 Decl base_alias(A, V)
-  descr [doc("V is the allocation A or a view of it (views and selects only: no carriers, no calls)."),
+  descr [doc("V is the allocation A or a view of it (views, selects, and calls that may return their argument; no carriers)."),
          arg(A, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
@@ -366,7 +371,8 @@ view_step(A, C) :- same_buffer(A, C).
 
 # A call may return (a view of) a memref argument, unless the callee's
 # result is a fresh buffer: then the caller owns it.
-view_step(V, R) :-
+view_step(V, R) :- call_step(V, R).
+call_step(V, R) :-
   call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J).
 
 # --- Roots: allocations, fresh call results, carriers --------------------------
@@ -394,6 +400,9 @@ incoming(R, V) :-
 # equivalent, so such a carrier is never given a copy.
 base_alias(A, A) :- new_buffer(A).
 base_alias(A, W) :- base_alias(A, V), local_step(V, W).
+# A call that does not return a fresh buffer may return its argument
+# (func.call @bump(%a) where @bump updates %a in place and returns it).
+base_alias(A, R) :- base_alias(A, V), call_step(V, R).
 base_rooted(V) :- base_alias(_, V).
 base_source(C, A) :- incoming(C, V), base_alias(A, V).
 not_single(C) :- incoming(C, V), !base_rooted(V).
