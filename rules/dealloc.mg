@@ -78,8 +78,18 @@ Decl view_step(V, W)
   bound [/number, /number].
 
 Decl call_step(V, R)
-  descr [doc("R, a result of a call that is not a fresh buffer, may be the call's memref operand V or a view of it."),
+  descr [doc("R, a result of a call that is not a fresh buffer, may be the call's memref operand V or a view of it: the callee may return that argument (returns_arg), or has no body."),
          arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl returns_arg(F, J, I)
+  descr [doc("Result J of the function F may be its argument I or a view of it: a func.return of F returns one as operand J."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl arg_view(A, V)
+  descr [doc("V may be the memref function argument A or a view of it, through views, calls and carriers."),
+         arg(A, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
 Decl owned_base(A)
@@ -319,6 +329,11 @@ Decl handed_twice_in_arm(X)
          arg(X, "value id")]
   bound [/number].
 
+Decl self_forward(Op, I)
+  descr [doc("Operand I of the branch Op is the very block argument it is passed to: a cf loop carrying a buffer unchanged."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
 Decl handed_at(X, Op)
   descr [doc("Op hands on a view of the root X."),
          arg(X, "value id"), arg(Op, "op id")]
@@ -373,7 +388,18 @@ view_step(A, C) :- same_buffer(A, C).
 # result is a fresh buffer: then the caller owns it.
 view_step(V, R) :- call_step(V, R).
 call_step(V, R) :-
-  call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J).
+  call(Op, F), use(Op, I, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J),
+  returns_arg(F, J, I).
+# A function without a body may return any of its arguments.
+call_step(V, R) :- call(Op, F), func_external(F), use(Op, _, V), buffer_value(V), result(R, Op, _), buffer_value(R).
+
+# func.func @accum(%acc, %x) { ... return %acc }: result 0 is argument 0
+# (or a view of it); a call's result is not %x's memory.
+returns_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), arg_view(A, V), func_arg(F, I, A).
+arg_view(A, A) :- func_arg(_, _, A), buffer_value(A).
+arg_view(A, W) :- arg_view(A, V), local_step(V, W).
+arg_view(A, W) :- arg_view(A, V), call_step(V, W).
+arg_view(A, C) :- arg_view(A, V), incoming(C, V).
 
 # --- Roots: allocations, fresh call results, carriers --------------------------
 
@@ -440,7 +466,13 @@ transfer(Op, I) :- return_op(Op, _), use(Op, I, _).
 transfer(Op, 0) :- op(Op, "bufferization.to_tensor").
 
 # Passing a buffer into a carrier that is a view of it hands nothing on.
-handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I).
+handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I), !self_forward(Op, I).
+
+# ^bb1(%acc): ... cf.br ^bb1(%acc): a cf loop passing a block argument
+# back to itself unchanged hands nothing over; the argument keeps its
+# buffer across the loop, and is freed like a buffer used in several
+# blocks (dealloc_before_return).
+self_forward(Op, I) :- forward(Op, I, C), use(Op, I, C).
 
 into_owner(Op, I) :- handed_into(Op, I, C), !is_same_buffer(C).
 into_view_only(Op, I) :- handed_into(Op, I, C), is_same_buffer(C), !into_owner(Op, I).
@@ -509,6 +541,8 @@ handed_at(X, T) :- handed(X, T, _).
 # some paths only: on the others X would never be freed.
 missed_successor(X, Op) :- handed(X, Op, _), successor(Op, _, S), !forwarded_to(X, Op, S).
 forwarded_to(X, Op, S) :- handed(X, Op, I), forward(Op, I, Arg), block_arg(Arg, S, _).
+# Passed back to itself, X stays where it is on that path.
+forwarded_to(X, Op, S) :- self_forward(Op, I), use(Op, I, X), block_arg(X, S, _).
 handed_by_other(X, Op) :- handed(X, Op, _), handed(X, Op2, _), Op != Op2.
 successor_count(Op, N) :- successor(Op, _, S) |> do fn:group_by(Op), let N = fn:count().
 
@@ -522,7 +556,8 @@ bad_value(V) :- incoming(_, V), !rooted(V).
 bad_value(V) :- incoming(_, V), root_alias(X, V), !clean(X).
 bad_value(V) :- incoming(_, V), root_alias(X, V), bad_carrier(X).
 
-bad_carrier(C) :- incoming(C, V), bad_value(V).
+# A carrier handed back to itself (self_forward) keeps what it has.
+bad_carrier(C) :- incoming(C, V), bad_value(V), C != V.
 
 owned(A) :- owned_base(A).
 owned(C) :- carrier(C), !bad_carrier(C).

@@ -21,11 +21,10 @@ type deallocMode int
 
 const (
 	noDealloc     deallocMode = iota
-	staticDealloc             // rules/dealloc.mg, no copies
-	cloneDealloc              // rules/dealloc.mg, with the copies it asks for
+	staticDealloc             // rules/dealloc.mg, with the copies it asks for
 )
 
-var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc, "clone": cloneDealloc}
+var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc}
 
 func bufferizeCommand() *cli.Command {
 	return &cli.Command{
@@ -54,7 +53,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free buffers where rules/dealloc.mg places them, adding no run-time work; clone: also copy buffers at the hand-overs where only a copy lets them be freed; none: free nothing"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
 		},
@@ -68,7 +67,7 @@ func bufferizeCommand() *cli.Command {
 			}
 			dealloc, ok := deallocModes[c.String("dealloc")]
 			if !ok {
-				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static, clone or none)", c.String("dealloc")), 2)
+				return cli.Exit(fmt.Sprintf("bufferlog bufferize: unknown --dealloc %q (static or none)", c.String("dealloc")), 2)
 			}
 			order, ok := heuristics[c.String("heuristic")]
 			if !ok {
@@ -142,7 +141,7 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 		return err
 	}
 	if dealloc != noDealloc {
-		if err := deallocate(m, opts, prog, dealloc == cloneDealloc); err != nil {
+		if err := deallocate(m, opts, prog); err != nil {
 			return err
 		}
 	}
@@ -153,9 +152,9 @@ func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Prog
 }
 
 // deallocate places the deallocations of the memref module m by the
-// rules (rules/dealloc.mg), with the clones they ask for if clones.
-func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones bool) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, clones, extractWith(opts))
+// rules (rules/dealloc.mg), with the clones they ask for.
+func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
+	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
 	if err != nil {
 		return err
 	}

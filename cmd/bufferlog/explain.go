@@ -27,11 +27,11 @@ func explainCommand() *cli.Command {
 			"FILE.memref.mlir's name in the messages only), evaluates rules/dealloc.mg on it as\n" +
 			"bufferize does, and explains every buffer it owns: freed after its last use\n" +
 			"(dealloc_after), at the start of its block (dealloc_first), handed to the carrier or\n" +
-			"caller that frees it, or kept alive and why. With --dealloc=clone, each copy made to\n" +
-			"end a critical alias is listed with the hand-over it replaced. Locations refer to\n" +
+			"caller that frees it, or kept alive and why. Each copy made to end a critical alias\n" +
+			"is listed with the hand-over it replaced. Locations refer to\n" +
 			"the memref IR.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static, as for bufferize"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
 			opModelFlag,
 		},
@@ -39,9 +39,8 @@ func explainCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
 			}
-			mode, ok := deallocModes[c.String("dealloc")]
-			if !ok || mode == noDealloc {
-				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
+			if mode, ok := deallocModes[c.String("dealloc")]; !ok || mode == noDealloc {
+				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --dealloc %q (static)", c.String("dealloc")), 2)
 			}
 			_, prog, err := compileRules(c)
 			if err != nil {
@@ -55,14 +54,11 @@ func explainCommand() *cli.Command {
 			if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, noDealloc); err != nil {
 				return report(err)
 			}
-			var copies []rewrite.Copy
-			if mode == cloneDealloc {
-				clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
-				if err != nil {
-					return report(err)
-				}
-				copies = clonePlan.Copies
+			clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
+			if err != nil {
+				return report(err)
 			}
+			copies := clonePlan.Copies
 			// Printed and parsed again, the memref IR (with its copies) has
 			// positions for the explanations.
 			var text bytes.Buffer
@@ -150,6 +146,10 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 	}
 	for _, r := range rows("dealloc_before_return", 2) {
 		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed just before %s at %s, whose block runs after every block that uses it (dealloc_before_return)",
+			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	}
+	for _, r := range rows("dealloc_in_arm", 2) {
+		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed just before %s at %s, in a region that does not hand it on (dealloc_in_arm)",
 			names.OpName(int(r[1])), names.Location(int(r[1]))))
 	}
 	for _, r := range rows("dealloc_first", 2) {
