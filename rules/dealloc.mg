@@ -570,17 +570,19 @@ good_incoming(C) :- incoming(C, V), !bad_value(V).
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), !is_branch(Op), good_incoming(C), use(Op, I, V), bad_value(V),
-  !clone_cannot_help(V).
+  !clone_cannot_help(V), !self_forward(Op, I).
 
 # An owned buffer handed on uncleanly (yielded by both branches of an
 # scf.if, or used after it is handed on) is freed by nobody: hand on a
 # copy, and the buffer is freed where it is.
 needs_clone(Op, I) :-
-  into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V).
+  into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V),
+  !self_forward(Op, I).
 
-# Branches are left out: a copy passed to one successor of a cf.cond_br
-# would not be handed to the other, and so would need a copy itself.
-is_branch(Op) :- forward(Op, _, _).
+# Branches to several successors are left out: a copy passed to one
+# successor of a cf.cond_br would not be handed to the other, and so
+# would need a copy itself. A cf.br hands its copy over on every path.
+is_branch(Op) :- forward(Op, _, _), successor_count(Op, N), N > 1.
 
 Decl handed_into(Op, I, C)
   descr [doc("Operand I of Op hands its value into the carrier C."),
@@ -593,7 +595,7 @@ handed_into(Op, I, C) :- yield_to_arg(Op, I, C), buffer_value(C).
 handed_into(Op, I, C) :- yield_to_result(Op, I, C), buffer_value(C).
 
 Decl is_branch(Op)
-  descr [doc("Op is a cf branch that passes operands to block arguments."), arg(Op, "op id")]
+  descr [doc("Op is a cf branch to several successors that passes operands to block arguments."), arg(Op, "op id")]
   bound [/number].
 
 Decl clone_cannot_help(V)

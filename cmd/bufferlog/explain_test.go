@@ -8,8 +8,8 @@ import (
 )
 
 // TestExplainCommand runs the built binary: each owned buffer is
-// explained by the rule that frees it or keeps it alive, each copy of
-// --dealloc=clone by the hand-over it replaced, at locations of the
+// explained by the rule that frees it or keeps it alive, each copy by
+// the hand-over it replaced, at locations of the
 // memref IR written with -o.
 func TestExplainCommand(t *testing.T) {
 	dir := t.TempDir()
@@ -21,13 +21,15 @@ func TestExplainCommand(t *testing.T) {
 		wantErr  string
 	}{
 		{"static", []string{"../../testdata/exec/scf_if_01.mlir"}, 0, []string{
-			`%alloc: handed by op#12 scf.yield at OUT:12:7 to %r, which also receives buffers it cannot own: kept alive (bad_carrier)`,
-			`: the last op of its block that uses it or a view of it (dealloc_after)`,
-		}, ""},
-		{"clone", []string{"--dealloc=clone", "../../testdata/exec/scf_if_01.mlir"}, 0, []string{
 			`OUT:8:5: %r: returned by op#18 func.return at OUT:20:5: the callers of @pick own it (returns_owned)`,
 			`OUT:15:7: %clone: a copy handed on instead of operand #0 of scf.yield, because it hands a borrowed buffer (an argument or a global) into a carrier that also receives buffers it owns (needs_clone)`,
 			`%r1: freed after op#35 func.call at OUT:37:5`,
+			`: the last op of its block that uses it or a view of it (dealloc_after)`,
+		}, ""},
+		{"arm", []string{"../../testdata/exec/scf_if_04.mlir"}, 0, []string{
+			`OUT:8:5: %alloc: freed just before op#19 scf.yield at OUT:19:7, in a region that does not hand it on (dealloc_in_arm)`,
+			`OUT:8:5: %alloc: handed by op#17 scf.yield at OUT:16:7 to %r, which owns it: freed where %r is (clean)`,
+			`OUT:10:5: %alloc_0: freed just before op#17 scf.yield at OUT:16:7, in a region that does not hand it on (dealloc_in_arm)`,
 		}, ""},
 		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
 			`%alloc: freed just before op#25 func.return at OUT:27:5, whose block runs after every block that uses it (dealloc_before_return)`,
