@@ -334,6 +334,36 @@ Decl self_forward(Op, I)
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
+Decl arm_incoming(C, K, V)
+  descr [doc("Region K of the scf.if whose result is C yields V as C."),
+         arg(C, "value id"), arg(K, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
+Decl arm_not_good(C, K)
+  descr [doc("Region K of C's scf.if yields as C a value C could not own."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl arm_not_borrowed(C, K)
+  descr [doc("Region K of C's scf.if yields as C a view of a buffer the function owns or carries."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl owned_when(C, K)
+  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals); C is not handed on."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl owned_when_some(C)
+  descr [doc("The scf.if result C owns its buffer when one of its regions ran (owned_when)."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl dealloc_when(C, Op, K)
+  descr [doc("The scf.if result C is freed right after Op, its last use, if region K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if on the same condition."),
+         arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
+  bound [/number, /number, /number].
+
 Decl handed_at(X, Op)
   descr [doc("Op hands on a view of the root X."),
          arg(X, "value id"), arg(Op, "op id")]
@@ -570,7 +600,7 @@ good_incoming(C) :- incoming(C, V), !bad_value(V).
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), !is_branch(Op), good_incoming(C), use(Op, I, V), bad_value(V),
-  !clone_cannot_help(V), !self_forward(Op, I).
+  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C).
 
 # An owned buffer handed on uncleanly (yielded by both branches of an
 # scf.if, or used after it is handed on) is freed by nobody: hand on a
@@ -606,6 +636,25 @@ Decl clone_cannot_help(V)
 # A loop yielding its own iter_arg back: copying it would copy every
 # iteration; the iter_arg's init is what gets copied instead.
 clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
+
+# --- Ownership by the branch taken ---------------------------------------------
+
+# %r = scf.if %c { ... scf.yield %fresh } else { scf.yield %global }: %r
+# owns its buffer exactly when the then-region ran, which %c still says
+# after the scf.if. Rather than copy the borrowed buffer (needs_clone),
+# %r is freed after its last use under scf.if %c (dealloc_when): no
+# allocation and no ownership flag are added, only a test of %c.
+arm_incoming(C, K, V) :-
+  yield_to_result(T, I, C), arm_exit(T, R), op(R, "scf.if"), op_in_block(T, Blk, _), block_in_region(Blk, Reg, _),
+  region_of(Reg, R, K), use(T, I, V), buffer_value(C).
+arm_not_good(C, K) :- arm_incoming(C, K, V), bad_value(V).
+arm_not_borrowed(C, K) :- arm_incoming(C, K, V), rooted(V).
+owned_when(C, K) :-
+  bad_carrier(C), arm_incoming(C, K, _), arm_incoming(C, K2, _), K != K2, !arm_not_good(C, K), !arm_not_borrowed(C, K2),
+  !escapes(C), !used_elsewhere(C).
+owned_when_some(C) :- owned_when(C, _).
+
+dealloc_when(C, Op, K) :- owned_when(C, K), last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
 
 # --- Freeing after the last use ---------------------------------------------
 

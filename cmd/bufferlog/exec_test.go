@@ -97,7 +97,8 @@ type execOutcome struct {
 	// oursIR is our memref IR under the first variant.
 	oursIR []byte
 	ref    *mlirexec.Result
-	// refClones is whether the reference's IR clones buffers.
+	// refClones is whether the reference's IR may clone buffers at run
+	// time (clonesReachable).
 	refClones bool
 	// vg is valgrind's report on our output under the first variant: the
 	// counting runtime sees bad frees and leaks, valgrind also reads of
@@ -312,7 +313,10 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		o.err = fmt.Errorf("reference: %v", err)
 		return o
 	}
-	o.refClones = bytes.Contains(refIR, []byte("bufferization.clone"))
+	if o.refClones, err = clonesReachable(refIR); err != nil {
+		o.err = fmt.Errorf("reading the reference: %v", err)
+		return o
+	}
 	if o.ref, err = mlirexec.Run(ctx, refIR, mlirexec.Options{}); err != nil {
 		o.err = fmt.Errorf("running the reference: %v", err)
 		return o
@@ -338,6 +342,40 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		o.ours = append(o.ours, res)
 	}
 	return o
+}
+
+// clonesReachable reports whether memref IR holds a bufferization.clone
+// in @main or a function that @main calls, directly or not: a clone the
+// run may make. The reference's ownership-based deallocation clones
+// buffers returned from functions, called or not.
+func clonesReachable(memrefIR []byte) (bool, error) {
+	m, err := ir.Parse("reference.mlir", memrefIR)
+	if err != nil {
+		return false, err
+	}
+	funcs := map[string]*ir.Operation{}
+	for _, fn := range m.Funcs() {
+		funcs[ir.SymbolName(fn)] = fn
+	}
+	seen := map[string]bool{}
+	todo := []string{"main"}
+	clones := false
+	for len(todo) > 0 {
+		name := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if seen[name] || funcs[name] == nil {
+			continue
+		}
+		seen[name] = true
+		ir.Walk(funcs[name], func(op *ir.Operation) bool {
+			clones = clones || op.Name == "bufferization.clone"
+			if ref, ok := op.Inherent("callee").(*ir.SymbolRefAttr); ok && op.Name == "func.call" {
+				todo = append(todo, ref.Root)
+			}
+			return true
+		})
+	}
+	return clones, nil
 }
 
 // bufferizeText runs bufferlog's analysis with policy, the rewrite and

@@ -138,7 +138,7 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 		}
 		return s
 	}
-	owned, usedElsewhere, badCarrier := set("owned"), set("used_elsewhere"), set("bad_carrier")
+	owned, usedElsewhere, badCarrier, ownedWhen := set("owned"), set("used_elsewhere"), set("bad_carrier"), set("owned_when_some")
 	why := map[int64][]string{}
 	for _, r := range rows("dealloc_after", 2) {
 		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s: the last op of its block that uses it or a view of it (dealloc_after)",
@@ -151,6 +151,10 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 	for _, r := range rows("dealloc_in_arm", 2) {
 		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed just before %s at %s, in a region that does not hand it on (dealloc_in_arm)",
 			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	}
+	for _, r := range rows("dealloc_when", 3) {
+		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s if region #%d of its scf.if ran, the only one giving it a buffer it owns (dealloc_when)",
+			names.OpName(int(r[1])), names.Location(int(r[1])), r[2]))
 	}
 	for _, r := range rows("dealloc_first", 2) {
 		why[r[0]] = append(why[r[0]], "freed at the start of its block: nothing uses it (dealloc_first)")
@@ -186,6 +190,8 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 			switch {
 			case owned[c]:
 				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, which owns it: freed where %s is (clean)", at, target, target))
+			case ownedWhen[c]:
+				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, which owns it when this region ran: freed where %s is, under the scf.if's condition (owned_when)", at, target, target))
 			case badCarrier[c]:
 				why[a] = append(why[a], fmt.Sprintf("handed by %s to %s, which also receives buffers it cannot own: kept alive (bad_carrier)", at, target))
 			default:
@@ -201,6 +207,9 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 	}
 	var ids []int64
 	for a := range owned {
+		ids = append(ids, a)
+	}
+	for a := range ownedWhen {
 		ids = append(ids, a)
 	}
 	slices.Sort(ids)

@@ -31,6 +31,10 @@ func TestExplainCommand(t *testing.T) {
 			`OUT:8:5: %alloc: handed by op#17 scf.yield at OUT:16:7 to %r, which owns it: freed where %r is (clean)`,
 			`OUT:10:5: %alloc_0: freed just before op#17 scf.yield at OUT:16:7, in a region that does not hand it on (dealloc_in_arm)`,
 		}, ""},
+		{"when", []string{"../../testdata/exec/scf_if_05.mlir"}, 0, []string{
+			`OUT:11:5: %r: freed after op#23 func.call at OUT:26:5 if region #1 of its scf.if ran, the only one giving it a buffer it owns (dealloc_when)`,
+			`OUT:14:7: %alloc: handed by op#15 scf.yield at OUT:16:7 to %r, which owns it when this region ran: freed where %r is, under the scf.if's condition (owned_when)`,
+		}, ""},
 		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
 			`%alloc: freed just before op#25 func.return at OUT:27:5, whose block runs after every block that uses it (dealloc_before_return)`,
 			`%alloc_0: handed by op#13 cf.br at OUT:13:5 to %t, which owns it: freed where %t is (clean)`,

@@ -6,7 +6,8 @@
 // or an argument (a clone), loops replacing their iter_arg, a buffer used in one arm of a
 // diamond (freed before the return); and, written by hand, one buffer handed to two loops,
 // scf.if regions yielding buffers made before it (one buffer, twice), a cf loop passing a
-// block argument back to itself, a call returning its argument.
+// block argument back to itself, a call returning its argument, an scf.if result owning
+// its buffer only when its then-region ran.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -198,5 +199,17 @@ module {
   ^bb3:
     %x = memref.load %acc[%c0] : memref<4xf32>
     func.return
+  }
+  func.func @when(%c: i1, %t: memref<4xf32>, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %r = scf.if %c -> (memref<4xf32>) {
+      %alloc = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+      scf.yield %alloc : memref<4xf32>
+    } else {
+      scf.yield %t : memref<4xf32>
+    }
+    %x = memref.load %r[%c0] : memref<4xf32>
+    func.return %x : f32
   }
 }
