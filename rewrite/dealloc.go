@@ -14,7 +14,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "kept_alive"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "kept_alive"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -193,8 +193,10 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
 // every dealloc_after(A, Op) fact of db, just before the op Op for every
-// dealloc_before(A, Op) (a return or a yield), and at the start of block B for
-// every dealloc_first(A, B); for every dealloc_when(A, Op, K), right after
+// dealloc_before(A, Op) (a return or a yield), right after Op for every
+// dealloc_in_block(A, Op), at the start of block B for every
+// dealloc_first(A, B) and dealloc_on_edge(A, B); for every
+// dealloc_when(A, Op, K), right after
 // Op under an scf.if on the condition of the scf.if that defines A, in
 // its region K. names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
@@ -207,7 +209,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
 	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id)), -1} }
-	for _, p := range pairs(db, "dealloc_after") {
+	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
 		op := names.Op(int(p[1]))
 		// A block's last op is its terminator, known or not.
 		if ir.IsTerminator(op) || op == op.Block().Terminator() {
@@ -229,7 +231,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, ret.Block())
 		before[ret] = append(before[ret], buffer(p[0]))
 	}
-	for _, p := range pairs(db, "dealloc_first") {
+	for _, p := range append(pairs(db, "dealloc_first"), pairs(db, "dealloc_on_edge")...) {
 		blk := names.Block(int(p[1]))
 		blocks = append(blocks, blk)
 		first[blk] = append(first[blk], buffer(p[0]))

@@ -364,6 +364,71 @@ Decl dealloc_when(C, Op, K)
          arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
   bound [/number, /number, /number].
 
+Decl cf_root(X)
+  descr [doc("The owned buffer X is used in other blocks of its cf region than its own, and handed on by none."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl self_carried(X)
+  descr [doc("A branch passes the block argument X back to itself (self_forward): X lives across the cf loop."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl cf_use_block(X, U)
+  descr [doc("Block U of X's region uses X or a view of it (in an op of U or nested in one), or defines X."),
+         arg(X, "value id"), arg(U, "block id")]
+  bound [/number, /number].
+
+Decl pred_count(S, N)
+  descr [doc("Block S has N predecessor blocks."),
+         arg(S, "block id"), arg(N, "number")]
+  bound [/number, /number].
+
+Decl live_in(X, S)
+  descr [doc("The buffer X (a cf_root) is live when block S, other than X's own block, is entered: S or a block reached from it before X's block uses it."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
+Decl live_out(X, U)
+  descr [doc("The buffer X is live when block U is left: a successor of U has it live in."),
+         arg(X, "value id"), arg(U, "block id")]
+  bound [/number, /number].
+
+Decl cf_dies_on_edge(X, S)
+  descr [doc("X is live out of a predecessor of S but not into S: it dies on that edge."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
+Decl cf_unhandled(X)
+  descr [doc("X dies on an edge into a block with other predecessors: freeing it there would need a block of its own on that edge, so the liveness rules leave it."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl cf_freed(X)
+  descr [doc("X, used across the blocks of a cf region, is freed where it stops being live (dealloc_in_block, dealloc_on_edge)."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl block_use(X, U, P)
+  descr [doc("Position P of block U uses the cf_root X (or defines it)."),
+         arg(X, "value id"), arg(U, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl block_last_use(X, U, P)
+  descr [doc("P is the last position of block U that uses or defines the cf_root X."),
+         arg(X, "value id"), arg(U, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl dealloc_in_block(X, Op)
+  descr [doc("X is freed right after Op, its last use in a block it is not live out of. The rewrite inserts it."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl dealloc_on_edge(X, S)
+  descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
 Decl handed_at(X, Op)
   descr [doc("Op hands on a view of the root X."),
          arg(X, "value id"), arg(Op, "op id")]
@@ -679,7 +744,43 @@ dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A
 # uses it: that block runs once, after every use.
 dealloc_before_return(A, Ret) :-
   owned(A), used_elsewhere(A), !escapes(A), buffer_block(A, B), return_op(Ret, _), op_in_block(Ret, RB, _),
-  postdominates_block(RB, B), !use_not_postdominated(A, RB).
+  postdominates_block(RB, B), !use_not_postdominated(A, RB), !cf_freed(A).
+
+# --- Buffers used across the blocks of a cf region ----------------------------
+
+# A buffer used in several blocks of a cf region (and handed on by none)
+# is live into a block that uses it, or from which a block using it can
+# be reached before its own block is entered again (a cf loop redefines
+# it there). Where it stops being live it is freed: after its last use in
+# a block it is not live out of (the body of a cf loop copying its
+# carried buffer frees the old one there), or, when it is live out of a
+# block but not into one of its successors (a branch leaving a loop), at
+# the start of that successor, if that block has no other predecessor.
+cf_root(X) :- owned(X), used_elsewhere(X), !escapes(X), !self_carried(X).
+self_carried(X) :- self_forward(Op, I), use(Op, I, X).
+
+cf_use_block(X, U) :-
+  cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, _), root_block(X, B),
+  block_in_region(U, R, _), block_in_region(B, R, _).
+cf_use_block(X, B) :- cf_root(X), root_block(X, B).
+
+pred_count(S, N) :- block_succ(U, S) |> do fn:group_by(S), let N = fn:count().
+
+live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
+live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
+live_out(X, U) :- live_in(X, S), block_succ(U, S).
+
+cf_dies_on_edge(X, S) :- live_out(X, U), block_succ(U, S), !live_in(X, S).
+cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
+cf_freed(X) :- cf_root(X), !cf_unhandled(X).
+
+block_use(X, U, P) :- cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, P).
+block_use(X, B, P) :- cf_root(X), root_block(X, B), result(X, Op, _), op_in_block(Op, B, P).
+block_last_use(X, U, P) :- block_use(X, U, Q) |> do fn:group_by(X, U), let P = fn:max(Q).
+
+dealloc_in_block(X, Op) :-
+  cf_freed(X), cf_use_block(X, U), !live_out(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
+dealloc_on_edge(X, S) :- cf_freed(X), cf_dies_on_edge(X, S).
 
 use_not_postdominated(A, RB) :-
   alias_use(A, Op), enclosing(Op, X), op_in_block(X, UB, _), return_op(Ret, _), op_in_block(Ret, RB, _),
@@ -690,7 +791,7 @@ postdominates_block(A, B) :-
   block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
 
 kept_alive(A) :- owned(A), escapes(A).
-kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A).
+kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A), !cf_freed(A).
 
 freed_before_return(A) :- dealloc_before_return(A, _).
 

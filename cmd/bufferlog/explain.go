@@ -156,6 +156,13 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s if region #%d of its scf.if ran, the only one giving it a buffer it owns (dealloc_when)",
 			names.OpName(int(r[1])), names.Location(int(r[1])), r[2]))
 	}
+	for _, r := range rows("dealloc_in_block", 2) {
+		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed after %s at %s: its last use in a block it is not live out of (dealloc_in_block)",
+			names.OpName(int(r[1])), names.Location(int(r[1]))))
+	}
+	for _, r := range rows("dealloc_on_edge", 2) {
+		why[r[0]] = append(why[r[0]], fmt.Sprintf("freed at the start of %s, which it is not live into, from its only predecessor (dealloc_on_edge)", names.BlockName(int(r[1]))))
+	}
 	for _, r := range rows("dealloc_first", 2) {
 		why[r[0]] = append(why[r[0]], "freed at the start of its block: nothing uses it (dealloc_first)")
 	}
@@ -199,9 +206,9 @@ func explainDeallocation(w io.Writer, plan *rewrite.DeallocPlan) error {
 			}
 		}
 	}
-	freedBeforeReturn := set("freed_before_return")
+	freedBeforeReturn, cfFreed := set("freed_before_return"), set("cf_freed")
 	for a := range usedElsewhere {
-		if owned[a] && !freedBeforeReturn[a] {
+		if owned[a] && !freedBeforeReturn[a] && !cfFreed[a] {
 			why[a] = append(why[a], "used in another block than its own, not through a block argument: kept alive (used_elsewhere)")
 		}
 	}

@@ -36,8 +36,11 @@ func TestExplainCommand(t *testing.T) {
 			`OUT:14:7: %alloc: handed by op#15 scf.yield at OUT:16:7 to %r, which owns it when this region ran: freed where %r is, under the scf.if's condition (owned_when)`,
 		}, ""},
 		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
-			`%alloc: freed just before op#25 func.return at OUT:27:5, whose block runs after every block that uses it (dealloc_before_return)`,
+			`OUT:8:5: %alloc: freed after op#24 func.call at OUT:26:5: its last use in a block it is not live out of (dealloc_in_block)`,
 			`%alloc_0: handed by op#13 cf.br at OUT:13:5 to %t, which owns it: freed where %t is (clean)`,
+		}, ""},
+		{"cf carry", []string{"../../testdata/exec/cf_loop_02.mlir"}, 0, []string{
+			`OUT:17:8: %acc: freed just before op#29 func.return at OUT:32:5, whose block runs after every block that uses it (dealloc_before_return)`,
 		}, ""},
 		{"bad mode", []string{"--dealloc=none", "../../testdata/exec/cf_loop_01.mlir"}, 2, nil, `unknown --dealloc "none"`},
 		{"missing", []string{"testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},

@@ -7,7 +7,8 @@
 // diamond (freed before the return); and, written by hand, one buffer handed to two loops,
 // scf.if regions yielding buffers made before it (one buffer, twice), a cf loop passing a
 // block argument back to itself, a call returning its argument, an scf.if result owning
-// its buffer only when its then-region ran.
+// its buffer only when its then-region ran, a buffer dying on an edge into a block with two
+// predecessors (freed before the return instead).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -211,5 +212,16 @@ module {
     }
     %x = memref.load %r[%c0] : memref<4xf32>
     func.return %x : f32
+  }
+  func.func @edge(%c: i1) -> f32 {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %a = memref.alloc() : memref<4xf32>
+    cf.cond_br %c, ^bb1, ^bb2(%zero : f32)
+  ^bb1:
+    %x = memref.load %a[%c0] : memref<4xf32>
+    cf.br ^bb2(%x : f32)
+  ^bb2(%r: f32):
+    func.return %r : f32
   }
 }
