@@ -53,8 +53,8 @@ type Copy struct {
 // owned buffers (returns_owned), evaluates, and, with clones, inserts the
 // copies the rules ask for (needs_clone). It stops when a round adds
 // neither copies nor functions; its facts are then m's own. Without
-// clones, buffers that only a copy would let anyone free are kept alive:
-// no run-time work is added. extract as in extract.Module.
+// clones (to evaluate the rules on memref IR without changing it), the
+// needs_clone facts are left unapplied. extract as in extract.Module.
 func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
 	prog = prog.Restrict(deallocPredicates...)
 	type result struct {

@@ -13,9 +13,17 @@
 # an scf.if or loop result, a cf block argument) owns its buffer when
 # every value handed into it is a clean hand-over: an owned buffer (or
 # another owned carrier) handed on by exactly one operand, from its own
-# block, as its last use there. A carrier that receives anything else (a
-# function argument, a buffer still used afterwards) owns nothing, and
-# what flows into it is not freed: a leak, never a wrong free.
+# block, as its last use there, or by the regions of an scf.if that is
+# its last use, each at most once (the regions that do not hand it on
+# free it). A carrier that receives anything else (a function argument,
+# a buffer still used afterwards) owns nothing, and what flows into it is
+# not freed (a leak, never a wrong free), unless: it is an scf.if result
+# that one region gives only owned buffers and the other only borrowed
+# ones, freed under the scf.if's own condition (dealloc_when); or the
+# rules ask for a copy (needs_clone) that ends the critical alias, as
+# MLIR's former BufferDeallocation pass did, and the driver inserts it.
+# A buffer used across the blocks of a cf region is freed where it stops
+# being live (live_in, live_out).
 # A function whose returns all hand over buffers it owns gives its
 # callers the ownership of that result (returns_owned). Whether a call's
 # result is owned depends on the callee's returns, and so on up the call
