@@ -778,7 +778,9 @@ live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
 live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
 live_out(X, U) :- live_in(X, S), block_succ(U, S).
 
-cf_dies_on_edge(X, S) :- live_out(X, U), block_succ(U, S), !live_in(X, S).
+# An edge back into X's own block starts a new X: X dies before it.
+cf_dies_on_edge(X, S) :- live_out(X, U), block_succ(U, S), !live_in(X, S), root_block(X, B), S != B.
+cf_unhandled(X) :- live_out(X, U), block_succ(U, B), root_block(X, B).
 cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
 cf_freed(X) :- cf_root(X), !cf_unhandled(X).
 
