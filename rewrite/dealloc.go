@@ -14,7 +14,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before_return", "kept_alive"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "kept_alive"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -53,8 +53,8 @@ type Copy struct {
 // owned buffers (returns_owned), evaluates, and, with clones, inserts the
 // copies the rules ask for (needs_clone). It stops when a round adds
 // neither copies nor functions; its facts are then m's own. Without
-// clones, buffers that only a copy would let anyone free are kept alive:
-// no run-time work is added. extract as in extract.Module.
+// clones (to evaluate the rules on memref IR without changing it), the
+// needs_clone facts are left unapplied. extract as in extract.Module.
 func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
 	prog = prog.Restrict(deallocPredicates...)
 	type result struct {
@@ -192,19 +192,24 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 }
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for
-// every dealloc_after(A, Op) fact of db, just before the return Ret for
-// every dealloc_before_return(A, Ret), and at the start of block B for
-// every dealloc_first(A, B); names maps the facts' ids to the bufferized
+// every dealloc_after(A, Op) fact of db, just before the op Op for every
+// dealloc_before(A, Op) (a return or a yield), right after Op for every
+// dealloc_in_block(A, Op), at the start of block B for every
+// dealloc_first(A, B) and dealloc_on_edge(A, B); for every
+// dealloc_when(A, Op, K), right after
+// Op under an scf.if on the condition of the scf.if that defines A, in
+// its region K. names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
 	after := map[*ir.Operation][]dealloc{}
-	before := map[*ir.Operation][]dealloc{} // just before a func.return
+	when := map[*ir.Operation][]dealloc{}
+	before := map[*ir.Operation][]dealloc{} // just before a return or a yield
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
-	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id))} }
-	for _, p := range pairs(db, "dealloc_after") {
+	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id)), -1} }
+	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
 		op := names.Op(int(p[1]))
 		// A block's last op is its terminator, known or not.
 		if ir.IsTerminator(op) || op == op.Block().Terminator() {
@@ -213,12 +218,20 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		after[op] = append(after[op], buffer(p[0]))
 	}
-	for _, p := range pairs(db, "dealloc_before_return") {
+	for _, p := range tuples[[3]int64](db, "dealloc_when") {
+		op := names.Op(int(p[1]))
+		if ir.IsTerminator(op) || op == op.Block().Terminator() {
+			continue
+		}
+		blocks = append(blocks, op.Block())
+		when[op] = append(when[op], dealloc{p[0], names.Value(int(p[0])), int(p[2])})
+	}
+	for _, p := range pairs(db, "dealloc_before") {
 		ret := names.Op(int(p[1]))
 		blocks = append(blocks, ret.Block())
 		before[ret] = append(before[ret], buffer(p[0]))
 	}
-	for _, p := range pairs(db, "dealloc_first") {
+	for _, p := range append(pairs(db, "dealloc_first"), pairs(db, "dealloc_on_edge")...) {
 		blk := names.Block(int(p[1]))
 		blocks = append(blocks, blk)
 		first[blk] = append(first[blk], buffer(p[0]))
@@ -229,7 +242,11 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		emit := func(ds []dealloc) {
 			slices.SortFunc(ds, func(a, b dealloc) int { return int(a.id - b.id) })
 			for _, d := range ds {
-				ops = append(ops, ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil))
+				free := ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil)
+				if d.region >= 0 {
+					free = underCondition(d.buf.DefiningOp(), d.region, free)
+				}
+				ops = append(ops, free)
 				n++
 			}
 		}
@@ -238,14 +255,33 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 			emit(before[op])
 			ops = append(ops, op)
 			emit(after[op])
+			emit(when[op])
 		}
 		blk.SetOps(ops)
 	})
 	return n
 }
 
-// dealloc is one buffer to free, with its value id for a stable order.
+// dealloc is one buffer to free, with its value id for a stable order;
+// for a buffer owned when one region of its scf.if ran, that region's
+// index, else -1.
 type dealloc struct {
-	id  int64
-	buf *ir.Value
+	id     int64
+	buf    *ir.Value
+	region int
+}
+
+// underCondition returns an scf.if on the condition of the scf.if ifOp
+// that runs op when ifOp ran its region k.
+func underCondition(ifOp *ir.Operation, k int, op *ir.Operation) *ir.Operation {
+	guard := ir.NewOperation("scf.if", []*ir.Value{ifOp.Operand(0)}, nil)
+	then, els := guard.AddRegion(), guard.AddRegion()
+	var body []*ir.Operation
+	if k == 0 {
+		body = append(body, op)
+	} else {
+		els.AddBlock().SetOps([]*ir.Operation{op, ir.NewOperation("scf.yield", nil, nil)})
+	}
+	then.AddBlock().SetOps(append(body, ir.NewOperation("scf.yield", nil, nil)))
+	return guard
 }

@@ -41,15 +41,21 @@ func operands(parts []*facts.DB, pred string) map[solve.Operand]bool {
 
 // pairs returns the facts of the binary predicate pred in db, as numbers
 // (ids or indices), none if pred has no relation there.
-func pairs(db *facts.DB, pred string) [][2]int64 {
-	r := db.Lookup(pred, 2)
+func pairs(db *facts.DB, pred string) [][2]int64 { return tuples[[2]int64](db, pred) }
+
+// tuples returns the facts of pred in db, of T's length, as numbers.
+func tuples[T [2]int64 | [3]int64](db *facts.DB, pred string) []T {
+	var t T
+	r := db.Lookup(pred, len(t))
 	if r == nil {
 		return nil
 	}
-	out := make([][2]int64, 0, r.Len())
+	out := make([]T, 0, r.Len())
 	for id := range uint32(r.Len()) {
-		row := r.Row(id)
-		out = append(out, [2]int64{row[0].Int(), row[1].Int()})
+		for i, v := range r.Row(id) {
+			t[i] = v.Int()
+		}
+		out = append(out, t)
 	}
 	return out
 }

@@ -13,9 +13,17 @@
 # an scf.if or loop result, a cf block argument) owns its buffer when
 # every value handed into it is a clean hand-over: an owned buffer (or
 # another owned carrier) handed on by exactly one operand, from its own
-# block, as its last use there. A carrier that receives anything else (a
-# function argument, a buffer still used afterwards) owns nothing, and
-# what flows into it is not freed: a leak, never a wrong free.
+# block, as its last use there, or by the regions of an scf.if that is
+# its last use, each at most once (the regions that do not hand it on
+# free it). A carrier that receives anything else (a function argument,
+# a buffer still used afterwards) owns nothing, and what flows into it is
+# not freed (a leak, never a wrong free), unless: it is an scf.if result
+# that one region gives only owned buffers and the other only borrowed
+# ones, freed under the scf.if's own condition (dealloc_when); or the
+# rules ask for a copy (needs_clone) that ends the critical alias, as
+# MLIR's former BufferDeallocation pass did, and the driver inserts it.
+# A buffer used across the blocks of a cf region is freed where it stops
+# being live (live_in, live_out).
 # A function whose returns all hand over buffers it owns gives its
 # callers the ownership of that result (returns_owned). Whether a call's
 # result is owned depends on the callee's returns, and so on up the call
@@ -77,6 +85,21 @@ Decl view_step(V, W)
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
+Decl call_step(V, R)
+  descr [doc("R, a result of a call that is not a fresh buffer, may be the call's memref operand V or a view of it: the callee may return that argument (returns_arg), or has no body."),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+
+Decl returns_arg(F, J, I)
+  descr [doc("Result J of the function F may be its argument I or a view of it: a func.return of F returns one as operand J."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+
+Decl arg_view(A, V)
+  descr [doc("V may be the memref function argument A or a view of it, through views, calls and carriers."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
 Decl owned_base(A)
   descr [doc("A is an allocation or the result of a call that returns a fresh buffer."),
          arg(A, "value id")]
@@ -88,7 +111,7 @@ Decl incoming(C, V)
   bound [/number, /number].
 
 Decl base_alias(A, V)
-  descr [doc("V is the allocation A or a view of it (views and selects only: no carriers, no calls)."),
+  descr [doc("V is the allocation A or a view of it (views, selects, and calls that may return their argument; no carriers)."),
          arg(A, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
@@ -270,6 +293,155 @@ Decl dealloc_before_return(A, Ret)
          arg(A, "value id"), arg(Ret, "op id")]
   bound [/number, /number].
 
+Decl dealloc_in_arm(A, T)
+  descr [doc("The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on: A is freed just before T."),
+         arg(A, "value id"), arg(T, "op id")]
+  bound [/number, /number].
+
+Decl dealloc_before(A, Op)
+  descr [doc("The owned buffer A is freed (memref.dealloc) just before Op: a return (dealloc_before_return) or a yield (dealloc_in_arm). The rewrite inserts it."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl single_run_op(Name)
+  descr [doc("Ops named Name run exactly one of their regions, once, each time they run (scf.if): a yield there is a single hand-over."),
+         arg(Name, "string")].
+
+Decl arm_exit(T, R)
+  descr [doc("T is a terminator of a region of R, an op that runs one of its regions once, that hands values to R's results."),
+         arg(T, "op id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_clean(X, R)
+  descr [doc("The root X is handed over cleanly by the regions of the single-run op R, its last use: each region hands it on at most once, nothing else does."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_handed(X, R)
+  descr [doc("A region of the single-run op R hands a view of the root X to R's results."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl handed_beside_arms(X, R)
+  descr [doc("X is handed over by a region of R and also by an op that is no exit of R's regions."),
+         arg(X, "value id"), arg(R, "op id")]
+  bound [/number, /number].
+
+Decl arm_hand_count(X, T, N)
+  descr [doc("The exit T of a single-run op's region hands on views of the root X by N operands."),
+         arg(X, "value id"), arg(T, "op id"), arg(N, "number")]
+  bound [/number, /number, /number].
+
+Decl handed_twice_in_arm(X)
+  descr [doc("One exit of a single-run op's region hands on X by two operands: X is not a clean hand-over."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl self_forward(Op, I)
+  descr [doc("Operand I of the branch Op is the very block argument it is passed to: a cf loop carrying a buffer unchanged."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl arm_incoming(C, K, V)
+  descr [doc("Region K of the scf.if whose result is C yields V as C."),
+         arg(C, "value id"), arg(K, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
+Decl arm_not_good(C, K)
+  descr [doc("Region K of C's scf.if yields as C a value C could not own."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl arm_not_borrowed(C, K)
+  descr [doc("Region K of C's scf.if yields as C a view of a buffer the function owns or carries."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl owned_when(C, K)
+  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals); C is not handed on."),
+         arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number].
+
+Decl owned_when_some(C)
+  descr [doc("The scf.if result C owns its buffer when one of its regions ran (owned_when)."),
+         arg(C, "value id")]
+  bound [/number].
+
+Decl dealloc_when(C, Op, K)
+  descr [doc("The scf.if result C is freed right after Op, its last use, if region K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if on the same condition."),
+         arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
+  bound [/number, /number, /number].
+
+Decl cf_root(X)
+  descr [doc("The owned buffer X is used in other blocks of its cf region than its own, and handed on by none."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl self_carried(X)
+  descr [doc("A branch passes the block argument X back to itself (self_forward): X lives across the cf loop."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl cf_use_block(X, U)
+  descr [doc("Block U of X's region uses X or a view of it (in an op of U or nested in one), or defines X."),
+         arg(X, "value id"), arg(U, "block id")]
+  bound [/number, /number].
+
+Decl pred_count(S, N)
+  descr [doc("Block S has N predecessor blocks."),
+         arg(S, "block id"), arg(N, "number")]
+  bound [/number, /number].
+
+Decl live_in(X, S)
+  descr [doc("The buffer X (a cf_root) is live when block S, other than X's own block, is entered: S or a block reached from it before X's block uses it."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
+Decl live_out(X, U)
+  descr [doc("The buffer X is live when block U is left: a successor of U has it live in."),
+         arg(X, "value id"), arg(U, "block id")]
+  bound [/number, /number].
+
+Decl cf_dies_on_edge(X, S)
+  descr [doc("X is live out of a predecessor of S but not into S: it dies on that edge."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
+Decl cf_unhandled(X)
+  descr [doc("X dies on an edge into a block with other predecessors: freeing it there would need a block of its own on that edge, so the liveness rules leave it."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl cf_freed(X)
+  descr [doc("X, used across the blocks of a cf region, is freed where it stops being live (dealloc_in_block, dealloc_on_edge)."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl block_use(X, U, P)
+  descr [doc("Position P of block U uses the cf_root X (or defines it)."),
+         arg(X, "value id"), arg(U, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl block_last_use(X, U, P)
+  descr [doc("P is the last position of block U that uses or defines the cf_root X."),
+         arg(X, "value id"), arg(U, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl dealloc_in_block(X, Op)
+  descr [doc("X is freed right after Op, its last use in a block it is not live out of. The rewrite inserts it."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl dealloc_on_edge(X, S)
+  descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."),
+         arg(X, "value id"), arg(S, "block id")]
+  bound [/number, /number].
+
+Decl handed_at(X, Op)
+  descr [doc("Op hands on a view of the root X."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
 Decl use_not_postdominated(A, RB)
   descr [doc("A block of RB's region uses a view of A, and RB does not post-dominate it."),
          arg(A, "value id"), arg(RB, "block id")]
@@ -317,8 +489,20 @@ view_step(A, C) :- same_buffer(A, C).
 
 # A call may return (a view of) a memref argument, unless the callee's
 # result is a fresh buffer: then the caller owns it.
-view_step(V, R) :-
-  call(Op, F), use(Op, _, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J).
+view_step(V, R) :- call_step(V, R).
+call_step(V, R) :-
+  call(Op, F), use(Op, I, V), buffer_value(V), result(R, Op, J), buffer_value(R), !fresh_result(F, J),
+  returns_arg(F, J, I).
+# A function without a body may return any of its arguments.
+call_step(V, R) :- call(Op, F), func_external(F), use(Op, _, V), buffer_value(V), result(R, Op, _), buffer_value(R).
+
+# func.func @accum(%acc, %x) { ... return %acc }: result 0 is argument 0
+# (or a view of it); a call's result is not %x's memory.
+returns_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), arg_view(A, V), func_arg(F, I, A).
+arg_view(A, A) :- func_arg(_, _, A), buffer_value(A).
+arg_view(A, W) :- arg_view(A, V), local_step(V, W).
+arg_view(A, W) :- arg_view(A, V), call_step(V, W).
+arg_view(A, C) :- arg_view(A, V), incoming(C, V).
 
 # --- Roots: allocations, fresh call results, carriers --------------------------
 
@@ -345,6 +529,9 @@ incoming(R, V) :-
 # equivalent, so such a carrier is never given a copy.
 base_alias(A, A) :- new_buffer(A).
 base_alias(A, W) :- base_alias(A, V), local_step(V, W).
+# A call that does not return a fresh buffer may return its argument
+# (func.call @bump(%a) where @bump updates %a in place and returns it).
+base_alias(A, R) :- base_alias(A, V), call_step(V, R).
 base_rooted(V) :- base_alias(_, V).
 base_source(C, A) :- incoming(C, V), base_alias(A, V).
 not_single(C) :- incoming(C, V), !base_rooted(V).
@@ -382,7 +569,13 @@ transfer(Op, I) :- return_op(Op, _), use(Op, I, _).
 transfer(Op, 0) :- op(Op, "bufferization.to_tensor").
 
 # Passing a buffer into a carrier that is a view of it hands nothing on.
-handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I).
+handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I), !self_forward(Op, I).
+
+# ^bb1(%acc): ... cf.br ^bb1(%acc): a cf loop passing a block argument
+# back to itself unchanged hands nothing over; the argument keeps its
+# buffer across the loop, and is freed like a buffer used in several
+# blocks (dealloc_before_return).
+self_forward(Op, I) :- forward(Op, I, C), use(Op, I, C).
 
 into_owner(Op, I) :- handed_into(Op, I, C), !is_same_buffer(C).
 into_view_only(Op, I) :- handed_into(Op, I, C), is_same_buffer(C), !into_owner(Op, I).
@@ -425,10 +618,34 @@ clean(X) :-
   handed(X, Op, _), successor_count(Op, N), hand_count(X, N), !missed_successor(X, Op), !handed_by_other(X, Op),
   root_block(X, B), op_in_block(Op, B, P), last_use(X, P), !used_elsewhere(X).
 
+# scf.if %c { ... scf.yield %x } else { ... scf.yield %y }, the last use
+# of %x and %y: only one region runs, so each of %x and %y is handed over
+# at most once, by the region that yields it, and the region that does
+# not yield it frees it before its yield (dealloc_in_arm).
+clean(X) :- arm_clean(X, _).
+arm_clean(X, R) :-
+  arm_handed(X, R), root_block(X, B), op_in_block(R, B, P), last_use(X, P), !used_elsewhere(X),
+  !handed_beside_arms(X, R), !handed_twice_in_arm(X).
+
+single_run_op("scf.if").
+single_run_op("scf.index_switch").
+single_run_op("scf.execute_region").
+
+arm_exit(T, R) :-
+  yield_to_result(T, _, _), op_in_block(T, Blk, _), block_in_region(Blk, Reg, _), region_of(Reg, R, _),
+  op(R, Name), single_run_op(Name).
+arm_handed(X, R) :- handed(X, T, _), arm_exit(T, R).
+handed_beside_arms(X, R) :- arm_handed(X, R), handed(X, Op, _), !arm_exit(Op, R).
+arm_hand_count(X, T, N) :- handed(X, T, _), arm_exit(T, _) |> do fn:group_by(X, T), let N = fn:count().
+handed_twice_in_arm(X) :- arm_hand_count(X, _, N), N > 1.
+handed_at(X, T) :- handed(X, T, _).
+
 # A branch that does not pass X to one of its successors hands X over on
 # some paths only: on the others X would never be freed.
 missed_successor(X, Op) :- handed(X, Op, _), successor(Op, _, S), !forwarded_to(X, Op, S).
 forwarded_to(X, Op, S) :- handed(X, Op, I), forward(Op, I, Arg), block_arg(Arg, S, _).
+# Passed back to itself, X stays where it is on that path.
+forwarded_to(X, Op, S) :- self_forward(Op, I), use(Op, I, X), block_arg(X, S, _).
 handed_by_other(X, Op) :- handed(X, Op, _), handed(X, Op2, _), Op != Op2.
 successor_count(Op, N) :- successor(Op, _, S) |> do fn:group_by(Op), let N = fn:count().
 
@@ -442,7 +659,8 @@ bad_value(V) :- incoming(_, V), !rooted(V).
 bad_value(V) :- incoming(_, V), root_alias(X, V), !clean(X).
 bad_value(V) :- incoming(_, V), root_alias(X, V), bad_carrier(X).
 
-bad_carrier(C) :- incoming(C, V), bad_value(V).
+# A carrier handed back to itself (self_forward) keeps what it has.
+bad_carrier(C) :- incoming(C, V), bad_value(V), C != V.
 
 owned(A) :- owned_base(A).
 owned(C) :- carrier(C), !bad_carrier(C).
@@ -455,17 +673,19 @@ good_incoming(C) :- incoming(C, V), !bad_value(V).
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), !is_branch(Op), good_incoming(C), use(Op, I, V), bad_value(V),
-  !clone_cannot_help(V).
+  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C).
 
 # An owned buffer handed on uncleanly (yielded by both branches of an
 # scf.if, or used after it is handed on) is freed by nobody: hand on a
 # copy, and the buffer is freed where it is.
 needs_clone(Op, I) :-
-  into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V).
+  into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V),
+  !self_forward(Op, I).
 
-# Branches are left out: a copy passed to one successor of a cf.cond_br
-# would not be handed to the other, and so would need a copy itself.
-is_branch(Op) :- forward(Op, _, _).
+# Branches to several successors are left out: a copy passed to one
+# successor of a cf.cond_br would not be handed to the other, and so
+# would need a copy itself. A cf.br hands its copy over on every path.
+is_branch(Op) :- forward(Op, _, _), successor_count(Op, N), N > 1.
 
 Decl handed_into(Op, I, C)
   descr [doc("Operand I of Op hands its value into the carrier C."),
@@ -478,7 +698,7 @@ handed_into(Op, I, C) :- yield_to_arg(Op, I, C), buffer_value(C).
 handed_into(Op, I, C) :- yield_to_result(Op, I, C), buffer_value(C).
 
 Decl is_branch(Op)
-  descr [doc("Op is a cf branch that passes operands to block arguments."), arg(Op, "op id")]
+  descr [doc("Op is a cf branch to several successors that passes operands to block arguments."), arg(Op, "op id")]
   bound [/number].
 
 Decl clone_cannot_help(V)
@@ -490,12 +710,38 @@ Decl clone_cannot_help(V)
 # iteration; the iter_arg's init is what gets copied instead.
 clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
 
+# --- Ownership by the branch taken ---------------------------------------------
+
+# %r = scf.if %c { ... scf.yield %fresh } else { scf.yield %global }: %r
+# owns its buffer exactly when the then-region ran, which %c still says
+# after the scf.if. Rather than copy the borrowed buffer (needs_clone),
+# %r is freed after its last use under scf.if %c (dealloc_when): no
+# allocation and no ownership flag are added, only a test of %c.
+arm_incoming(C, K, V) :-
+  yield_to_result(T, I, C), arm_exit(T, R), op(R, "scf.if"), op_in_block(T, Blk, _), block_in_region(Blk, Reg, _),
+  region_of(Reg, R, K), use(T, I, V), buffer_value(C).
+arm_not_good(C, K) :- arm_incoming(C, K, V), bad_value(V).
+arm_not_borrowed(C, K) :- arm_incoming(C, K, V), rooted(V).
+owned_when(C, K) :-
+  bad_carrier(C), arm_incoming(C, K, _), arm_incoming(C, K2, _), K != K2, !arm_not_good(C, K), !arm_not_borrowed(C, K2),
+  !escapes(C), !used_elsewhere(C).
+owned_when_some(C) :- owned_when(C, _).
+
+dealloc_when(C, Op, K) :- owned_when(C, K), last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
+
 # --- Freeing after the last use ---------------------------------------------
 
 buffer_block(A, B) :- owned(A), root_block(A, B).
 
 dealloc_after(A, Op) :-
   owned(A), last_use(A, P), P >= 0, buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+
+# The regions of the op that hands X over cleanly (above) that do not
+# yield it free it before their yield: X's last use was in them.
+dealloc_in_arm(X, T) :- owned(X), arm_clean(X, R), arm_exit(T, R), !handed_at(X, T), !alias_use(X, T).
+
+dealloc_before(A, Op) :- dealloc_before_return(A, Op).
+dealloc_before(A, Op) :- dealloc_in_arm(A, Op).
 
 # A carrier block argument nothing uses is freed before the block's first op.
 dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A), !used_elsewhere(A).
@@ -506,7 +752,45 @@ dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A
 # uses it: that block runs once, after every use.
 dealloc_before_return(A, Ret) :-
   owned(A), used_elsewhere(A), !escapes(A), buffer_block(A, B), return_op(Ret, _), op_in_block(Ret, RB, _),
-  postdominates_block(RB, B), !use_not_postdominated(A, RB).
+  postdominates_block(RB, B), !use_not_postdominated(A, RB), !cf_freed(A).
+
+# --- Buffers used across the blocks of a cf region ----------------------------
+
+# A buffer used in several blocks of a cf region (and handed on by none)
+# is live into a block that uses it, or from which a block using it can
+# be reached before its own block is entered again (a cf loop redefines
+# it there). Where it stops being live it is freed: after its last use in
+# a block it is not live out of (the body of a cf loop copying its
+# carried buffer frees the old one there), or, when it is live out of a
+# block but not into one of its successors (a branch leaving a loop), at
+# the start of that successor, if that block has no other predecessor.
+cf_root(X) :- owned(X), used_elsewhere(X), !escapes(X), !self_carried(X).
+self_carried(X) :- self_forward(Op, I), use(Op, I, X).
+
+cf_use_block(X, U) :-
+  cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, _), root_block(X, B),
+  block_in_region(U, R, _), block_in_region(B, R, _).
+cf_use_block(X, B) :- cf_root(X), root_block(X, B).
+
+pred_count(S, N) :- block_succ(U, S) |> do fn:group_by(S), let N = fn:count().
+
+live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
+live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
+live_out(X, U) :- live_in(X, S), block_succ(U, S).
+
+# An edge back into X's own block starts a new X: X dies before it.
+cf_dies_on_edge(X, S) :- live_out(X, U), block_succ(U, S), !live_in(X, S), root_block(X, B), S != B.
+cf_unhandled(X) :- live_out(X, U), block_succ(U, B), root_block(X, B).
+cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
+cf_freed(X) :- cf_root(X), !cf_unhandled(X).
+
+block_use(X, U, P) :- cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, P).
+block_use(X, B, P) :- cf_root(X), root_block(X, B), result(X, Op, _), op_in_block(Op, B, P).
+block_last_use(X, U, P) :- block_use(X, U, Q) |> do fn:group_by(X, U), let P = fn:max(Q).
+
+dealloc_in_block(X, Op) :-
+  cf_freed(X), cf_use_block(X, U), !live_out(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
+dealloc_on_edge(X, S) :- cf_freed(X), cf_dies_on_edge(X, S).
 
 use_not_postdominated(A, RB) :-
   alias_use(A, Op), enclosing(Op, X), op_in_block(X, UB, _), return_op(Ret, _), op_in_block(Ret, RB, _),
@@ -517,7 +801,7 @@ postdominates_block(A, B) :-
   block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
 
 kept_alive(A) :- owned(A), escapes(A).
-kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A).
+kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A), !cf_freed(A).
 
 freed_before_return(A) :- dealloc_before_return(A, _).
 

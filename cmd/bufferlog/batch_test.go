@@ -493,7 +493,7 @@ func TestBufferizeBatchCases(t *testing.T) {
 	})
 }
 
-// TestRunJobsShared runs the pipeline (with --dealloc=clone, which
+// TestRunJobsShared runs the pipeline (with deallocation, which
 // evaluates the most rules) on generated programs with four
 // workers sharing one compiled program, and with one: the outputs must be
 // the same. Run with -race, it checks that sharing is safe.
@@ -507,7 +507,7 @@ func TestRunJobsShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.Workers = 1
-	p := &pipeline{prog: prog, opts: opts, policy: solve.OneShot(solve.BottomUp), dealloc: cloneDealloc}
+	p := &pipeline{prog: prog, opts: opts, policy: solve.OneShot(solve.BottomUp), dealloc: staticDealloc}
 	dir := t.TempDir()
 	outputs := map[int]map[string][]byte{}
 	for _, workers := range []int{1, 4} {

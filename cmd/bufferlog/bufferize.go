@@ -27,11 +27,10 @@ type deallocMode int
 
 const (
 	noDealloc     deallocMode = iota
-	staticDealloc             // rules/dealloc.mg, no copies
-	cloneDealloc              // rules/dealloc.mg, with the copies it asks for
+	staticDealloc             // rules/dealloc.mg, with the copies it asks for
 )
 
-var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc, "clone": cloneDealloc}
+var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc}
 
 func bufferizeCommand() *cli.Command {
 	return &cli.Command{
@@ -65,7 +64,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free buffers where rules/dealloc.mg places them, adding no run-time work; clone: also copy buffers at the hand-overs where only a copy lets them be freed; none: free nothing"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},
@@ -125,7 +124,7 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 	}
 	dealloc, ok := deallocModes[c.String("dealloc")]
 	if !ok {
-		return nil, fmt.Errorf("unknown --dealloc %q (static, clone or none)", c.String("dealloc"))
+		return nil, fmt.Errorf("unknown --dealloc %q (static or none)", c.String("dealloc"))
 	}
 	policy, err := policyNamed(c)
 	if err != nil {
@@ -274,7 +273,7 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 		return err
 	}
 	if dealloc != noDealloc {
-		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog, dealloc == cloneDealloc) })
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog) })
 		if err != nil {
 			return err
 		}
@@ -288,9 +287,9 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 }
 
 // deallocate places the deallocations of the memref module m by the
-// rules (rules/dealloc.mg), with the clones they ask for if clones.
-func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program, clones bool) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, clones, extractWith(opts))
+// rules (rules/dealloc.mg), with the copies they ask for.
+func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
+	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func demoCommand() *cli.Command {
 			if err := ir.Print(&memref, m, ir.PrintOptions{}); err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
-			e, _, err := explainFile(prog, preds, file, nil, staticDealloc, "")
+			e, _, err := explainFile(prog, preds, file, nil, "")
 			if err != nil {
 				return report(err)
 			}

@@ -28,8 +28,8 @@ func explainCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Bufferizes FILE as bufferize does (oneshot policy, bottom-up) and prints, for each\n" +
 			"operand given a new buffer (copy: with its contents copied; alloc: without), each\n" +
-			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone, with\n" +
-			"--dealloc=clone), the derivation of the fact that decided it: the rule (file:line)\n" +
+			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone), the\n" +
+			"derivation of the fact that decided it: the rule (file:line)\n" +
 			"that derived it, the facts that rule joined, and theirs in turn, down to facts\n" +
 			"extracted from the IR and the decisions of the policy. An operand blocked by\n" +
 			"conflicts lists first every conflict (read, write, definition) that blocked it given\n" +
@@ -45,7 +45,6 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "op", Usage: "only the decisions at the op at `LOC` (LINE:COL or FILE:LINE:COL)"},
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
 			rulesFlag,
 			opModelFlag,
@@ -53,10 +52,6 @@ func explainCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
-			}
-			mode, ok := deallocModes[c.String("dealloc")]
-			if !ok || mode == noDealloc {
-				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
 			}
 			format := c.String("format")
 			if format != "text" && format != "json" {
@@ -70,7 +65,7 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			out, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), mode, c.String("o"))
+			out, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), c.String("o"))
 			if err != nil {
 				return report(err)
 			}
@@ -135,7 +130,7 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 // deallocation rules.
 // preds declare the predicates of prog; the memref IR is written to
 // output unless it is "", and returned.
-func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, mode deallocMode, output string) (*explain.Explanation, []byte, error) {
+func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
 	a, err := explainAnalysis(prog, preds, file, opModels)
 	if err != nil {
 		return nil, nil, err
@@ -144,14 +139,11 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, err
 	}
-	var copies []rewrite.Copy
-	if mode == cloneDealloc {
-		clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
-		if err != nil {
-			return nil, nil, err
-		}
-		copies = clonePlan.Copies
+	clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
+	if err != nil {
+		return nil, nil, err
 	}
+	copies := clonePlan.Copies
 	// Printed and parsed again, the memref IR (with its copies) has
 	// positions for the explanations.
 	var text bytes.Buffer
@@ -339,36 +331,52 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	st := newStepper(prog, preds, plan.DB, plan.Names, text, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
 	names := plan.Names
 	var out []explain.Decision
-	add := func(kind, pred string, arity int, summary func(a, x int) string) {
+	// add lists the facts of pred: the buffer first, then, when atOp, the
+	// op the free is placed at (else a block: the buffer's own location).
+	add := func(kind, pred string, arity int, atOp bool, summary func(row []facts.Value) string) {
 		r := plan.DB.Lookup(pred, arity)
 		for id := 0; r != nil && id < r.Len(); id++ {
 			row := r.Row(uint32(id))
-			a, x := int(row[0].Int()), -1
+			a := int(row[0].Int())
 			at, op := names.Locate(facts.ValueKind, a), ""
-			if arity == 2 && pred != "dealloc_first" {
-				x = int(row[1].Int())
+			if atOp {
+				x := int(row[1].Int())
 				at, op = names.Location(x), names.Op(x).Name
 			}
 			out = append(out, explain.Decision{Kind: kind, Value: names.ValueName(a), Op: op, At: st.location(at),
-				Summary: summary(a, x), Why: st.fact(pred, row...)})
+				Summary: summary(row), Why: st.fact(pred, row...)})
 		}
 	}
-	add("dealloc", "dealloc_after", 2, func(a, x int) string {
-		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", names.ValueName(a), names.OpName(x))
+	value := func(row []facts.Value) string { return names.ValueName(int(row[0].Int())) }
+	op := func(row []facts.Value) string { return names.OpName(int(row[1].Int())) }
+	add("dealloc", "dealloc_after", 2, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", value(row), op(row))
 	})
-	add("dealloc", "dealloc_before_return", 2, func(a, x int) string {
-		return fmt.Sprintf("%s is freed just before %s, whose block runs after every block that uses it", names.ValueName(a), names.OpName(x))
+	add("dealloc", "dealloc_before_return", 2, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed just before %s, whose block runs after every block that uses it", value(row), op(row))
 	})
-	add("dealloc", "dealloc_first", 2, func(a, _ int) string {
-		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", names.ValueName(a))
+	add("dealloc", "dealloc_in_arm", 2, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed just before %s, in a region of its scf.if that does not hand it on", value(row), op(row))
 	})
-	add("kept", "kept_alive", 1, func(a, _ int) string {
-		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", names.ValueName(a))
+	add("dealloc", "dealloc_when", 3, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed after %s if region #%d of its scf.if ran, the only region giving it a buffer it owns", value(row), op(row), row[2].Int())
+	})
+	add("dealloc", "dealloc_in_block", 2, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed after %s, its last use in a block it is not live out of", value(row), op(row))
+	})
+	add("dealloc", "dealloc_on_edge", 2, false, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed at the start of %s, which it is not live into, reached from its only predecessor", value(row), names.BlockName(int(row[1].Int())))
+	})
+	add("dealloc", "dealloc_first", 2, false, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", value(row))
+	})
+	add("kept", "kept_alive", 1, false, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", value(row))
 	})
 	return out
 }
 
-// cloneDecisions lists the copies --dealloc=clone made to end critical
+// cloneDecisions lists the copies the deallocation made to end critical
 // aliases, located at their buffers in mm.
 func cloneDecisions(mm *ir.Module, names *extract.Names, copies []rewrite.Copy, text []byte) []explain.Decision {
 	st := &stepper{names: names, lines: strings.Split(string(text), "\n")}

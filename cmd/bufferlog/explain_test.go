@@ -137,14 +137,24 @@ func TestExplainCommand(t *testing.T) {
 		{"op", []string{"--op", "7:8", conflict}, 0, []string{"7:8: copy: operand 1 of tensor.insert (%F)"}, ""},
 		{"value", []string{"--value", "%F", conflict}, 0, []string{"7:8: copy: operand 1 of tensor.insert (%F)", "read: operand 0 of op#8 tensor.extract"}, ""},
 		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
-			`dealloc: %alloc is freed just before op#25 func.return, whose block runs after every block that uses it`,
-			`dealloc_before_return(%alloc, op#25 func.return)  [dealloc.mg:`,
-			`OUT:27:5`,
+			`OUT:26:5: dealloc: %alloc is freed after op#24 func.call, its last use in a block it is not live out of`,
 		}, ""},
-		{"clone", []string{"--dealloc=clone", "../../testdata/exec/scf_if_01.mlir"}, 0, []string{
+		{"clone", []string{"../../testdata/exec/scf_if_01.mlir"}, 0, []string{
 			`OUT:15:7: clone: a copy handed on instead of operand #0 of scf.yield, because it hands a borrowed buffer`,
 		}, ""},
-		{"bad mode", []string{"--dealloc=none", conflict}, 2, nil, `unknown --dealloc "none"`},
+		{"arm", []string{"../../testdata/exec/scf_if_04.mlir"}, 0, []string{
+			`OUT:19:7: dealloc: %alloc is freed just before op#19 scf.yield, in a region of its scf.if that does not hand it on`,
+			`dealloc_in_arm(%alloc, op#19 scf.yield)  [dealloc.mg:`,
+		}, ""},
+		{"when", []string{"../../testdata/exec/scf_if_05.mlir"}, 0, []string{
+			`OUT:26:5: dealloc: %r is freed after op#23 func.call if region #1 of its scf.if ran, the only region giving it a buffer it owns`,
+			`dealloc_when(%r, op#23 func.call, 1)  [dealloc.mg:`,
+		}, ""},
+		{"cf block", []string{"../../testdata/exec/cf_loop_02.mlir"}, 0, []string{
+			`OUT:31:5: dealloc: %alloc is freed after op#28 func.call, its last use in a block it is not live out of`,
+			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc.mg:`,
+			`OUT:32:5: dealloc: %acc is freed just before op#29 func.return, whose block runs after every block that uses it`,
+		}, ""},
 		{"bad format", []string{"--format=xml", conflict}, 2, nil, `unknown --format "xml"`},
 		{"bad op", []string{"--op", "x", conflict}, 2, nil, `--op "x": want LINE:COL or FILE:LINE:COL`},
 		{"missing", []string{"testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},

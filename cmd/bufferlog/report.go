@@ -28,7 +28,6 @@ func reportCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
 			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static or clone, as for bufferize"},
 			rulesFlag,
 			opModelFlag,
 		},
@@ -39,16 +38,12 @@ func reportCommand() *cli.Command {
 			if c.String("o") == "" {
 				return cli.Exit("bufferlog report: want -o FILE.html", 2)
 			}
-			mode, ok := deallocModes[c.String("dealloc")]
-			if !ok || mode == noDealloc {
-				return cli.Exit(fmt.Sprintf("bufferlog report: unknown --dealloc %q (static or clone)", c.String("dealloc")), 2)
-			}
 			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
 			file := c.Args().First()
-			e, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), mode, "")
+			e, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), "")
 			if err != nil {
 				return report(err)
 			}

@@ -4,7 +4,11 @@
 // buffer to one successor only and to both, a returned argument, one buffer yielded by both
 // branches of an scf.if, a buffer used in another block, an scf.if yielding a fresh buffer
 // or an argument (a clone), loops replacing their iter_arg, a buffer used in one arm of a
-// diamond (freed before the return); and, written by hand, one buffer handed to two loops.
+// diamond (freed before the return); and, written by hand, one buffer handed to two loops,
+// scf.if regions yielding buffers made before it (one buffer, twice), a cf loop passing a
+// block argument back to itself, a call returning its argument, an scf.if result owning
+// its buffer only when its then-region ran, a buffer dying on an edge into a block with two
+// predecessors (freed before the return instead).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -147,5 +151,77 @@ module {
       scf.yield %y : memref<4xf32>
     }
     func.return
+  }
+  func.func @arms(%c: i1, %v: f32) -> memref<4xf32> {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    %r = scf.if %c -> (memref<4xf32>) {
+      scf.yield %a : memref<4xf32>
+    } else {
+      memref.store %v, %b[%c0] : memref<4xf32>
+      scf.yield %b : memref<4xf32>
+    }
+    %d = memref.alloc() : memref<4xf32>
+    %e = memref.alloc() : memref<4xf32>
+    %g = memref.alloc() : memref<4xf32>
+    %s, %t = scf.if %c -> (memref<4xf32>, memref<4xf32>) {
+      scf.yield %d, %d : memref<4xf32>, memref<4xf32>
+    } else {
+      scf.yield %e, %g : memref<4xf32>, memref<4xf32>
+    }
+    %f = memref.alloc() : memref<4xf32>
+    %u = scf.if %c -> (memref<4xf32>) {
+      scf.yield %f : memref<4xf32>
+    } else {
+      scf.yield %r : memref<4xf32>
+    }
+    %x = memref.load %s[%c0] : memref<4xf32>
+    %y = memref.load %t[%c0] : memref<4xf32>
+    %z = memref.load %u[%c0] : memref<4xf32>
+    func.return %f : memref<4xf32>
+  }
+  func.func @same(%t: memref<4xf32>) -> memref<4xf32> {
+    func.return %t : memref<4xf32>
+  }
+  func.func @cf_carry(%n: index, %v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<4xf32>
+    %same = func.call @same(%a) : (memref<4xf32>) -> memref<4xf32>
+    cf.br ^bb1(%same, %c0 : memref<4xf32>, index)
+  ^bb1(%acc: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb2, ^bb3
+  ^bb2:
+    memref.store %v, %acc[%c0] : memref<4xf32>
+    %ip = arith.addi %i, %c1 : index
+    cf.br ^bb1(%acc, %ip : memref<4xf32>, index)
+  ^bb3:
+    %x = memref.load %acc[%c0] : memref<4xf32>
+    func.return
+  }
+  func.func @when(%c: i1, %t: memref<4xf32>, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %r = scf.if %c -> (memref<4xf32>) {
+      %alloc = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+      scf.yield %alloc : memref<4xf32>
+    } else {
+      scf.yield %t : memref<4xf32>
+    }
+    %x = memref.load %r[%c0] : memref<4xf32>
+    func.return %x : f32
+  }
+  func.func @edge(%c: i1) -> f32 {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %a = memref.alloc() : memref<4xf32>
+    cf.cond_br %c, ^bb1, ^bb2(%zero : f32)
+  ^bb1:
+    %x = memref.load %a[%c0] : memref<4xf32>
+    cf.br ^bb2(%x : f32)
+  ^bb2(%r: f32):
+    func.return %r : f32
   }
 }
