@@ -102,7 +102,7 @@ func BenchmarkInsert(b *testing.B) {
 }
 
 // The index's posting lists are chains through the rows. The alternative
-// the brief suggested, a roaring bitmap of row ids per key, is measured
+// the project's design names, a roaring bitmap of row ids per key, is measured
 // here on a typical shape: 200k rows, about 4 rows per key.
 func BenchmarkPostingLists(b *testing.B) {
 	const rows, keys = 200_000, 50_000
