@@ -92,12 +92,13 @@ func explainCommand() *cli.Command {
 // tensorAnalysis is the in-place analysis of a file and the explanation
 // of its decisions on the tensor IR.
 type tensorAnalysis struct {
-	m     *ir.Module
-	opts  extract.Options
-	parts []*facts.DB
-	names *extract.Names
-	dec   *solve.Decisions
-	out   *explain.Explanation
+	m      *ir.Module
+	source []byte // m's text
+	opts   extract.Options
+	parts  []*facts.DB
+	names  *extract.Names
+	dec    *solve.Decisions
+	out    *explain.Explanation
 }
 
 // explainAnalysis analyzes file (oneshot policy, bottom-up) and explains
@@ -122,7 +123,7 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 		return nil, err
 	}
 	out := &explain.Explanation{File: file, Decisions: tensorDecisions(prog, preds, parts, names, dec, source)}
-	return &tensorAnalysis{m: m, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
+	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
 }
 
 // explainFile bufferizes file and explains its decisions: those on the
@@ -135,6 +136,13 @@ func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opM
 	if err != nil {
 		return nil, nil, err
 	}
+	return a.explainBufferized(prog, preds, file, output)
+}
+
+// explainBufferized rewrites the analyzed module into memref IR and adds
+// the explanations of its deallocations and copies to the analysis's;
+// the memref IR is written to output unless it is "", and returned.
+func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
 	m, opts, out := a.m, a.opts, a.out
 	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, err

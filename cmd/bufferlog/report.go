@@ -11,7 +11,6 @@ import (
 	"bufferlog/internal/explain"
 	htmlreport "bufferlog/internal/report"
 	"bufferlog/ir"
-	"bufferlog/solve"
 )
 
 func reportCommand() *cli.Command {
@@ -43,19 +42,21 @@ func reportCommand() *cli.Command {
 				return report(err)
 			}
 			file := c.Args().First()
-			e, memref, err := explainFile(prog, preds, file, c.StringSlice("op-model"), "")
+			a, err := explainAnalysis(prog, preds, file, c.StringSlice("op-model"))
 			if err != nil {
 				return report(err)
 			}
-			source, err := os.ReadFile(file)
+			// The graph is drawn from the analysis's facts, on the tensor
+			// IR, before explainBufferized rewrites it.
+			graph, err := reportGraph(a, file, c.String("func"))
 			if err != nil {
 				return report(err)
 			}
-			graph, err := reportGraph(prog, file, c.StringSlice("op-model"), c.String("func"), e.Decisions)
+			e, memref, err := a.explainBufferized(prog, preds, file, "")
 			if err != nil {
 				return report(err)
 			}
-			page := htmlreport.Page{Input: string(source), Bufferized: string(memref), Explanation: e, GraphSVG: graph}
+			page := htmlreport.Page{Input: string(a.source), Bufferized: string(memref), Explanation: e, GraphSVG: graph}
 			if err := writeOutput(c.String("o"), func(w io.Writer) error { return htmlreport.Render(w, page) }); err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
@@ -66,24 +67,17 @@ func reportCommand() *cli.Command {
 
 // reportGraph draws, as SVG, the graph of the function named fnName, or
 // of the first function of file holding one of the tensor decisions (a
-// copy or an allocation), or of the first function. Without Graphviz's dot
-// the page has no graph: a warning, not an error, since the rest of the
-// page is what a reader needs.
-func reportGraph(prog *solve.Program, file string, opModels []string, fnName string, decisions []explain.Decision) ([]byte, error) {
-	m, opts, err := loadForExtraction(file, opModels)
-	if err != nil {
-		return nil, err
-	}
-	fn, err := reportFunc(m, file, fnName, decisions)
+// copy or an allocation), or of the first function, from the facts of the
+// analysis a (which keeps every predicate, those of the graph among them).
+// Without Graphviz's dot the page has no graph: a warning, not an error,
+// since the rest of the page is what a reader needs.
+func reportGraph(a *tensorAnalysis, file, fnName string) ([]byte, error) {
+	fn, err := reportFunc(a.m, file, fnName, a.out.Decisions)
 	if err != nil || fn == nil {
 		return nil, err
 	}
-	parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, graphPredicates...)
-	if err != nil {
-		return nil, err
-	}
 	var dot bytes.Buffer
-	if err := writeGraph(&dot, m, parts, names, fn); err != nil {
+	if err := writeGraph(&dot, a.m, a.parts, a.names, fn); err != nil {
 		return nil, err
 	}
 	svg, err := renderSVG(dot.Bytes())
