@@ -266,14 +266,6 @@ func (p *parser) parseTypeList() []Type {
 	return ts
 }
 
-// parseColonTypeList parses `: t, t` (or nothing when no colon follows).
-func (p *parser) parseColonTypeList() []Type {
-	if !p.accept(":") {
-		return nil
-	}
-	return p.parseTypeList()
-}
-
 // parseShapedType parses tensor<...>, memref<...> and vector<...>. The
 // dimension list is lexed by hand: `4x?xf32` is not a sequence of tokens.
 func (p *parser) parseShapedType(kind string) Type {
