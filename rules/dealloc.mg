@@ -13,15 +13,18 @@
 # an scf.if or loop result, a cf block argument) owns its buffer when
 # every value handed into it is a clean hand-over: an owned buffer (or
 # another owned carrier) handed on by exactly one operand, from its own
-# block, as its last use there, or by the regions of an scf.if that is
-# its last use, each at most once (the regions that do not hand it on
-# free it). A carrier that receives anything else (a function argument,
-# a buffer still used afterwards) owns nothing, and what flows into it is
-# not freed (a leak, never a wrong free), unless: it is an scf.if result
-# that one region gives only owned buffers and the other only borrowed
-# ones, freed under the scf.if's own condition (dealloc_when); or the
-# rules ask for a copy (needs_clone) that ends the critical alias, as
-# MLIR's former BufferDeallocation pass did, and the driver inserts it.
+# block, as its last use there; by the regions of an scf.if that is its
+# last use, each at most once (the regions that do not hand it on free
+# it); or by a branch to some of its successors only, when no block
+# reached from those uses it (partial_hand: the paths through the others
+# free it where it stops being live). A carrier that receives anything
+# else (a function argument, a buffer still used afterwards) owns
+# nothing, and what flows into it is not freed (a leak, never a wrong
+# free), unless: it is an scf.if result that one region gives only owned
+# buffers and the other only borrowed ones, freed under the scf.if's own
+# condition (dealloc_when); or the rules ask for a copy (needs_clone)
+# that ends the critical alias, as MLIR's former BufferDeallocation pass
+# did, and the driver inserts it.
 # A buffer used across the blocks of a cf region is freed where it stops
 # being live (live_in, live_out).
 # A function whose returns all hand over buffers it owns gives its
@@ -179,12 +182,12 @@ Decl hand_count(X, N)
   bound [/number, /number].
 
 Decl clean(X)
-  descr [doc("The root X is handed on by exactly one operand, of an op in X's block that is its last use there, and used in no other block: the receiver can take over its buffer."),
+  descr [doc("Each path hands the root X over at most once, where its receiver can take over its buffer: by one operand of an op in X's block that is its last use there, X used in no other block; by the regions of an scf.if; or by a branch to some of its successors only, no block reached from those using X (partial_hand)."),
          arg(X, "value id")]
   bound [/number].
 
 Decl missed_successor(X, Op)
-  descr [doc("The branch Op hands X to some of its successors but not to all: on the others X would never be freed."),
+  descr [doc("The branch Op hands X to some of its successors but not to all: on the others X stays with its own block's owner."),
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
@@ -201,6 +204,26 @@ Decl handed_by_other(X, Op)
 Decl successor_count(Op, N)
   descr [doc("The branch Op has N successors."),
          arg(Op, "op id"), arg(N, "number")]
+  bound [/number, /number].
+
+Decl partial_hand(X, Op)
+  descr [doc("The branch Op ending X's block hands X to some of its successors only, one operand to each, and nothing else hands X on: on the paths through the other successors X is still its block's, to be freed where it stops being live."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl received_count(X, Op, N)
+  descr [doc("The branch Op passes X to the arguments of N of its successors."),
+         arg(X, "value id"), arg(Op, "op id"), arg(N, "number")]
+  bound [/number, /number, /number].
+
+Decl received_live(X, Op)
+  descr [doc("The branch Op hands X to a successor that X is live into: a block reached from it uses X itself, so the receiver cannot own X."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
+Decl hands_from(X, U)
+  descr [doc("The branch ending block U hands X to some of its successors only (partial_hand): its edges are judged by that rule, not by liveness alone."),
+         arg(X, "value id"), arg(U, "block id")]
   bound [/number, /number].
 
 Decl rooted(V)
@@ -373,7 +396,7 @@ Decl dealloc_when(C, Op, K)
   bound [/number, /number, /number].
 
 Decl cf_root(X)
-  descr [doc("The owned buffer X is used in other blocks of its cf region than its own, and handed on by none."),
+  descr [doc("The owned buffer X is freed by the liveness of a cf region: it is used in other blocks of its region than its own and handed on by none, or handed by a branch to some successors only (partial_hand) and freed on the paths through the others."),
          arg(X, "value id")]
   bound [/number].
 
@@ -383,7 +406,7 @@ Decl self_carried(X)
   bound [/number].
 
 Decl cf_use_block(X, U)
-  descr [doc("Block U of X's region uses X or a view of it (in an op of U or nested in one), or defines X."),
+  descr [doc("Block U of the region of X, a root used in several blocks, uses X or a view of it (in an op of U or nested in one), or defines X."),
          arg(X, "value id"), arg(U, "block id")]
   bound [/number, /number].
 
@@ -393,7 +416,7 @@ Decl pred_count(S, N)
   bound [/number, /number].
 
 Decl live_in(X, S)
-  descr [doc("The buffer X (a cf_root) is live when block S, other than X's own block, is entered: S or a block reached from it before X's block uses it."),
+  descr [doc("The root X, used in several blocks, is live when block S, other than X's own block, is entered: S or a block reached from it before X's block uses it."),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
 
@@ -403,12 +426,12 @@ Decl live_out(X, U)
   bound [/number, /number].
 
 Decl cf_dies_on_edge(X, S)
-  descr [doc("X is live out of a predecessor of S but not into S: it dies on that edge."),
+  descr [doc("X is live out of a predecessor of S but not into S, or its block's branch hands it to other successors than S (partial_hand) and S does not have it live in: it dies on that edge."),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
 
 Decl cf_unhandled(X)
-  descr [doc("X dies on an edge into a block with other predecessors: freeing it there would need a block of its own on that edge, so the liveness rules leave it."),
+  descr [doc("X dies on an edge into a block with other predecessors, or is live on an edge back into its own block: freeing it there would need a block of its own on that edge, so the liveness rules leave it."),
          arg(X, "value id")]
   bound [/number].
 
@@ -641,13 +664,29 @@ handed_twice_in_arm(X) :- arm_hand_count(X, _, N), N > 1.
 handed_at(X, T) :- handed(X, T, _).
 
 # A branch that does not pass X to one of its successors hands X over on
-# some paths only: on the others X would never be freed.
+# some paths only: on the others X stays where it is, and is freed there
+# (partial_hand) or never.
 missed_successor(X, Op) :- handed(X, Op, _), successor(Op, _, S), !forwarded_to(X, Op, S).
 forwarded_to(X, Op, S) :- handed(X, Op, I), forward(Op, I, Arg), block_arg(Arg, S, _).
 # Passed back to itself, X stays where it is on that path.
 forwarded_to(X, Op, S) :- self_forward(Op, I), use(Op, I, X), block_arg(X, S, _).
 handed_by_other(X, Op) :- handed(X, Op, _), handed(X, Op2, _), Op != Op2.
 successor_count(Op, N) :- successor(Op, _, S) |> do fn:group_by(Op), let N = fn:count().
+
+# cf.cond_br %c, ^bb1(%x), ^bb2: the branch ending %x's block hands %x to
+# ^bb1's argument and keeps it on the way through ^bb2. Each path hands
+# it over at most once: the argument can own it on the paths through
+# ^bb1, as long as no block reached from ^bb1 (before %x's block runs
+# again and redefines %x) uses %x itself; on the paths through ^bb2 it is
+# freed where it stops being live (cf_root), or right at ^bb2's start
+# when nothing there uses it. A successor that receives %x by two
+# operands would own it twice: not clean.
+partial_hand(X, Op) :-
+  missed_successor(X, Op), !handed_by_other(X, Op), hand_count(X, N), received_count(X, Op, N),
+  root_block(X, B), op_in_block(Op, B, _), !self_carried(X).
+received_count(X, Op, N) :- forwarded_to(X, Op, S) |> do fn:group_by(X, Op), let N = fn:count().
+received_live(X, Op) :- forwarded_to(X, Op, S), live_in(X, S).
+clean(X) :- partial_hand(X, Op), !received_live(X, Op).
 
 rooted(V) :- root_alias(_, V).
 
@@ -765,12 +804,18 @@ dealloc_before_return(A, Ret) :-
 # block but not into one of its successors (a branch leaving a loop), at
 # the start of that successor, if that block has no other predecessor.
 cf_root(X) :- owned(X), used_elsewhere(X), !escapes(X), !self_carried(X).
+# cf.cond_br %c, ^bb1(%x), ^bb2 with %x cleanly handed to ^bb1 only: the
+# paths through ^bb2 free it (the hand-over to ^bb1 is no edge it dies on).
+cf_root(X) :- owned(X), partial_hand(X, _), clean(X).
 self_carried(X) :- self_forward(Op, I), use(Op, I, X).
 
+# Liveness is computed for every root used in several blocks, owned or
+# not: whether a branch hands a buffer over cleanly (partial_hand) depends
+# on where it is still used.
 cf_use_block(X, U) :-
-  cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, _), root_block(X, B),
+  used_elsewhere(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, _), root_block(X, B),
   block_in_region(U, R, _), block_in_region(B, R, _).
-cf_use_block(X, B) :- cf_root(X), root_block(X, B).
+cf_use_block(X, B) :- used_elsewhere(X), root_block(X, B).
 
 pred_count(S, N) :- block_succ(U, S) |> do fn:group_by(S), let N = fn:count().
 
@@ -778,10 +823,22 @@ live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
 live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
 live_out(X, U) :- live_in(X, S), block_succ(U, S).
 
-# An edge back into X's own block starts a new X: X dies before it.
-cf_dies_on_edge(X, S) :- live_out(X, U), block_succ(U, S), !live_in(X, S), root_block(X, B), S != B.
-cf_unhandled(X) :- live_out(X, U), block_succ(U, B), root_block(X, B).
+# An edge back into X's own block starts a new X: X dies before it. The
+# edges out of a block whose branch hands X to some successors only are
+# the next rules' to judge.
+cf_dies_on_edge(X, S) :-
+  live_out(X, U), block_succ(U, S), !live_in(X, S), root_block(X, B), S != B, !hands_from(X, U).
+cf_unhandled(X) :- live_out(X, U), block_succ(U, B), root_block(X, B), !hands_from(X, U).
 cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
+
+# cf.cond_br %c, ^bb1(%x), ^bb2 where nothing reached from ^bb2 uses %x:
+# %x dies on the edge into ^bb2, not on the one that hands it to ^bb1.
+hands_from(X, U) :- partial_hand(X, Op), op_in_block(Op, U, _).
+cf_dies_on_edge(X, S) :-
+  partial_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S), root_block(X, B), S != B.
+# ^bb1: %x = ... cf.cond_br %c, ^bb2(%x), ^bb1: back into its own block
+# without handing %x on, the next %x replaces it with nobody freeing it.
+cf_unhandled(X) :- partial_hand(X, Op), successor(Op, _, B), root_block(X, B), !forwarded_to(X, Op, B).
 cf_freed(X) :- cf_root(X), !cf_unhandled(X).
 
 block_use(X, U, P) :- cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, P).

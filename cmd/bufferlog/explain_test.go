@@ -155,6 +155,13 @@ func TestExplainCommand(t *testing.T) {
 			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc.mg:`,
 			`OUT:32:5: dealloc: %acc is freed just before op#29 func.return, whose block runs after every block that uses it`,
 		}, ""},
+		{"partial hand-over", []string{"../../testdata/exec/cf_branch_02.mlir"}, 0, []string{
+			`OUT:14:5: dealloc: %alloc_1 is freed at the start of ^bb2(op#2.r0), which it is not live into, reached from its only predecessor`,
+			`cf_dies_on_edge(%alloc_1, ^bb2(op#2.r0))  [dealloc.mg:`,
+			`partial_hand(%alloc_1, op#19 cf.cond_br)  [dealloc.mg:`,
+			`OUT:28:5: dealloc: %alloc_0 is freed after op#27 memref.copy, its last use in a block it is not live out of`,
+			`OUT:22:5: dealloc: %p is freed after op#22 memref.copy, the last op of its block that uses it or a view of it`,
+		}, ""},
 		{"bad format", []string{"--format=xml", conflict}, 2, nil, `unknown --format "xml"`},
 		{"bad op", []string{"--op", "x", conflict}, 2, nil, `--op "x": want LINE:COL or FILE:LINE:COL`},
 		{"missing", []string{"testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},

@@ -8,7 +8,8 @@
 // scf.if regions yielding buffers made before it (one buffer, twice), a cf loop passing a
 // block argument back to itself, a call returning its argument, an scf.if result owning
 // its buffer only when its then-region ran, a buffer dying on an edge into a block with two
-// predecessors (freed before the return instead).
+// predecessors (freed before the return instead), a branch handing a buffer to one successor
+// while the other reads it, and one whose join reads the buffer handed (no hand-over).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -223,5 +224,28 @@ module {
     cf.br ^bb2(%x : f32)
   ^bb2(%r: f32):
     func.return %r : f32
+  }
+  func.func @partial(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    cf.cond_br %c, ^bb1(%a : memref<4xf32>), ^bb2
+  ^bb1(%p: memref<4xf32>):
+    %x = memref.load %p[%c0] : memref<4xf32>
+    func.return %x : f32
+  ^bb2:
+    %y = memref.load %a[%c0] : memref<4xf32>
+    func.return %y : f32
+  }
+  func.func @join_reads(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    cf.cond_br %c, ^bb1(%a : memref<4xf32>), ^bb2
+  ^bb1(%p: memref<4xf32>):
+    memref.store %v, %p[%c0] : memref<4xf32>
+    cf.br ^bb2
+  ^bb2:
+    %y = memref.load %a[%c0] : memref<4xf32>
+    func.return %y : f32
   }
 }
