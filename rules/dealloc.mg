@@ -21,10 +21,12 @@
 # else (a function argument, a buffer still used afterwards) owns
 # nothing, and what flows into it is not freed (a leak, never a wrong
 # free), unless: it is an scf.if result that one region gives only owned
-# buffers and the other only borrowed ones, freed under the scf.if's own
-# condition (dealloc_when); or the rules ask for a copy (needs_clone)
-# that ends the critical alias, as MLIR's former BufferDeallocation pass
-# did, and the driver inserts it.
+# buffers and the other only borrowed ones, or buffers of the scf.if's
+# block that it lends (lends_to: their block frees them after the
+# result's last use too), freed under the scf.if's own condition
+# (dealloc_when); or the rules ask for a copy (needs_clone) that ends the
+# critical alias, as MLIR's former BufferDeallocation pass did, and the
+# driver inserts it.
 # A buffer used across the blocks of a cf region is freed where it stops
 # being live (live_in, live_out).
 # A function whose returns all hand over buffers it owns gives its
@@ -307,7 +309,7 @@ Decl last_use(A, P)
   bound [/number, /number].
 
 Decl dealloc_after(A, Op)
-  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A. The rewrite inserts it."),
+  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A, or an scf.if result A is lent to (lent_freed). The rewrite inserts it."),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
@@ -365,6 +367,56 @@ Decl self_forward(Op, I)
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
+Decl arm_yield(T, I, C, K)
+  descr [doc("Operand I of the yield T, which ends region K of an scf.if, becomes the scf.if's memref result C."),
+         arg(T, "op id"), arg(I, "number"), arg(C, "value id"), arg(K, "number")]
+  bound [/number, /number, /number, /number].
+
+Decl lend_site(X, T, I, C)
+  descr [doc("Operand I of the yield T of a region of an scf.if defined in the block of the root X yields a view of X as the scf.if's result C."),
+         arg(X, "value id"), arg(T, "op id"), arg(I, "number"), arg(C, "value id")]
+  bound [/number, /number, /number, /number].
+
+Decl handed_unlike_lend(X)
+  descr [doc("A view of X is handed on by another op than a yield into a result of an scf.if of X's block."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl lendable(X, C)
+  descr [doc("The root X could be lent to the scf.if result C: a region yields a view of X as C, X is defined in the scf.if's block, used in no other block, and handed on only by such yields."),
+         arg(X, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+
+Decl lends(T, I)
+  descr [doc("Operand I of the yield T lends its buffer to an scf.if result that owns its buffer only when the other region ran (owned_when): not a hand-over, and no copy."),
+         arg(T, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl lends_to(X, C)
+  descr [doc("The root X, which no receiver could take over, is lent to the scf.if result C (owned_when its other region ran): X's block keeps it, and must free it after C's last use too."),
+         arg(X, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+
+Decl handed_not_lent(X)
+  descr [doc("A view of X is handed on by an operand that does not lend (lends)."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl lent_freed(X)
+  descr [doc("The owned root X is handed on only by yields that lend it (lends_to): it is freed in its block after its last use and that of every result it is lent to."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl lender_use(X, P)
+  descr [doc("Position P of the block of X, a lent_freed root, is the last use of X or of a result X is lent to."),
+         arg(X, "value id"), arg(P, "number")]
+  bound [/number, /number].
+
+Decl lender_last_use(X, P)
+  descr [doc("P is the last position of X's block using X or a result X is lent to: the lent_freed X is freed after it."),
+         arg(X, "value id"), arg(P, "number")]
+  bound [/number, /number].
+
 Decl arm_incoming(C, K, V)
   descr [doc("Region K of the scf.if whose result is C yields V as C."),
          arg(C, "value id"), arg(K, "number"), arg(V, "value id")]
@@ -376,12 +428,12 @@ Decl arm_not_good(C, K)
   bound [/number, /number].
 
 Decl arm_not_borrowed(C, K)
-  descr [doc("Region K of C's scf.if yields as C a view of a buffer the function owns or carries."),
+  descr [doc("Region K of C's scf.if yields as C a view of a buffer the function owns or carries that it cannot lend to C (lendable)."),
          arg(C, "value id"), arg(K, "number")]
   bound [/number, /number].
 
 Decl owned_when(C, K)
-  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals); C is not handed on."),
+  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals) or buffers of the scf.if's block that it lends (lendable); C is not handed on."),
          arg(C, "value id"), arg(K, "number")]
   bound [/number, /number].
 
@@ -719,7 +771,7 @@ needs_clone(Op, I) :-
 # copy, and the buffer is freed where it is.
 needs_clone(Op, I) :-
   into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V),
-  !self_forward(Op, I).
+  !self_forward(Op, I), !lends(Op, I).
 
 # Branches to several successors are left out: a copy passed to one
 # successor of a cf.cond_br would not be handed to the other, and so
@@ -756,17 +808,43 @@ clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
 # after the scf.if. Rather than copy the borrowed buffer (needs_clone),
 # %r is freed after its last use under scf.if %c (dealloc_when): no
 # allocation and no ownership flag are added, only a test of %c.
-arm_incoming(C, K, V) :-
+arm_yield(T, I, C, K) :-
   yield_to_result(T, I, C), arm_exit(T, R), op(R, "scf.if"), op_in_block(T, Blk, _), block_in_region(Blk, Reg, _),
-  region_of(Reg, R, K), use(T, I, V), buffer_value(C).
+  region_of(Reg, R, K), buffer_value(C).
+arm_incoming(C, K, V) :- arm_yield(T, I, C, K), use(T, I, V).
 arm_not_good(C, K) :- arm_incoming(C, K, V), bad_value(V).
-arm_not_borrowed(C, K) :- arm_incoming(C, K, V), rooted(V).
+arm_not_borrowed(C, K) :- arm_incoming(C, K, V), root_alias(X, V), !lendable(X, C).
 owned_when(C, K) :-
   bad_carrier(C), arm_incoming(C, K, _), arm_incoming(C, K2, _), K != K2, !arm_not_good(C, K), !arm_not_borrowed(C, K2),
   !escapes(C), !used_elsewhere(C).
 owned_when_some(C) :- owned_when(C, _).
 
 dealloc_when(C, Op, K) :- owned_when(C, K), last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
+
+# %a = memref.alloc() ... %r = scf.if %c { ... scf.yield %fresh } else {
+# scf.yield %a } ... uses of %a and %r: the else-region lends %a to %r
+# rather than hand it over. %r owns a buffer only when the then-region
+# ran (owned_when); %a stays its own block's to free, after its own last
+# use and %r's, since %r may be %a. That needs %a to be defined in the
+# scf.if's block, used in no other block, and handed on only by such
+# yields, which these rules decide without asking who owns what.
+lend_site(X, T, I, C) :-
+  arm_yield(T, I, C, _), use(T, I, V), root_alias(X, V), result(C, R, _), op_in_block(R, B, _), root_block(X, B).
+handed_unlike_lend(X) :- handed(X, Op, I), !lend_site(X, Op, I, _).
+lendable(X, C) :- lend_site(X, _, _, C), !handed_unlike_lend(X), !used_elsewhere(X).
+
+# Once %r is owned_when its then-region ran, every yield of the other
+# region into %r lends; a root it lends that nobody could take over
+# (not clean) is freed by its own block after %r's last use, when all
+# its hand-overs lend.
+lends(T, I) :- arm_yield(T, I, C, K2), owned_when(C, K), K != K2.
+lends_to(X, C) :- owned_when(C, K), arm_incoming(C, K2, V), K != K2, root_alias(X, V), lendable(X, C), !clean(X).
+handed_not_lent(X) :- handed(X, Op, I), !lends(Op, I).
+lent_freed(X) :- owned(X), lends_to(X, _), !handed_not_lent(X).
+lender_use(X, P) :- lent_freed(X), last_use(X, P).
+lender_use(X, P) :- lent_freed(X), lends_to(X, C), last_use(C, P).
+lender_last_use(X, P) :- lender_use(X, Q) |> do fn:group_by(X), let P = fn:max(Q).
+dealloc_after(X, Op) :- lender_last_use(X, P), root_block(X, B), op_in_block(Op, B, P).
 
 # --- Freeing after the last use ---------------------------------------------
 
@@ -857,7 +935,7 @@ postdominates_block(A, B) :-
   block_in_region(A, R, _), block_in_region(B, R, _),
   block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
 
-kept_alive(A) :- owned(A), escapes(A).
+kept_alive(A) :- owned(A), escapes(A), !lent_freed(A).
 kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A), !cf_freed(A).
 
 freed_before_return(A) :- dealloc_before_return(A, _).

@@ -357,7 +357,12 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	}
 	value := func(row []facts.Value) string { return names.ValueName(int(row[0].Int())) }
 	op := func(row []facts.Value) string { return names.OpName(int(row[1].Int())) }
+	lent := plan.DB.Lookup("lent_freed", 1)
 	add("dealloc", "dealloc_after", 2, true, func(row []facts.Value) string {
+		// A buffer lent to an scf.if result lives as long as that result.
+		if lent != nil && lent.Contains(row[:1]) {
+			return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it, a view of it or an scf.if result it is lent to", value(row), op(row))
+		}
 		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", value(row), op(row))
 	})
 	add("dealloc", "dealloc_before_return", 2, true, func(row []facts.Value) string {

@@ -162,6 +162,11 @@ func TestExplainCommand(t *testing.T) {
 			`OUT:28:5: dealloc: %alloc_0 is freed after op#27 memref.copy, its last use in a block it is not live out of`,
 			`OUT:22:5: dealloc: %p is freed after op#22 memref.copy, the last op of its block that uses it or a view of it`,
 		}, ""},
+		{"lend", []string{"../../testdata/exec/scf_if_06.mlir"}, 0, []string{
+			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it, a view of it or an scf.if result it is lent to`,
+			`lends_to(%alloc, %r)  [dealloc.mg:`,
+			`OUT:26:7: dealloc: %r is freed after op#25 func.call if region #0 of its scf.if ran, the only region giving it a buffer it owns`,
+		}, ""},
 		{"bad format", []string{"--format=xml", conflict}, 2, nil, `unknown --format "xml"`},
 		{"bad op", []string{"--op", "x", conflict}, 2, nil, `--op "x": want LINE:COL or FILE:LINE:COL`},
 		{"missing", []string{"testdata/missing.mlir"}, 1, nil, "testdata/missing.mlir: error: cannot read input"},

@@ -9,7 +9,9 @@
 // block argument back to itself, a call returning its argument, an scf.if result owning
 // its buffer only when its then-region ran, a buffer dying on an edge into a block with two
 // predecessors (freed before the return instead), a branch handing a buffer to one successor
-// while the other reads it, and one whose join reads the buffer handed (no hand-over).
+// while the other reads it, one whose join reads the buffer handed (no hand-over), an scf.if
+// region lending a buffer of its block to the result, and one that cannot lend a buffer
+// also returned.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -247,5 +249,32 @@ module {
   ^bb2:
     %y = memref.load %a[%c0] : memref<4xf32>
     func.return %y : f32
+  }
+  func.func @lend(%c: i1, %v: f32) -> (f32, f32) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %r = scf.if %c -> (memref<4xf32>) {
+      %b = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+      scf.yield %b : memref<4xf32>
+    } else {
+      scf.yield %a : memref<4xf32>
+    }
+    %x = memref.load %a[%c0] : memref<4xf32>
+    %y = memref.load %r[%c0] : memref<4xf32>
+    func.return %x, %y : f32, f32
+  }
+  func.func @lend_returned(%c: i1, %v: f32) -> (f32, memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    %r = scf.if %c -> (memref<4xf32>) {
+      %b = memref.alloc() : memref<4xf32>
+      scf.yield %b : memref<4xf32>
+    } else {
+      scf.yield %a : memref<4xf32>
+    }
+    %y = memref.load %r[%c0] : memref<4xf32>
+    func.return %y, %a : f32, memref<4xf32>
   }
 }
