@@ -3,6 +3,7 @@ package rewrite
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"bufferlog/extract"
@@ -48,41 +49,55 @@ type Copy struct {
 }
 
 // PlanDeallocation evaluates rules/dealloc.mg (in prog) on the memref
-// module m until nothing changes: each round extracts m's facts, adds the
-// fresh_result facts of the functions earlier rounds found returning
-// owned buffers (returns_owned), evaluates, and, with clones, inserts the
-// copies the rules ask for (needs_clone). It stops when a round adds
-// neither copies nor functions; its facts are then m's own. Without
+// module m until nothing changes: each round adds the fresh_result facts
+// of the called functions earlier rounds found returning owned buffers
+// (returns_owned), evaluates, and, with clones, inserts the copies the
+// rules ask for (needs_clone). A round after copies extracts m's facts
+// anew; a round after new functions only derives again what depends on
+// them (solve.Program.EvalAgain). It stops when a round adds neither
+// copies nor functions; its facts are then m's own. Without
 // clones (to evaluate the rules on memref IR without changing it), the
-// needs_clone facts are left unapplied. extract as in extract.Module.
-func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
+// needs_clone facts are left unapplied. extract as in extract.Module; opt
+// bounds each evaluation.
+func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, opt solve.Options, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
 	prog = prog.Restrict(deallocPredicates...)
-	type result struct {
-		fn *ir.Operation
-		j  int64
-	}
-	fresh := map[result]bool{}
+	fresh := map[funcResult]bool{}
+	var added []funcResult // found by the last round
 	plan := &DeallocPlan{}
 	for plan.Rounds < maxDeallocRounds {
 		plan.Rounds++
-		db, names, err := extract(m)
+		var err error
+		if plan.DB == nil {
+			// The first round, or m changed: its facts anew, with every
+			// function found so far.
+			var db *facts.DB
+			if db, plan.Names, err = extract(m); err != nil {
+				return nil, err
+			}
+			addFresh(db, plan.Names, slices.Collect(maps.Keys(fresh)))
+			_, err = prog.Eval(ctx, db, opt)
+			plan.DB = db
+		} else {
+			// Only functions were added: m's facts stand, and only what
+			// depends on fresh_result is derived again.
+			addFresh(plan.DB, plan.Names, added)
+			_, err = prog.EvalAgain(ctx, plan.DB, opt, "fresh_result")
+		}
 		if err != nil {
 			return nil, err
 		}
-		given := db.Relation("fresh_result", 2)
-		for r := range fresh {
-			if id, ok := names.OpID(r.fn); ok {
-				given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
-			}
+		db, names := plan.DB, plan.Names
+		// fresh_result speaks of what callers own: a function nothing
+		// calls gives no fact, and costs no further round.
+		called := map[int64]bool{}
+		for _, c := range pairs(db, "call") {
+			called[c[1]] = true
 		}
-		if _, err := prog.Eval(ctx, db, solve.Options{}); err != nil {
-			return nil, err
-		}
-		plan.DB, plan.Names = db, names
-		added := false
+		added = added[:0]
 		for _, p := range pairs(db, "returns_owned") {
-			if res := (result{names.Op(int(p[0])), p[1]}); !fresh[res] {
-				fresh[res], added = true, true
+			if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !fresh[res] {
+				fresh[res] = true
+				added = append(added, res)
 			}
 		}
 		var copies []Copy
@@ -90,11 +105,29 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, cl
 			copies = Clone(names, db)
 		}
 		plan.Copies = append(plan.Copies, copies...)
-		if len(copies) == 0 && !added {
+		if len(copies) > 0 {
+			plan.DB = nil
+		} else if len(added) == 0 {
 			return plan, nil
 		}
 	}
 	return nil, fmt.Errorf("internal error: the deallocation rules did not settle in %d rounds", maxDeallocRounds)
+}
+
+// funcResult is result j of the function fn.
+type funcResult struct {
+	fn *ir.Operation
+	j  int64
+}
+
+// addFresh gives db the fresh_result facts of results.
+func addFresh(db *facts.DB, names *extract.Names, results []funcResult) {
+	given := db.Relation("fresh_result", 2)
+	for _, r := range results {
+		if id, ok := names.OpID(r.fn); ok {
+			given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
+		}
+	}
 }
 
 // Clone hands on a copy of the value of operand I of Op, for every

@@ -56,7 +56,7 @@ Decl local_step(V, W)
   bound [/number, /number].
 
 Decl fresh_result(F, J)
-  descr [doc("Result J of F is a buffer its callers own: F's returns hand it over (returns_owned of an earlier evaluation). Added by the deallocation driver."),
+  descr [doc("Result J of F, a function the module calls, is a buffer its callers own: F's returns hand it over (returns_owned of an earlier evaluation). Added by the deallocation driver."),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 

@@ -429,7 +429,20 @@ func (p *Program) derivedBy(prior *Program, added []string) *Program {
 		native[prior.computed[i].pred] = &prior.computed[i]
 	}
 	given := prior.needed(prior.roots, native)
-	// Walk from the added predicates to everything that reads them.
+	for id, changed := range p.readersOf(added) {
+		if changed {
+			given[id] = false
+		}
+	}
+	out := *p
+	out.planned = new(planCache)
+	out.given = given
+	return &out
+}
+
+// readersOf returns the named predicates and every predicate whose rules
+// (or computation) read them, directly or not.
+func (p *Program) readersOf(names []string) []bool {
 	readers := make([][]int, len(p.preds))
 	for _, st := range p.strata {
 		for _, r := range st.rules {
@@ -448,7 +461,7 @@ func (p *Program) derivedBy(prior *Program, added []string) *Program {
 	}
 	var stack []int
 	for id, pr := range p.preds {
-		if slices.Contains(added, pr.sym.Symbol) {
+		if slices.Contains(names, pr.sym.Symbol) {
 			stack = append(stack, id)
 		}
 	}
@@ -459,11 +472,8 @@ func (p *Program) derivedBy(prior *Program, added []string) *Program {
 		if changed[id] {
 			continue
 		}
-		changed[id], given[id] = true, false
+		changed[id] = true
 		stack = append(stack, readers[id]...)
 	}
-	out := *p
-	out.planned = new(planCache)
-	out.given = given
-	return &out
+	return changed
 }

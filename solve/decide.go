@@ -538,23 +538,38 @@ func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, poli
 	return newPhases(prog, after).run(ctx, db, opt, policy)
 }
 
-// phases holds the two parts of a program that Analyze evaluates,
-// restricted once for the many DBs of a module.
+// phases holds the parts of a program that Analyze evaluates, restricted
+// once for the many DBs of a module.
 type phases struct {
-	decide, after *Program // after is nil when nothing is asked for
+	// early is what the decisions need that does not read the summaries
+	// of the callees: a module's parts can derive it before their
+	// callees are analyzed. decide is the rest.
+	early, decide *Program
+	after         *Program // nil when nothing is asked for
 }
 
 func newPhases(prog *Program, after []string) *phases {
-	a := &phases{decide: prog.Restrict(DecidePredicates()...)}
+	all := prog.Restrict(DecidePredicates()...)
+	callees := calleeSummaries()
+	a := &phases{early: all.independentOf(callees)}
+	a.decide = all.derivedBy(a.early, callees)
 	if len(after) > 0 {
 		// What the decisions need was derived before them and does not
 		// depend on them: do not derive it again.
-		a.after = prog.Restrict(after...).derivedBy(a.decide, decisionPredicates())
+		a.after = prog.Restrict(after...).derivedBy(all, decisionPredicates())
 	}
 	return a
 }
 
 func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
+	if _, err := a.early.Eval(ctx, db, opt); err != nil {
+		return nil, err
+	}
+	return a.finish(ctx, db, opt, policy)
+}
+
+// finish runs the phases after early, which db has been evaluated with.
+func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
 	if _, err := a.decide.Eval(ctx, db, opt); err != nil {
 		return nil, err
 	}

@@ -18,6 +18,10 @@
 //	Program.EvalParts(ctx, parts, Options, workers)
 //	                     Eval on each part of a DB split by function, in
 //	                     parallel, where Program.FunctionLocal allows it.
+//	Program.EvalAgain(ctx, db, Options, changed...)
+//	                     after facts were added to given predicates of a
+//	                     DB the program was evaluated on: drops what reads
+//	                     them, directly or not, and derives it again.
 //
 // A Program is immutable and may be evaluated concurrently on separate
 // DBs. Only Mangle's parse, ast and analysis packages are used at compile
@@ -70,6 +74,12 @@
 // of the same Program (a module is evaluated function by function, so
 // building them anew for each function would cost more than running
 // them), and only rebound to the DB's relations, indexes and constants.
+//
+// With Options.Workers above one, a join whose first atom scans many rows
+// is cut into chunks of those rows, joined on that many goroutines. They
+// only read: each chunk keeps its head tuples until all are done, and
+// they are then added chunk after chunk, so the rows get the ids, and the
+// DB the content, that one goroutine would give.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
 // rows aggregations group), and the context's deadline, or
@@ -134,7 +144,11 @@
 // evaluates those facts, decides, adds the decisions as facts and
 // evaluates what follows from them (rules/decisions.mg); AnalyzeModule
 // does so per function, callees first, giving each caller its callees'
-// summary facts.
+// summary facts. What a function's decisions need that reads none of
+// those summaries (most of the in-place rules: structure, uses, walks) is
+// an early phase that runs ahead, on other goroutines, while the callees
+// are still being analyzed; on a chain of calls, which must be analyzed
+// one function at a time, that is what keeps a second core busy.
 //
 // # Semantics where Mangle's implementation differs
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"bufferlog/facts"
@@ -28,6 +29,9 @@ type Options struct {
 	// them instead of natively (see computed.go): slower, and the
 	// definition that the native computation is tested against.
 	Reference bool
+	// Workers is how many goroutines a large join may be split across
+	// (see runner.split); 0 or 1 joins on the calling goroutine only.
+	Workers int
 }
 
 // Stats describes one evaluation.
@@ -75,14 +79,15 @@ type evaluator struct {
 	spent     int // facts charged to the budget
 	ticks     uint32
 	stats     Stats
-	pending   []facts.Value       // head tuples not yet added (runner.flush)
+	workers   int                 // Options.Workers
+	failed    sync.Mutex          // guards err: split joins may fail at once
 	runners   map[variant]*runner // built from static plans, reused
 	rule      *rule               // being evaluated, for error messages
 	err       error
 }
 
 func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
-	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts,
+	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts, workers: opt.Workers,
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
 		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
 	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
@@ -267,10 +272,9 @@ func (ev *evaluator) runRule(r *rule, delta int) bool {
 		} else {
 			ev.refresh(run, r, delta)
 		}
-		return run.run(0) && run.flush()
+		return run.join()
 	}
-	run := ev.newRunner(r, ev.build(r, order, delta))
-	return run.run(0) && run.flush()
+	return ev.newRunner(r, ev.build(r, order, delta)).join()
 }
 
 // variant is one way a rule runs: its first pass (delta -1) or a round
@@ -366,9 +370,13 @@ func (ev *evaluator) aggregate(r *rule) bool {
 }
 
 // tick counts work and polls the context now and then.
-func (ev *evaluator) tick() bool {
-	ev.ticks++
-	if ev.ticks&0xFFF != 0 || ev.done == nil {
+func (ev *evaluator) tick() bool { return ev.poll(&ev.ticks) }
+
+// poll counts a step on ticks and, every few thousand steps, checks
+// whether the evaluation was stopped.
+func (ev *evaluator) poll(ticks *uint32) bool {
+	*ticks++
+	if *ticks&0xFFF != 0 || ev.done == nil {
 		return true
 	}
 	select {
@@ -396,6 +404,11 @@ func (ev *evaluator) fail(cause error, format string, args ...any) bool {
 		msg += ": " + cause.Error()
 	}
 	e := &Error{Msg: msg, Err: cause}
+	ev.failed.Lock()
+	defer ev.failed.Unlock()
+	if ev.err != nil {
+		return false
+	}
 	if r := ev.rule; r != nil {
 		e.File = ev.prog.sources[r.ref.src].Name
 		if at, ok := ev.prog.clauseStart(r.ref.src, r.ref.index); ok {

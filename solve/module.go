@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -21,6 +22,16 @@ var summaryPredicates = []struct {
 	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, "callee_arg_written"},
 	{"func_result_alias", 3, "callee_result_alias"}, {"func_result_equivalent", 3, "callee_result_equivalent"},
 	{"arg_access", 3, ""},
+}
+
+// calleeSummaries names the facts a part receives from its callees, as it
+// reads them.
+func calleeSummaries() []string {
+	var names []string
+	for _, s := range summaryPredicates {
+		names = append(names, cmp.Or(s.as, s.name))
+	}
+	return names
 }
 
 // AnalyzeModule runs the in-place analysis on a module extracted into
@@ -75,7 +86,18 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	kept := append(DriverPredicates(), "call", "func")
 	results := make([]*Decisions, len(parts))
 	analysis, summaries := newPhases(prog, after), prog.Restrict(names...)
-	for _, level := range callLevels(callees) {
+	levels := callLevels(callees)
+	levelOf := make([]int, len(parts))
+	for l, level := range levels {
+		for _, i := range level {
+			levelOf[i] = l
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	early := runEarly(ctx, analysis.early, parts, slices.Concat(levels...), opt, workers)
+	defer early.wait()
+	defer cancel()
+	for _, level := range levels {
 		var (
 			wg    sync.WaitGroup
 			mu    sync.Mutex
@@ -85,10 +107,18 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 		for range max(1, min(workers, len(level))) {
 			wg.Go(func() {
 				for i := range next {
-					for _, q := range callees[i] {
-						copySummaries(parts[q], parts[i], partFuncs[q])
+					err := early.result(ctx, i)
+					var dec *Decisions
+					if err == nil {
+						for _, q := range callees[i] {
+							// A callee of the same call cycle, not analyzed
+							// before this part, has no summary to give.
+							if levelOf[q] < levelOf[i] {
+								copySummaries(parts[q], parts[i], partFuncs[q])
+							}
+						}
+						dec, err = analysis.finish(ctx, parts[i], opt, policy)
 					}
-					dec, err := analysis.run(ctx, parts[i], opt, policy)
 					if err == nil {
 						markAnalyzed(parts[i])
 						_, err = summaries.Eval(ctx, parts[i], opt)
@@ -97,6 +127,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 					// is all that stays: a module's facts need not all fit
 					// in memory at once.
 					parts[i].Retain(func(name string) bool { return slices.Contains(after, name) || slices.Contains(kept, name) })
+					early.finished()
 					mu.Lock()
 					results[i] = dec
 					if err != nil && first == nil {
@@ -127,6 +158,71 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	}
 	return all, nil
 }
+
+// earlyPhase evaluates the early phase of a module's parts (see phases)
+// ahead of their analysis: it reads nothing the callees give, so the
+// parts need not wait for their callees, and on a chain of calls, where
+// the analysis takes one part at a time, it runs beside it.
+type earlyPhase struct {
+	done  []chan error // per part: the early phase's result
+	ahead chan struct{}
+	wg    sync.WaitGroup
+}
+
+// earlyLead bounds how many parts the early phase may run ahead of the
+// analysis: each holds its facts until it is analyzed.
+const earlyLead = 4
+
+// runEarly starts evaluating early on the parts, in the given order, on
+// workers goroutines, until ctx is done.
+func runEarly(ctx context.Context, early *Program, parts []*facts.DB, order []int, opt Options, workers int) *earlyPhase {
+	e := &earlyPhase{done: make([]chan error, len(parts)), ahead: make(chan struct{}, earlyLead)}
+	for i := range e.done {
+		e.done[i] = make(chan error, 1)
+	}
+	feed := make(chan int)
+	e.wg.Go(func() {
+		defer close(feed)
+		for _, i := range order {
+			select {
+			case e.ahead <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case feed <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	})
+	for range max(1, workers) {
+		e.wg.Go(func() {
+			for i := range feed {
+				_, err := early.Eval(ctx, parts[i], opt)
+				e.done[i] <- err
+			}
+		})
+	}
+	return e
+}
+
+// result waits for the early phase of part i.
+func (e *earlyPhase) result(ctx context.Context, i int) error {
+	select {
+	case err := <-e.done[i]:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// finished tells that a part's analysis is over: the early phase may
+// start another.
+func (e *earlyPhase) finished() { <-e.ahead }
+
+// wait waits for the early phase's goroutines to stop.
+func (e *earlyPhase) wait() { e.wg.Wait() }
 
 // callLevels groups parts by their depth in the call graph: level 0 calls
 // no other part, level k only parts of lower levels. A call cycle is cut

@@ -21,6 +21,25 @@ func (p *Program) Restrict(names ...string) *Program {
 			}
 		}
 	}
+	return p.restrictTo(roots)
+}
+
+// independentOf returns the part of p that does not depend on the named
+// predicates: its roots that neither are nor read them, directly or not,
+// and what those need. It can be evaluated before their facts are known.
+func (p *Program) independentOf(names []string) *Program {
+	depends := p.readersOf(names)
+	var roots []int
+	for _, id := range p.roots {
+		if !depends[id] {
+			roots = append(roots, id)
+		}
+	}
+	return p.restrictTo(roots)
+}
+
+// restrictTo is Restrict by predicate ids.
+func (p *Program) restrictTo(roots []int) *Program {
 	// Keep what the reference definitions read too, so that Options.Reference
 	// and EvalMangle can evaluate the restricted program.
 	needed := p.needed(roots, make([]*computed, len(p.preds)))

@@ -1,6 +1,9 @@
 package solve
 
 import (
+	"sync"
+	"sync/atomic"
+
 	"bufferlog/facts"
 )
 
@@ -223,6 +226,9 @@ type runner struct {
 	headbuf []facts.Value
 	headRel *facts.Relation
 	collect *facts.Relation // aggregation: the body's distinct bindings
+	pending []facts.Value   // head tuples not yet added (flush)
+	held    bool            // keep pending until the end (split)
+	ticks   uint32
 }
 
 func (ev *evaluator) newRunner(r *rule, steps []step) *runner {
@@ -245,7 +251,7 @@ func (run *runner) run(k int) bool {
 	switch st.kind {
 	case stepScan:
 		for id := st.lo; id < st.hi; id++ {
-			if !ev.tick() {
+			if !ev.poll(&run.ticks) {
 				return false
 			}
 			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
@@ -261,7 +267,7 @@ func (run *runner) run(k int) bool {
 			if id < st.lo {
 				break
 			}
-			if !ev.tick() {
+			if !ev.poll(&run.ticks) {
 				return false
 			}
 			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
@@ -270,7 +276,7 @@ func (run *runner) run(k int) bool {
 		}
 	case stepProbe:
 		run.fillKey(st)
-		if !ev.tick() {
+		if !ev.poll(&run.ticks) {
 			return false
 		}
 		if id := st.rel.Find(st.keybuf); id != facts.NoRow && id >= st.lo && id < st.hi {
@@ -368,9 +374,9 @@ func (run *runner) emitHead() bool {
 		if !ok {
 			return false
 		}
-		run.ev.pending = append(run.ev.pending, v)
+		run.pending = append(run.pending, v)
 	}
-	if len(run.ev.pending) >= batchRows*len(run.head) {
+	if !run.held && len(run.pending) >= batchRows*len(run.head) {
 		return run.flush()
 	}
 	return true
@@ -381,13 +387,89 @@ func (run *runner) emitHead() bool {
 const batchRows = 64
 
 func (run *runner) flush() bool {
-	if len(run.ev.pending) == 0 {
+	if len(run.pending) == 0 {
 		return true
 	}
-	added := run.headRel.AddBatch(run.ev.pending)
-	run.ev.pending = run.ev.pending[:0]
+	added := run.headRel.AddBatch(run.pending)
+	run.pending = run.pending[:0]
 	run.ev.stats.Derived += added
 	return run.ev.spend(added)
+}
+
+// join derives the rule's head for every solution of its body, splitting
+// a large first scan across the evaluation's workers.
+func (run *runner) join() bool {
+	if first := &run.steps[0]; run.ev.workers > 1 && first.kind == stepScan && first.hi-first.lo >= splitRows &&
+		len(run.head) > 0 && run.collect == nil {
+		return run.split()
+	}
+	return run.run(0) && run.flush()
+}
+
+// splitRows is the least number of rows a first scan must have for its
+// join to be split: below it, starting goroutines costs more than it
+// saves. Tests lower it to split the joins of small programs.
+var splitRows uint32 = 8192
+
+// split runs the join as chunks of the first scan's rows on the
+// evaluation's workers. Nothing is added to any relation until every
+// chunk is done, so the workers only read; then each chunk's head tuples
+// are added in the order of its rows, which gives the rows the ids one
+// runner would.
+func (run *runner) split() bool {
+	first := run.steps[0]
+	chunks := make([]*runner, 4*run.ev.workers)
+	for c := range chunks {
+		w := run.fork()
+		n := first.hi - first.lo
+		w.steps[0].lo = first.lo + uint32(uint64(n)*uint64(c)/uint64(len(chunks)))
+		w.steps[0].hi = first.lo + uint32(uint64(n)*uint64(c+1)/uint64(len(chunks)))
+		chunks[c] = w
+	}
+	var (
+		wg     sync.WaitGroup
+		next   atomic.Int32
+		failed atomic.Bool
+	)
+	for range run.ev.workers {
+		wg.Go(func() {
+			for c := int(next.Add(1)) - 1; c < len(chunks) && !failed.Load(); c = int(next.Add(1)) - 1 {
+				if !chunks[c].run(0) {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if failed.Load() {
+		return false
+	}
+	batch := batchRows * len(run.head)
+	for _, w := range chunks {
+		for rows := w.pending; len(rows) > 0; rows = rows[min(batch, len(rows)):] {
+			run.pending = rows[:min(batch, len(rows))]
+			if !run.flush() {
+				return false
+			}
+		}
+	}
+	run.pending = nil
+	return true
+}
+
+// fork returns a runner for the same steps with bindings, keys and head
+// tuples of its own, which holds its head tuples (split).
+func (run *runner) fork() *runner {
+	w := &runner{ev: run.ev, r: run.r, head: run.head, headRel: run.headRel, held: true,
+		steps: append([]step(nil), run.steps...)}
+	vals := make([]facts.Value, len(run.slots)+len(run.headbuf))
+	w.slots, w.headbuf = vals[:len(run.slots):len(run.slots)], vals[len(run.slots):]
+	for i := range w.steps {
+		if st := &w.steps[i]; len(st.keybuf) > 0 {
+			st.keybuf = make([]facts.Value, len(st.keybuf))
+		}
+	}
+	return w
 }
 
 // reduce computes a reducer of a do-transform over the group whose

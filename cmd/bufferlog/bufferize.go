@@ -289,7 +289,7 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc.mg), with the copies they ask for.
 func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
+	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
 	if err != nil {
 		return err
 	}
@@ -310,7 +310,7 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append(append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...), keep...)
-	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{}, policy, opts.Workers, after...)
+	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{Workers: opts.Workers}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}

@@ -147,7 +147,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, true, extractWith(opts))
+	clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -167,7 +167,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, false, extractWith(opts))
+	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, solve.Options{Workers: opts.Workers}, false, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}

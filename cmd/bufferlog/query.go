@@ -139,7 +139,7 @@ var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.
 // is ours and workers allow, each function's facts are a DB of their own,
 // evaluated on up to workers goroutines; else the whole module is one DB.
 func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string, decls []*facts.Predicate, engine string, workers int, keep ...string) ([]*facts.DB, *extract.Names, error) {
-	ctx := context.Background()
+	ctx, opt := context.Background(), solve.Options{Workers: workers}
 	prog := full.Restrict(root)
 	if slices.ContainsFunc(solve.DriverPredicates(), prog.Needs) {
 		// The query reads the in-place decisions: run the analysis, which
@@ -149,7 +149,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		}
 		parts, names, err := extract.Functions(m, opts)
 		if err == nil {
-			_, err = solve.AnalyzeModule(ctx, full, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
+			_, err = solve.AnalyzeModule(ctx, full, parts, opt, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
 		}
 		return parts, names, err
 	}
@@ -159,23 +159,23 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
 		}
-		plan, err := rewrite.PlanDeallocation(ctx, m, full, false, extractWith(opts))
+		plan, err := rewrite.PlanDeallocation(ctx, m, full, opt, false, extractWith(opts))
 		if err != nil {
 			return nil, nil, err
 		}
-		_, err = prog.Eval(ctx, plan.DB, solve.Options{})
+		_, err = prog.Eval(ctx, plan.DB, opt)
 		return []*facts.DB{plan.DB}, plan.Names, err
 	}
 	if engine == "ours" && workers > 1 && prog.FunctionLocal(decls) {
 		parts, names, err := extract.Functions(m, opts)
 		if err == nil {
-			_, err = prog.EvalParts(ctx, parts, solve.Options{}, workers)
+			_, err = prog.EvalParts(ctx, parts, opt, workers)
 		}
 		return parts, names, err
 	}
 	db, names, err := extract.Module(m, opts)
 	if err == nil {
-		_, err = engines[engine](prog, ctx, db, solve.Options{})
+		_, err = engines[engine](prog, ctx, db, opt)
 	}
 	return []*facts.DB{db}, names, err
 }
