@@ -56,6 +56,7 @@ type Program struct {
 type planCache struct {
 	once    [2]sync.Once
 	strata  [2][]stratum
+	used    [2][]int // the predicates the strata and the facts touch
 	runners sync.Pool
 }
 

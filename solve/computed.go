@@ -147,14 +147,55 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 
 // plan returns the strata to evaluate: those of the program's roots and
 // what they need, with the clauses of computed predicates replaced by
-// their computation unless reference is set.
-func (p *Program) plan(reference bool) []stratum {
+// their computation unless reference is set; and the predicates they
+// touch (usedBy).
+func (p *Program) plan(reference bool) ([]stratum, []int) {
 	i := 0
 	if reference {
 		i = 1
 	}
-	p.planned.once[i].Do(func() { p.planned.strata[i] = p.makePlan(reference) })
-	return p.planned.strata[i]
+	p.planned.once[i].Do(func() {
+		p.planned.strata[i] = p.makePlan(reference)
+		p.planned.used[i] = p.usedBy(p.planned.strata[i])
+	})
+	return p.planned.strata[i], p.planned.used[i]
+}
+
+// usedBy returns the predicates that evaluating strata reads or derives,
+// with those of the rule files' facts: the only relations an evaluation
+// needs, where a module's many small DBs would otherwise each get one
+// for every predicate of the program.
+func (p *Program) usedBy(strata []stratum) []int {
+	used := make([]bool, len(p.preds))
+	for _, r := range p.facts {
+		used[r.head] = true
+	}
+	for _, s := range strata {
+		for _, id := range s.preds {
+			used[id] = true
+		}
+		for _, c := range s.compute {
+			used[c.pred], used[c.edge] = true, true
+			if c.node >= 0 {
+				used[c.node] = true
+			}
+		}
+		for _, r := range s.rules {
+			used[r.head] = true
+			for _, l := range r.body {
+				if l.kind == litAtom || l.kind == litNeg {
+					used[l.pred] = true
+				}
+			}
+		}
+	}
+	var ids []int
+	for id, u := range used {
+		if u {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // makePlan computes plan's result.

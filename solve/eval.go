@@ -50,9 +50,9 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 		ctx, cancel = context.WithDeadline(ctx, opt.Deadline)
 		defer cancel()
 	}
-	ev := newEvaluator(p, db, ctx, opt)
+	strata, used := p.plan(opt.Reference)
+	ev := newEvaluator(p, db, ctx, opt, used)
 	if ev.loadFacts() {
-		strata := p.plan(opt.Reference)
 		for i := range strata {
 			if !ev.stratum(&strata[i]) {
 				break
@@ -86,7 +86,9 @@ type evaluator struct {
 	err       error
 }
 
-func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *evaluator {
+// newEvaluator readies an evaluation of p over db that reads and derives
+// the predicates preds: their relations are created in db where missing.
+func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, preds []int) *evaluator {
 	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts, workers: opt.Workers,
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
 		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
@@ -98,7 +100,8 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options) *e
 	if ev.maxFacts == 0 {
 		ev.maxFacts = DefaultMaxFacts
 	}
-	for id, pr := range p.preds {
+	for _, id := range preds {
+		pr := p.preds[id]
 		r := db.Relation(pr.sym.Symbol, pr.sym.Arity)
 		if r.Columns() == nil {
 			r.SetColumns(pr.columns...)

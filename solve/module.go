@@ -85,7 +85,10 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	after = append(slices.Clone(after), names...)
 	kept := append(DriverPredicates(), "call", "func")
 	results := make([]*Decisions, len(parts))
-	analysis, summaries := newPhases(prog, after), prog.Restrict(names...)
+	analysis := newPhases(prog, after)
+	// After the decisions a part's own functions are marked analyzed:
+	// only what reads that is derived again.
+	summaries := prog.Restrict(names...).derivedBy(analysis.after, []string{"analyzed"})
 	levels := callLevels(callees)
 	levelOf := make([]int, len(parts))
 	for l, level := range levels {

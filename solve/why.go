@@ -135,7 +135,7 @@ func (p *Program) Explainer(db *facts.DB, opt WhyOptions) *Explainer {
 	if opt.MaxSteps == 0 {
 		opt.MaxSteps = 100_000
 	}
-	x := &Explainer{p: p, ev: newEvaluator(p, db, context.Background(), Options{}), opt: opt,
+	x := &Explainer{p: p, ev: newEvaluator(p, db, context.Background(), Options{}, p.allPredicates()), opt: opt,
 		rulesOf: map[int][]*rule{}, factsOf: map[int][]*rule{}, computed: map[int]*computed{},
 		memo: map[rowKey]*Derivation{}}
 	for _, s := range p.strata {
