@@ -628,9 +628,11 @@ func (b *batch) flush(db *facts.DB) {
 		if len(rows) == 0 {
 			continue
 		}
-		r, n := p.In(db), arity[p]
-		for i := 0; i < len(rows); i += n {
-			r.Add(rows[i : i+n])
+		// In batches, whose duplicate checks overlap their cache misses
+		// (facts.Relation.AddBatch).
+		r, batch := p.In(db), 64*arity[p]
+		for i := 0; i < len(rows); i += batch {
+			r.AddBatch(rows[i:min(i+batch, len(rows))])
 		}
 		b.rows[p] = rows[:0]
 	}
