@@ -221,8 +221,14 @@ func (e *earlyPhase) result(ctx context.Context, i int) error {
 }
 
 // finished tells that a part's analysis is over: the early phase may
-// start another.
-func (e *earlyPhase) finished() { <-e.ahead }
+// start another. A part the early phase never took (the context ended
+// first) holds no turn, so none is waited for.
+func (e *earlyPhase) finished() {
+	select {
+	case <-e.ahead:
+	default:
+	}
+}
 
 // wait waits for the early phase's goroutines to stop.
 func (e *earlyPhase) wait() { e.wg.Wait() }
