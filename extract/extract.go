@@ -628,12 +628,8 @@ func (b *batch) flush(db *facts.DB) {
 		if len(rows) == 0 {
 			continue
 		}
-		// In batches, whose duplicate checks overlap their cache misses
-		// (facts.Relation.AddBatch).
-		r, batch := p.In(db), 64*arity[p]
-		for i := 0; i < len(rows); i += batch {
-			r.AddBatch(rows[i:min(i+batch, len(rows))])
-		}
+		// AddBatch overlaps the cache misses of the duplicate checks.
+		p.In(db).AddBatch(rows)
 		b.rows[p] = rows[:0]
 	}
 }

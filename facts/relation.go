@@ -375,11 +375,26 @@ func (r *Relation) Reserve(n int) {
 }
 
 // AddBatch adds the tuples held row-flat in rows, like Add on each in
-// order, and returns how many were new. It first computes every tuple's
-// home slot and loads it: those loads do not depend on each other, so the
-// processor overlaps their cache misses, which dominate adding to a large
-// relation; the inserts that follow then find their slots in cache.
+// order, and returns how many were new. It takes them batchTuples at a
+// time, first computing every tuple's home slot and loading it: those
+// loads do not depend on each other, so the processor overlaps their
+// cache misses, which dominate adding to a large relation; the inserts
+// that follow then find their slots in cache.
 func (r *Relation) AddBatch(rows []Value) int {
+	added := 0
+	for len(rows) > 0 {
+		k := min(len(rows), batchTuples*r.arity)
+		added += r.addBatch(rows[:k])
+		rows = rows[k:]
+	}
+	return added
+}
+
+// batchTuples is how many tuples AddBatch loads the slots of at once:
+// enough misses to overlap, few enough that the slots stay in cache.
+const batchTuples = 64
+
+func (r *Relation) addBatch(rows []Value) int {
 	n := len(rows) / r.arity
 	if cap(r.hashes) < n {
 		r.hashes = make([]uint64, n)

@@ -444,6 +444,8 @@ func (run *runner) split() bool {
 	if failed.Load() {
 		return false
 	}
+	// A batch at a time, as one runner adds them, so that the fact budget
+	// stops the evaluation as soon.
 	batch := batchRows * len(run.head)
 	for _, w := range chunks {
 		for rows := w.pending; len(rows) > 0; rows = rows[min(batch, len(rows)):] {
