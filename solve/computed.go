@@ -198,13 +198,21 @@ func (p *Program) usedBy(strata []stratum) []int {
 	return ids
 }
 
+// natives returns, by predicate id, the computation of each computed
+// predicate, for needed to follow instead of its defining clauses.
+func (p *Program) natives() []*computed {
+	native := make([]*computed, len(p.preds))
+	for i := range p.computed {
+		native[p.computed[i].pred] = &p.computed[i]
+	}
+	return native
+}
+
 // makePlan computes plan's result.
 func (p *Program) makePlan(reference bool) []stratum {
 	native := make([]*computed, len(p.preds))
 	if !reference {
-		for i := range p.computed {
-			native[p.computed[i].pred] = &p.computed[i]
-		}
+		native = p.natives()
 	}
 	need := p.needed(p.roots, native)
 	var out []stratum
@@ -277,11 +285,9 @@ func (p *Program) defaultRoots() []int {
 	if len(p.computed) == 0 {
 		return p.allPredicates()
 	}
-	none := make([]*computed, len(p.preds))
-	native := make([]*computed, len(p.preds))
+	none, native := make([]*computed, len(p.preds)), p.natives()
 	var definitions []int // what the reference definitions read
-	for i, c := range p.computed {
-		native[c.pred] = &p.computed[i]
+	for _, c := range p.computed {
 		for _, s := range p.strata {
 			for _, r := range s.rules {
 				for _, l := range r.body {
@@ -465,11 +471,7 @@ func (p *Program) isGiven(id int) bool { return p.given != nil && p.given[id] }
 // the named ones (facts added between the two evaluations, such as the
 // decisions) are derived again.
 func (p *Program) derivedBy(prior *Program, added []string) *Program {
-	native := make([]*computed, len(prior.preds))
-	for i := range prior.computed {
-		native[prior.computed[i].pred] = &prior.computed[i]
-	}
-	given := prior.needed(prior.roots, native)
+	given := prior.needed(prior.roots, prior.natives())
 	for id, changed := range p.readersOf(added) {
 		if changed {
 			given[id] = false

@@ -25,13 +25,14 @@ func (p *Program) Restrict(names ...string) *Program {
 }
 
 // independentOf returns the part of p that does not depend on the named
-// predicates: its roots that neither are nor read them, directly or not,
-// and what those need. It can be evaluated before their facts are known.
+// predicates: every predicate p needs that neither is nor reads them,
+// directly or not, with what it needs. It can be evaluated before their
+// facts are known.
 func (p *Program) independentOf(names []string) *Program {
 	depends := p.readersOf(names)
 	var roots []int
-	for _, id := range p.roots {
-		if !depends[id] {
+	for id, needed := range p.needed(p.roots, p.natives()) {
+		if needed && !depends[id] {
 			roots = append(roots, id)
 		}
 	}
