@@ -110,20 +110,27 @@ func readInput(name string) (string, []byte, error) {
 // loadFile parses and verifies one file. Every diagnostic comes from here,
 // before any output is written, so a bad file produces no output at all.
 func loadFile(name string, verify bool) (*ir.Module, error) {
+	m, _, err := loadSource(name, verify)
+	return m, err
+}
+
+// loadSource is loadFile that also returns the text it read, for the
+// commands that show it: the input, stdin among them, is read once.
+func loadSource(name string, verify bool) (*ir.Module, []byte, error) {
 	display, src, err := readInput(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m, err := ir.Parse(display, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if verify {
 		if err := ir.Verify(m); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return m, nil
+	return m, src, nil
 }
 
 // writeModule prints m to stdout, or atomically to a file (see

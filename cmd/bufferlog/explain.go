@@ -105,11 +105,11 @@ type tensorAnalysis struct {
 // each operand the policy put out of place, without rewriting anything.
 // preds declare the predicates of prog.
 func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
-	m, opts, err := loadForExtraction(file, opModels)
+	opts, err := extractOptions(opModels)
 	if err != nil {
 		return nil, err
 	}
-	source, err := os.ReadFile(file)
+	m, source, err := loadSource(file, true)
 	if err != nil {
 		return nil, err
 	}

@@ -100,6 +100,27 @@ func TestExplainCommand(t *testing.T) {
 			t.Errorf("bufferized %q", e.Bufferized)
 		}
 	})
+	t.Run("stdin", func(t *testing.T) {
+		// The input is read once: from stdin, the explanation is the one of
+		// the file, carets and all, with its name <stdin> (and the memref
+		// IR's, FILE.memref.mlir, -.memref.mlir).
+		src, err := os.ReadFile(conflict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromFile, stderr, code := run(t, "", "explain", conflict)
+		if code != 0 {
+			t.Fatalf("file: exit %d: %s", code, stderr)
+		}
+		fromStdin, stderr, code := run(t, string(src), "explain", "-")
+		if code != 0 {
+			t.Fatalf("stdin: exit %d: %s", code, stderr)
+		}
+		want := strings.ReplaceAll(fromFile, strings.TrimSuffix(conflict, ".mlir")+".memref.mlir", "-.memref.mlir")
+		if want = strings.ReplaceAll(want, conflict, "<stdin>"); fromStdin != want {
+			t.Errorf("explain - gives\n%s\nwant\n%s", fromStdin, want)
+		}
+	})
 	t.Run("json all conflicts", func(t *testing.T) {
 		// The first insert of the chain, in place, would join %t to three
 		// in-place writes (its own, lines 8 and 11) that clobber %t
