@@ -286,12 +286,7 @@ func fileWriter(t *testing.T, dir string) func(name, text string) string {
 	return func(name, text string) string {
 		t.Helper()
 		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, path, text)
 		return path
 	}
 }
