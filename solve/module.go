@@ -82,13 +82,19 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	for _, s := range summaryPredicates {
 		names = append(names, s.name)
 	}
-	after = append(slices.Clone(after), names...)
-	kept := append(DriverPredicates(), "call", "func")
-	results := make([]*Decisions, len(parts))
-	analysis := newPhases(prog, after)
+	kept := slices.Concat(after, names, DriverPredicates(), []string{"call", "func"})
+	// What the callers read is derived first; the rest of after is
+	// derived from it (see below).
+	analysis := newPhases(prog, names)
+	rest := prog.Restrict(after...).derivedBy(analysis.after, nil)
 	// After the decisions a part's own functions are marked analyzed:
 	// only what reads that is derived again.
 	summaries := prog.Restrict(names...).derivedBy(analysis.after, []string{"analyzed"})
+	// When the rules read analyzed(F) only beside a call of F, marking the
+	// functions of a part that calls none of them changes nothing it
+	// derives: its summaries stand, and the rest of after may be derived
+	// while its callers are analyzed.
+	onlyAtCalls := summaries.joinedOn("analyzed", 0, "call", 1)
 	levels := callLevels(callees)
 	levelOf := make([]int, len(parts))
 	for l, level := range levels {
@@ -100,12 +106,23 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	early := runEarly(ctx, analysis.early, parts, slices.Concat(levels...), opt, workers)
 	defer early.wait()
 	defer cancel()
+	var (
+		results = make([]*Decisions, len(parts))
+		given   = make([]summary, len(parts)) // what each part gives its callers
+		errs    firstError
+		behind  sync.WaitGroup                         // the rest of after, derived beside the analysis
+		room    = make(chan struct{}, max(1, workers)) // bounds what runs behind
+	)
+	// finish derives the rest of after on part i and drops every fact that
+	// neither the callers nor the caller of AnalyzeModule read: a module's
+	// facts need not all fit in memory at once.
+	finish := func(i int) error {
+		_, err := rest.Eval(ctx, parts[i], opt)
+		parts[i].Retain(func(name string) bool { return slices.Contains(kept, name) })
+		return err
+	}
 	for _, level := range levels {
-		var (
-			wg    sync.WaitGroup
-			mu    sync.Mutex
-			first error
-		)
+		var wg sync.WaitGroup
 		next := make(chan int)
 		for range max(1, min(workers, len(level))) {
 			wg.Go(func() {
@@ -117,26 +134,34 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 							// A callee of the same call cycle, not analyzed
 							// before this part, has no summary to give.
 							if levelOf[q] < levelOf[i] {
-								copySummaries(parts[q], parts[i], partFuncs[q])
+								given[q].addTo(parts[i])
 							}
 						}
 						dec, err = analysis.finish(ctx, parts[i], opt, policy)
 					}
-					if err == nil {
-						markAnalyzed(parts[i])
-						_, err = summaries.Eval(ctx, parts[i], opt)
-					}
-					// What the callers and the caller of AnalyzeModule read
-					// is all that stays: a module's facts need not all fit
-					// in memory at once.
-					parts[i].Retain(func(name string) bool { return slices.Contains(after, name) || slices.Contains(kept, name) })
-					early.finished()
-					mu.Lock()
 					results[i] = dec
-					if err != nil && first == nil {
-						first = err
+					switch {
+					case err != nil:
+					case onlyAtCalls && !callsAny(parts[i], partFuncs[i]):
+						markAnalyzed(parts[i])
+						given[i] = summaryOf(parts[i], partFuncs[i])
+						room <- struct{}{}
+						behind.Go(func() {
+							errs.set(finish(i))
+							<-room
+						})
+					default:
+						// Recursion: what is derived after the decisions
+						// must see the part's functions unanalyzed, as the
+						// decisions did, and the summaries analyzed.
+						if err = finish(i); err == nil {
+							markAnalyzed(parts[i])
+							_, err = summaries.Eval(ctx, parts[i], opt)
+						}
+						given[i] = summaryOf(parts[i], partFuncs[i])
 					}
-					mu.Unlock()
+					errs.set(err)
+					early.finished()
 				}
 			})
 		}
@@ -145,9 +170,13 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 		}
 		close(next)
 		wg.Wait()
-		if first != nil {
-			return nil, first
+		if errs.get() != nil {
+			break
 		}
+	}
+	behind.Wait()
+	if err := errs.get(); err != nil {
+		return nil, err
 	}
 	all := &Decisions{inPlace: map[Operand]bool{}}
 	for _, d := range results {
@@ -268,26 +297,63 @@ func callLevels(callees [][]int) [][]int {
 	return levels
 }
 
-// copySummaries adds to part to the summary facts of the functions of
-// part from, funcs: not what from received of its own callees, which
-// would pile up along chains of calls.
-func copySummaries(from, to *facts.DB, funcs []int64) {
+// summary is what a part gives its callers: the summary facts of its
+// functions, by the name the callers read them (summaryPredicates), not
+// what it received of its own callees, which would pile up along chains
+// of calls. It is copied out of the part's DB, which the rest of the
+// analysis may still be writing.
+type summary []summaryRelation
+
+type summaryRelation struct {
+	name  string
+	arity int
+	rows  []facts.Value // row-major
+}
+
+// summaryOf takes the summary of funcs, the functions of db.
+func summaryOf(db *facts.DB, funcs []int64) summary {
+	var out summary
 	for _, s := range summaryPredicates {
-		src := from.Lookup(s.name, s.arity)
+		src := db.Lookup(s.name, s.arity)
 		if src == nil {
 			continue
 		}
-		name := s.name
-		if s.as != "" {
-			name = s.as
-		}
-		dst := to.Relation(name, s.arity)
+		var rows []facts.Value
 		for id := range uint32(src.Len()) {
 			if row := src.Row(id); slices.Contains(funcs, row[0].Int()) {
-				dst.Add(row)
+				rows = append(rows, row...)
 			}
 		}
+		out = append(out, summaryRelation{cmp.Or(s.as, s.name), s.arity, rows})
 	}
+	return out
+}
+
+// addTo adds the summary to a caller's DB.
+func (s summary) addTo(db *facts.DB) {
+	for _, rel := range s {
+		db.Relation(rel.name, rel.arity).AddBatch(rel.rows)
+	}
+}
+
+// firstError keeps the first error set among goroutines.
+type firstError struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (f *firstError) set(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil {
+		f.err = err
+	}
+}
+
+func (f *firstError) get() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
 }
 
 // markAnalyzed adds analyzed(F) for the functions with a body in db.
@@ -303,6 +369,20 @@ func markAnalyzed(db *facts.DB) {
 			analyzed.Add([]facts.Value{f})
 		}
 	}
+}
+
+// callsAny reports whether db holds a call of one of funcs.
+func callsAny(db *facts.DB, funcs []int64) bool {
+	calls := db.Lookup("call", 2)
+	if calls == nil {
+		return false
+	}
+	for id := range uint32(calls.Len()) {
+		if slices.Contains(funcs, calls.Row(id)[1].Int()) {
+			return true
+		}
+	}
+	return false
 }
 
 // giveCycleCalls adds to each part in a call cycle through other parts

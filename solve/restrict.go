@@ -82,3 +82,41 @@ func (p *Program) Needs(name string) bool {
 	}
 	return false
 }
+
+// joinedOn reports whether a fact of pred can reach a conclusion of p
+// only together with a fact of guard: every rule of p that reads pred,
+// positively or negated, binds column col of it to a variable that is
+// also column gcol of a positive guard atom of the same body, and no
+// computed predicate reads pred. Facts of pred whose column col is no
+// guard fact's column gcol then change nothing p derives.
+func (p *Program) joinedOn(pred string, col int, guard string, gcol int) bool {
+	for _, c := range p.computed {
+		if p.preds[c.edge].sym.Symbol == pred || (c.node >= 0 && p.preds[c.node].sym.Symbol == pred) {
+			return false
+		}
+	}
+	for _, s := range p.strata {
+		for _, r := range s.rules {
+			for _, l := range r.body {
+				if (l.kind == litAtom || l.kind == litNeg) && p.preds[l.pred].sym.Symbol == pred && !guarded(p, r, l.args[col], guard, gcol) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// guarded reports whether x is a variable that is column gcol of a
+// positive guard atom of r's body.
+func guarded(p *Program, r *rule, x cexpr, guard string, gcol int) bool {
+	if x.fn != fnVar {
+		return false
+	}
+	for _, l := range r.body {
+		if l.kind == litAtom && p.preds[l.pred].sym.Symbol == guard && l.args[gcol].fn == fnVar && l.args[gcol].slot == x.slot {
+			return true
+		}
+	}
+	return false
+}

@@ -50,3 +50,39 @@ pairs(X, Y) :- node(X), node(Y).
 		})
 	}
 }
+
+// TestJoinedOn checks the syntactic test that lets a module's analysis
+// skip re-deriving summaries: every read of the predicate, positive or
+// negated, must share the column's variable with a positive guard atom.
+func TestJoinedOn(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"positive and negated reads beside the guard", `
+a(C, F) :- call(C, F), done(F).
+b(C, F) :- call(C, F), !done(F).`, true},
+		{"no read at all", `a(C, F) :- call(C, F).`, true},
+		{"a read without the guard", `
+a(C, F) :- call(C, F), done(F).
+b(F) :- done(F).`, false},
+		{"the guard binds another variable", `a(C, F) :- call(F, C), done(F).`, false},
+		{"the guard only negated", `a(F) :- f(F), !call(_, F), done(F).`, false},
+		{"a constant in the column", `a(C) :- call(C, 1), done(1).`, false},
+		{"read by a computed predicate", `
+Decl cls(V, R)
+  descr [doc("R is the least value linked to V."), computed(/union_find, "link", "done")].
+m(V, V) :- call(_, V), done(V).
+m(V, W) :- m(V, U), link(U, W).
+m(V, W) :- m(V, U), link(W, U).
+cls(V, R) :- m(V, W) |> do fn:group_by(V), let R = fn:min(W).
+a(C, R) :- call(C, F), cls(F, R).`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := mustCompile(t, "Decl call(C, F).\nDecl done(F).\nDecl link(X, Y).\nDecl f(F).\n"+tt.src)
+			if got := prog.joinedOn("done", 0, "call", 1); got != tt.want {
+				t.Errorf("joinedOn(done, 0, call, 1) = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
