@@ -3,6 +3,7 @@ package facts
 import (
 	"cmp"
 	"slices"
+	"sync/atomic"
 )
 
 // DB is a set of relations keyed by predicate name and arity, sharing one
@@ -10,7 +11,7 @@ import (
 type DB struct {
 	syms  *Symbols
 	rels  map[predicate]*Relation
-	clock uint32 // last time Tick returned
+	clock atomic.Uint32 // last time Tick returned
 }
 
 type predicate struct {
@@ -28,11 +29,9 @@ func NewDB(syms *Symbols) *DB {
 
 // Tick advances the DB's clock and returns the new time (from 1): the
 // times that evaluations stamp their rows with (Relation.Stamp) increase
-// across every evaluation of the DB.
-func (db *DB) Tick() uint32 {
-	db.clock++
-	return db.clock
-}
+// across every evaluation of the DB. It is safe for concurrent use: the
+// strata an evaluation runs at once stamp their rows each.
+func (db *DB) Tick() uint32 { return db.clock.Add(1) }
 
 // Symbols returns the DB's symbol table.
 func (db *DB) Symbols() *Symbols { return db.syms }

@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"sort"
+	"sync"
 )
 
 // NoRow ends an index chain.
@@ -19,6 +20,9 @@ type Relation struct {
 	rows    []Value // row-major: row i is rows[i*arity : (i+1)*arity]
 	n       int
 	set     table // all columns -> row; rejects duplicates
+	// indexes is guarded by mu where it grows: goroutines that only read
+	// the relation may build indexes on it at once (FindIndex, Index).
+	mu      sync.Mutex
 	indexes []*Index
 	hashes  []uint64 // scratch for AddBatch
 	touched uint64   // keeps AddBatch's loads from being optimized away
@@ -133,6 +137,12 @@ func (r *Relation) find(tuple []Value, h uint64) (int, bool) {
 // FindIndex returns the index on the given columns if it was built, or
 // nil.
 func (r *Relation) FindIndex(cols []int) *Index {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.findIndex(cols)
+}
+
+func (r *Relation) findIndex(cols []int) *Index {
 	for _, ix := range r.indexes {
 		if equalInts(ix.cols, cols) {
 			return ix
@@ -145,7 +155,9 @@ func (r *Relation) FindIndex(cols []int) *Index {
 // building it over the existing rows on first use. It stays current as
 // tuples are added.
 func (r *Relation) Index(cols []int) *Index {
-	if ix := r.FindIndex(cols); ix != nil {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ix := r.findIndex(cols); ix != nil {
 		return ix
 	}
 	for _, c := range cols {

@@ -66,11 +66,12 @@ func TestEvalAgainMatchesFullEvaluation(t *testing.T) {
 	t.Logf("%d random programs: EvalAgain equals a whole evaluation", tested)
 }
 
-// TestSplitJoinsMatchOneRunner: joins split across workers derive, on
-// random programs, the rows one runner derives, in the same order.
-func TestSplitJoinsMatchOneRunner(t *testing.T) {
-	defer func(n uint32) { splitRows = n }(splitRows)
-	splitRows = 1
+// TestWorkersMatchOneGoroutine: with workers, joins split across them
+// and strata evaluated at once derive, on random programs, the rows one
+// goroutine derives, in the same order.
+func TestWorkersMatchOneGoroutine(t *testing.T) {
+	defer func(n uint32, m int) { splitRows, parallelRows = n, m }(splitRows, parallelRows)
+	splitRows, parallelRows = 1, 1
 	ctx := context.Background()
 	for seed := range uint64(randomPrograms) {
 		g := newProgram(seed)
@@ -94,7 +95,7 @@ func TestSplitJoinsMatchOneRunner(t *testing.T) {
 		for i, r := range one {
 			want, got := rowTexts(dbs[0], r), rowTexts(dbs[1], split[i])
 			if !slices.Equal(want, got) {
-				t.Fatalf("seed %d: %s: one runner derives %v, split joins %v\n%s", seed, r.Name(), want, got, src)
+				t.Fatalf("seed %d: %s: one goroutine derives %v, workers %v\n%s", seed, r.Name(), want, got, src)
 			}
 		}
 	}

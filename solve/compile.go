@@ -70,6 +70,9 @@ type stratum struct {
 	rules     []*rule
 	recursive bool        // some rule reads a predicate of this stratum
 	compute   []*computed // computed natively before the rules run
+	// waits lists the earlier strata of a plan whose predicates this
+	// one reads (set by makePlan): it may run as soon as they are done.
+	waits []int
 }
 
 // clauseRef names a clause: source index and index among its clauses.

@@ -230,7 +230,39 @@ func (p *Program) makePlan(reference bool) []stratum {
 		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil && !p.isGiven(r.head) })
 		out = append(out, t)
 	}
+	setWaits(out)
 	return out
+}
+
+// setWaits sets which earlier strata each stratum reads from.
+func setWaits(strata []stratum) {
+	derivedIn := map[int]int{} // predicate -> its stratum
+	for i, s := range strata {
+		for _, id := range s.preds {
+			derivedIn[id] = i
+		}
+	}
+	for i := range strata {
+		s := &strata[i]
+		wait := func(id int) {
+			if j, ok := derivedIn[id]; ok && j != i && !slices.Contains(s.waits, j) {
+				s.waits = append(s.waits, j)
+			}
+		}
+		for _, r := range s.rules {
+			for _, l := range r.body {
+				if l.kind == litAtom || l.kind == litNeg {
+					wait(l.pred)
+				}
+			}
+		}
+		for _, c := range s.compute {
+			wait(c.edge)
+			if c.node >= 0 {
+				wait(c.node)
+			}
+		}
+	}
 }
 
 // needed returns the predicates that the roots depend on: through the
@@ -362,8 +394,8 @@ func (ev *evaluator) compute(c *computed) bool {
 
 func (ev *evaluator) computeFail(c *computed, format string, args ...any) bool {
 	src := ev.prog.sources[c.src]
-	ev.err = &Error{File: src.Name, Line: c.at.line, Col: c.at.col,
-		Msg: fmt.Sprintf("computing %s: ", ev.prog.preds[c.pred].sym.Symbol) + fmt.Sprintf(format, args...)}
+	ev.shared.setError(&Error{File: src.Name, Line: c.at.line, Col: c.at.col,
+		Msg: fmt.Sprintf("computing %s: ", ev.prog.preds[c.pred].sym.Symbol) + fmt.Sprintf(format, args...)})
 	return false
 }
 

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"bufferlog/facts"
@@ -53,16 +55,12 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	strata, used := p.plan(opt.Reference)
 	ev := newEvaluator(p, db, ctx, opt, used)
 	if ev.loadFacts() {
-		for i := range strata {
-			if !ev.stratum(&strata[i]) {
-				break
-			}
-		}
+		ev.strata(strata)
 	}
 	// The next evaluation of p (a module is evaluated function by
 	// function) takes over the runners instead of building them again.
 	p.planned.runners.Put(ev.runners)
-	return ev.stats, ev.err
+	return ev.stats, ev.shared.error()
 }
 
 type evaluator struct {
@@ -76,20 +74,46 @@ type evaluator struct {
 	ctx       context.Context
 	done      <-chan struct{}
 	maxFacts  int
-	spent     int // facts charged to the budget
 	ticks     uint32
 	stats     Stats
 	workers   int                 // Options.Workers
-	failed    sync.Mutex          // guards err: split joins may fail at once
 	runners   map[variant]*runner // built from static plans, reused
 	rule      *rule               // being evaluated, for error messages
-	err       error
+	// shared is what the goroutines of the evaluation share: strata and
+	// the chunks of split joins may run at once (see strata, split).
+	shared *evalState
+}
+
+// evalState is the state of an evaluation that its goroutines share.
+type evalState struct {
+	spent  atomic.Int64 // facts charged to the budget
+	failed atomic.Bool  // err is set: every goroutine stops
+	mu     sync.Mutex   // guards err
+	err    error        // the first error
+}
+
+// setError keeps err if it is the first, and reports whether it was.
+func (s *evalState) setError(err error) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return false
+	}
+	s.err = err
+	s.failed.Store(true)
+	return true
+}
+
+func (s *evalState) error() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // newEvaluator readies an evaluation of p over db that reads and derives
 // the predicates preds: their relations are created in db where missing.
 func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, preds []int) *evaluator {
-	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts, workers: opt.Workers,
+	ev := &evaluator{prog: p, db: db, syms: db.Symbols(), ctx: ctx, done: ctx.Done(), maxFacts: opt.MaxFacts, workers: opt.Workers, shared: new(evalState),
 		rels: make([]*facts.Relation, len(p.preds)), lo: make([]uint32, len(p.preds)),
 		hi: make([]uint32, len(p.preds)), inStratum: make([]bool, len(p.preds))}
 	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
@@ -130,6 +154,108 @@ func (ev *evaluator) loadFacts() bool {
 		run.headRel.Add(run.headbuf)
 	}
 	return true
+}
+
+// parallelRows is the least number of facts a DB must hold for its
+// strata to be evaluated at once: below it, a stratum takes a few
+// microseconds and handing it to another goroutine costs more. Tests
+// lower it.
+var parallelRows = 1 << 15
+
+// strata evaluates the strata of a plan: in order, or, on a large DB
+// with several workers, each as soon as the strata it reads are done, up
+// to workers at once. Strata that run at once derive different
+// predicates and read none of each other's, so they touch the DB's
+// relations apart: each adds only to its own, and reads only relations
+// that are complete. Each goroutine has an evaluator of its own (fork).
+func (ev *evaluator) strata(strata []stratum) {
+	if ev.workers < 2 || len(strata) < 2 || ev.rows() < parallelRows {
+		for i := range strata {
+			if !ev.stratum(&strata[i]) {
+				return
+			}
+		}
+		return
+	}
+	waiting := make([]int, len(strata)) // strata each one still waits for
+	waitedBy := make([][]int, len(strata))
+	ready := make(chan int, len(strata))
+	for i := range strata {
+		waiting[i] = len(strata[i].waits)
+		for _, j := range strata[i].waits {
+			waitedBy[j] = append(waitedBy[j], i)
+		}
+		if waiting[i] == 0 {
+			ready <- i
+		}
+	}
+	var (
+		mu     sync.Mutex // guards waiting, left and ready's closing
+		left   = len(strata)
+		wg     sync.WaitGroup
+		forked = make([]*evaluator, ev.workers)
+	)
+	for w := range forked {
+		fev := ev.fork()
+		forked[w] = fev
+		wg.Go(func() {
+			for i := range ready {
+				if fev.shared.failed.Load() {
+					continue // drained after a failure
+				}
+				ok := fev.stratum(&strata[i])
+				mu.Lock()
+				switch {
+				case left == 0: // closed after a failure
+				case !ok:
+					left = 0
+					close(ready)
+				default:
+					left--
+					for _, j := range waitedBy[i] {
+						if waiting[j]--; waiting[j] == 0 {
+							ready <- j
+						}
+					}
+					if left == 0 {
+						close(ready)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for _, fev := range forked {
+		ev.stats.Derived += fev.stats.Derived
+		ev.stats.Rounds += fev.stats.Rounds
+		maps.Copy(ev.runners, fev.runners)
+	}
+}
+
+// rows counts the facts of the relations the evaluation reads and
+// derives.
+func (ev *evaluator) rows() int {
+	n := 0
+	for _, r := range ev.rels {
+		if r != nil {
+			n += r.Len()
+		}
+	}
+	return n
+}
+
+// fork returns an evaluator for another goroutine of this evaluation: it
+// shares the DB's relations, the round bounds (each stratum sets those
+// of its own predicates) and the evaluation's state, and has its own
+// runners, statistics and clause being evaluated.
+func (ev *evaluator) fork() *evaluator {
+	f := *ev
+	f.runners = map[variant]*runner{}
+	f.stats = Stats{}
+	f.ticks = 0
+	f.rule = nil
+	return &f
 }
 
 // stratum evaluates one stratum to its fixpoint. Aggregations run first:
@@ -379,7 +505,13 @@ func (ev *evaluator) tick() bool { return ev.poll(&ev.ticks) }
 // whether the evaluation was stopped.
 func (ev *evaluator) poll(ticks *uint32) bool {
 	*ticks++
-	if *ticks&0xFFF != 0 || ev.done == nil {
+	if *ticks&0xFFF != 0 {
+		return true
+	}
+	if ev.shared.failed.Load() {
+		return false
+	}
+	if ev.done == nil {
 		return true
 	}
 	select {
@@ -393,8 +525,7 @@ func (ev *evaluator) poll(ticks *uint32) bool {
 // spend charges n facts (derived, or grouped by an aggregation) to the
 // budget.
 func (ev *evaluator) spend(n int) bool {
-	ev.spent += n
-	if ev.spent > ev.maxFacts {
+	if ev.shared.spent.Add(int64(n)) > int64(ev.maxFacts) {
 		return ev.fail(ErrBudget, "budget of %d derived facts exhausted", ev.maxFacts)
 	}
 	return true
@@ -407,11 +538,6 @@ func (ev *evaluator) fail(cause error, format string, args ...any) bool {
 		msg += ": " + cause.Error()
 	}
 	e := &Error{Msg: msg, Err: cause}
-	ev.failed.Lock()
-	defer ev.failed.Unlock()
-	if ev.err != nil {
-		return false
-	}
 	if r := ev.rule; r != nil {
 		e.File = ev.prog.sources[r.ref.src].Name
 		if at, ok := ev.prog.clauseStart(r.ref.src, r.ref.index); ok {
@@ -419,6 +545,6 @@ func (ev *evaluator) fail(cause error, format string, args ...any) bool {
 		}
 		e.Msg += " (in " + r.text + ")"
 	}
-	ev.err = e
+	ev.shared.setError(e)
 	return false
 }

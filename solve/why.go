@@ -168,8 +168,8 @@ func (x *Explainer) Why(pred string, args ...facts.Value) (*Derivation, error) {
 		return nil, fmt.Errorf("no fact %s", x.format(id, args))
 	}
 	d := x.explain(id, row, 0)
-	if x.ev.err != nil {
-		return nil, x.ev.err
+	if err := x.ev.shared.error(); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
