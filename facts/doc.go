@@ -71,7 +71,8 @@
 //
 // A DB owns its relations and shares one Symbols table, which several DBs
 // may share (Symbols is safe for concurrent use; a DB and its relations
-// are not). extract fills a DB from the IR; solve reads the extensional
+// are not, except that goroutines that only read a relation may build
+// indexes on it, and that Tick may be called at once). extract fills a DB from the IR; solve reads the extensional
 // relations and adds the derived ones to the same DB, creating indexes as
 // its join plans need them; rewrite and the explain commands read derived
 // relations back through Row, Index and Symbols. Slices returned by Row

@@ -79,7 +79,11 @@
 // is cut into chunks of those rows, joined on that many goroutines. They
 // only read: each chunk keeps its head tuples until all are done, and
 // they are then added chunk after chunk, so the rows get the ids, and the
-// DB the content, that one goroutine would give.
+// DB the content, that one goroutine would give. On a large DB the strata
+// run at once too: each as soon as the strata whose predicates it reads
+// are done. Such strata derive different relations and read only
+// complete ones, so each relation is still written by one goroutine, in
+// the order one goroutine would write it.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
 // rows aggregations group), and the context's deadline, or
