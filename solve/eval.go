@@ -447,20 +447,37 @@ func (ev *evaluator) plan(r *rule, delta int) (order []planItem, static, empty, 
 // aggregate evaluates a do-transform rule: it collects the distinct
 // bindings of the body's variables (wildcards included, see doc.go),
 // groups them by comparing the group_by values, reduces each group, and
-// adds one head fact per group.
+// adds one head fact per group. A body of one atom with a distinct
+// variable in every column has for distinct bindings the atom's facts
+// themselves, in their order: those are grouped where they are.
 func (ev *evaluator) aggregate(r *rule) bool {
 	ev.rule = r
-	order, _, empty, ok := ev.plan(r, -1)
-	if !ok || empty {
-		return ok
+	run := ev.newRunner(r, nil)
+	rows, col := ev.factsAsBindings(r)
+	if rows != nil {
+		if !ev.spend(rows.Len()) {
+			return false
+		}
+	} else {
+		order, _, empty, ok := ev.plan(r, -1)
+		if !ok || empty {
+			return ok
+		}
+		run = ev.newRunner(r, ev.build(r, order, -1))
+		run.collect = facts.NewRelation("", r.nbody)
+		if !run.run(0) {
+			return false
+		}
+		rows, col = run.collect, make([]int, r.nbody)
+		for i := range col {
+			col[i] = i
+		}
 	}
-	run := ev.newRunner(r, ev.build(r, order, -1))
-	run.collect = facts.NewRelation("", r.nbody)
-	if !run.run(0) {
-		return false
+	keyCols := make([]int, len(r.agg.keys))
+	for i, s := range r.agg.keys {
+		keyCols[i] = col[s]
 	}
-	rows := run.collect
-	groups := rows.Index(r.agg.keys)
+	groups := rows.Index(keyCols)
 	key := make([]facts.Value, len(r.agg.keys))
 	exprs := make([]expr, len(r.agg.stmts))
 	for j, st := range r.agg.stmts {
@@ -468,7 +485,7 @@ func (ev *evaluator) aggregate(r *rule) bool {
 	}
 	for id := uint32(0); id < uint32(rows.Len()); id++ {
 		row := rows.Row(id)
-		for i, c := range r.agg.keys {
+		for i, c := range keyCols {
 			key[i] = row[c]
 		}
 		if groups.First(key) != id {
@@ -484,7 +501,11 @@ func (ev *evaluator) aggregate(r *rule) bool {
 			if st.reducer == reduceNone {
 				v, ok = run.value(&exprs[j])
 			} else {
-				v, ok = run.reduce(st, groups, id)
+				arg := -1 // fn:count reads no column
+				if st.reducer != reduceCount {
+					arg = col[st.arg]
+				}
+				v, ok = run.reduce(st, rows, arg, groups, id)
 			}
 			if !ok {
 				return false
@@ -496,6 +517,24 @@ func (ev *evaluator) aggregate(r *rule) bool {
 		}
 	}
 	return run.flush()
+}
+
+// factsAsBindings returns the relation of r's body when that is one atom
+// with a distinct variable in every column, and the column of each body
+// variable; else nil.
+func (ev *evaluator) factsAsBindings(r *rule) (*facts.Relation, []int) {
+	if len(r.body) != 1 || r.body[0].kind != litAtom || len(r.lets) > 0 || len(r.body[0].args) != r.nbody {
+		return nil, nil
+	}
+	col := make([]int, r.nbody)
+	seen := make([]bool, r.nbody)
+	for c, a := range r.body[0].args {
+		if a.fn != fnVar || a.slot >= r.nbody || seen[a.slot] {
+			return nil, nil
+		}
+		seen[a.slot], col[a.slot] = true, c
+	}
+	return ev.rels[r.body[0].pred], col
 }
 
 // tick counts work and polls the context now and then.

@@ -474,10 +474,9 @@ func (run *runner) fork() *runner {
 	return w
 }
 
-// reduce computes a reducer of a do-transform over the group whose
-// newest row is head.
-func (run *runner) reduce(st *aggStmt, groups *facts.Index, head uint32) (facts.Value, bool) {
-	rows := run.collect
+// reduce computes a reducer of a do-transform over column arg of the
+// group of rows whose newest row is head.
+func (run *runner) reduce(st *aggStmt, rows *facts.Relation, arg int, groups *facts.Index, head uint32) (facts.Value, bool) {
 	var acc int64
 	n := 0
 	for id := head; id != facts.NoRow; id = groups.Next(id) {
@@ -485,7 +484,7 @@ func (run *runner) reduce(st *aggStmt, groups *facts.Index, head uint32) (facts.
 		if st.reducer == reduceCount {
 			continue
 		}
-		v := rows.Row(id)[st.arg]
+		v := rows.Row(id)[arg]
 		if !v.IsNumber() {
 			return 0, run.ev.fail(nil, "%s of a non-number %s", reducerName[st.reducer], run.ev.syms.Format(v))
 		}

@@ -72,6 +72,22 @@ func TestFixedPrograms(t *testing.T) {
 			"all": {"all(3)"},
 		},
 	}, {
+		// One atom with a distinct variable (or wildcard) in every
+		// column is grouped in place; a repeated variable or a constant
+		// filters first.
+		name: "aggregates over one atom",
+		src: `p(1, 1, 5). p(1, 2, 5). p(2, 2, 7). p(1, 1, 6).
+			cnt(X, N) :- p(X, _, _) |> do fn:group_by(X), let N = fn:count().
+			diag(X, N) :- p(X, X, _) |> do fn:group_by(X), let N = fn:count().
+			five(X, N) :- p(X, _, 5) |> do fn:group_by(X), let N = fn:count().
+			hi(X, M) :- p(X, Y, Z) |> do fn:group_by(X), let M = fn:max(Z).
+			sumy(Y, S) :- p(_, Y, Z) |> do fn:group_by(Y), let S = fn:sum(Z).`,
+		level: map[string]int{"cnt": 1, "diag": 1, "five": 1, "hi": 1, "sumy": 1},
+		want: map[string][]string{
+			"cnt": {"cnt(1,3)", "cnt(2,1)"}, "diag": {"diag(1,2)", "diag(2,1)"}, "five": {"five(1,2)"},
+			"hi": {"hi(1,6)", "hi(2,7)"}, "sumy": {"sumy(1,11)", "sumy(2,12)"},
+		},
+	}, {
 		name: "negation with wildcards, strings and arithmetic",
 		src: `use(/op1, 0, /v1). use(/op2, 1, /v1). def(/v1, /op0). def(/v2, /op1). def(/v3, /op2).
 			unused(V) :- def(V, _), !use(_, _, V).
