@@ -440,9 +440,10 @@ candidate_definition(ROp, RI, WOp, WI, D) :-
 
 # --- Op order --------------------------------------------------------------
 
+proper_ancestor(Op, P) :- parent_op(Op, P).
+proper_ancestor(Op, A) :- parent_op(Op, P), proper_ancestor(P, A).
 op_ancestor(Op, Op) :- op(Op, _).
-op_ancestor(Op, A) :- parent_op(Op, P), op_ancestor(P, A).
-proper_ancestor(Op, A) :- parent_op(Op, P), op_ancestor(P, A).
+op_ancestor(Op, A) :- proper_ancestor(Op, A).
 
 op_region(Op, R) :- op_in_block(Op, B, _), block_in_region(B, R, _).
 value_region(V, R) :- result(V, Op, _), op_region(Op, R).
