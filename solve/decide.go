@@ -1,8 +1,10 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 
 	"bufferlog/facts"
@@ -58,12 +60,15 @@ type Conflict struct {
 // were taken.
 type Decisions struct {
 	List    []Decision
-	inPlace map[Operand]bool
+	inPlace []Operand // ascending (compareOperands)
 }
 
 // InPlace reports whether the operand bufferizes in place. Operands that
 // were never decided (not tensors) report false.
-func (d *Decisions) InPlace(o Operand) bool { return d.inPlace[o] }
+func (d *Decisions) InPlace(o Operand) bool {
+	_, found := slices.BinarySearchFunc(d.inPlace, o, compareOperands)
+	return found
+}
 
 // The relations Decide reads: what the in-place rules (rules/inplace.mg)
 // derive, plus the schema's structure.
@@ -121,52 +126,45 @@ func Decide(db *facts.DB, order Order) (*Decisions, error) {
 // reaches a buffer another value still holds, no conflict is left, which
 // the rules check as for any policy.
 func CopyBeforeWrite(db *facts.DB) (*Decisions, error) {
-	d, rel := newDecider(db)
-	d.mustInPlace(rel["must_inplace"])
-	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, BottomUp) {
-		for _, i := range d.operandsOf[op] {
-			o := Operand{op, i}
-			if d.out.inPlace[o] {
-				continue
-			}
-			dec := Decision{Operand: o, ReadOnly: -1, InPlace: !d.has(d.writes, o.Op, o.Index)}
-			d.out.List = append(d.out.List, dec)
-			if dec.InPlace {
-				d.bufferizeInPlace(o)
-			}
+	d, _ := newDecider(db)
+	for _, e := range d.undecided(BottomUp) {
+		dec := Decision{Operand: d.operands[e].Operand, ReadOnly: -1, InPlace: !d.operands[e].write}
+		d.out.List = append(d.out.List, dec)
+		if dec.InPlace {
+			d.bufferizeInPlace(e)
 		}
 	}
-	return d.out, nil
+	return d.finish(), nil
 }
 
 // decideInOrder is Decide with the operands, once listed in the given
 // order, rearranged by arrange (if not nil) before they are decided.
 func decideInOrder(db *facts.DB, order Order, arrange func([]Operand)) (*Decisions, error) {
-	d, rel := newDecider(db)
-	d.mustInPlace(rel["must_inplace"])
-	var ops []Operand
-	for _, op := range opOrder(rel["parent_op"], rel["op"], rel["func"], rel["call"], d.operandsOf, order) {
-		for _, i := range d.operandsOf[op] {
-			if o := (Operand{op, i}); !d.out.inPlace[o] {
-				ops = append(ops, o)
-			}
+	d, _ := newDecider(db)
+	todo := d.undecided(order)
+	if arrange != nil {
+		ops := make([]Operand, len(todo))
+		for i, e := range todo {
+			ops[i] = d.operands[e].Operand
+		}
+		arrange(ops)
+		for i, o := range ops {
+			todo[i], _ = d.operandOf(o)
 		}
 	}
-	if arrange != nil {
-		arrange(ops)
-	}
-	for _, o := range ops {
-		dec := d.decide(o)
+	for _, e := range todo {
+		dec := d.decide(e)
 		d.out.List = append(d.out.List, dec)
 		if dec.InPlace {
-			d.bufferizeInPlace(o)
+			d.bufferizeInPlace(e)
 		}
 	}
-	return d.out, nil
+	return d.finish(), nil
 }
 
 // newDecider loads the relations Decide reads (an absent one has no
-// facts, e.g. no calls) and returns a decider with no decisions taken.
+// facts, e.g. no calls) and returns a decider with only the operands that
+// must be in place in place.
 func newDecider(db *facts.DB) (*decider, map[string]*facts.Relation) {
 	rel := map[string]*facts.Relation{}
 	for _, in := range decideInputs {
@@ -176,211 +174,362 @@ func newDecider(db *facts.DB) (*decider, map[string]*facts.Relation) {
 		}
 		rel[in.name] = r
 	}
-	d := &decider{
-		uses:      rel["tensor_use"],
-		usesOf:    rel["tensor_use"].Index([]int{2}),
-		alias:     rel["operand_alias"],
-		aliasOf:   rel["operand_alias"].Index([]int{0, 1}),
-		writes:    rel["operand_writes"],
-		reads:     rel["conflict_read"],
-		conflicts: rel["raw_conflict"].Index([]int{0, 1, 2, 3}),
-		raw:       rel["raw_conflict"],
-		parallel:  rel["parallel_write_conflict"],
-		readOnly:  rel["read_only_value"],
-		out:       &Decisions{inPlace: map[Operand]bool{}},
-	}
+	d := &decider{rel: rel, out: &Decisions{}}
 	d.init()
+	for row := range rows(rel["must_inplace"]) {
+		if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
+			d.bufferizeInPlace(e)
+		}
+	}
 	return d, rel
 }
 
-// mustInPlace puts the operands that must bufferize in place in place.
-func (d *decider) mustInPlace(must *facts.Relation) {
-	for id := range uint32(must.Len()) {
-		row := must.Row(id)
-		if o := (Operand{row[0].Int(), row[1].Int()}); d.isTensorOperand(o) {
-			d.bufferizeInPlace(o)
+// A decider reads the relations once, into slices indexed by id (the ids
+// of a DB are dense: a module part holds a range of them) and flags per
+// operand: a map or relation lookup per use of each member of an alias
+// set would cost more than all the rest of a decision.
+type decider struct {
+	rel map[string]*facts.Relation
+
+	// The tensor operands, by op, each op's by index: an operand's number
+	// (its position here) orders operands as compareOperands does.
+	operands []operand
+	ops      idRange // op ids: operands, the op, func and call relations, and children in parent_op
+	// The operands of op are operands[opStart[op-ops.lo]:opStart[op-ops.lo+1]].
+	opStart []int32
+	// What each operand aliases in place (operand_alias) and the
+	// raw_conflict rows in which it is the read, newest row first as in a
+	// facts.Index chain: that order fixes the order in which sets are
+	// joined, hence which parallel write a decision names, and the order
+	// of Conflicts.
+	aliasStart    []int32
+	aliasTo       []int64
+	conflictStart []int32
+	conflicts     []rawConflict
+
+	values   idRange // value ids: tensor_use's and operand_alias's
+	useStart []int32 // value -> its uses, in uses
+	uses     []int32 // operand numbers, newest tensor_use row first
+	readOnly []bool  // value -> read_only_value
+
+	sets aliasSets
+
+	// Scratch of decide, kept across decisions.
+	roots, readOnlyMembers []int64
+	reads, writes          []int32
+	isWrite                []bool // operand -> in writes
+
+	out *Decisions
+}
+
+// operand is a tensor operand with its value and what the rules say of it.
+type operand struct {
+	Operand
+	value int64
+	// conflict_read, operand_writes, parallel_write_conflict
+	read, write, parallel bool
+	inPlace               bool
+}
+
+type rawConflict struct {
+	write      int32 // operand number
+	definition int64
+}
+
+// idRange is a range of ids [lo, lo+n), indexed from 0 in slices.
+type idRange struct{ lo, n int64 }
+
+// spanOf is the least range that holds the ids column col of the rows
+// of every relation.
+func spanOf(col int, rels ...*facts.Relation) idRange {
+	lo, hi := int64(0), int64(-1)
+	for _, r := range rels {
+		for row := range rows(r) {
+			v := row[col].Int()
+			if hi < lo {
+				lo, hi = v, v
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	return idRange{lo, hi - lo + 1}
+}
+
+// index is id's position in the range.
+func (s idRange) index(id int64) (int, bool) {
+	if id < s.lo || id >= s.lo+s.n {
+		return 0, false
+	}
+	return int(id - s.lo), true
+}
+
+// rows returns the rows of r, in id order.
+func rows(r *facts.Relation) iter.Seq[[]facts.Value] {
+	return func(yield func([]facts.Value) bool) {
+		for id := range uint32(r.Len()) {
+			if !yield(r.Row(id)) {
+				return
+			}
 		}
 	}
 }
 
-type decider struct {
-	uses, alias, writes, reads, raw, parallel, readOnly *facts.Relation
-	usesOf, aliasOf, conflicts                          *facts.Index
-
-	operandsOf map[int64][]int64 // op -> its tensor operand indexes, ascending
-	valueOf    map[Operand]int64
-
-	// Alias sets of the decisions so far: a union-find over value ids,
-	// with each set's members on a circular list (next). Slices cover the
-	// ids from lo: a part of a module has a range of them.
-	lo                 int64
-	parent, size, next []int64 // parent -1: a value not seen yet
-
-	key    [4]facts.Value
-	hasKey [4]facts.Value // scratch for has
-	out    *Decisions
+// group sorts the rows of r by key into n groups, newest row first in
+// each: group k is items[start[k]:start[k+1]]. Rows without a key are
+// left out.
+func group[T any](r *facts.Relation, n int, key func([]facts.Value) (int, bool), item func([]facts.Value) T) (start []int32, items []T) {
+	start = make([]int32, n+1)
+	for row := range rows(r) {
+		if k, ok := key(row); ok {
+			start[k]++
+		}
+	}
+	for k := 1; k <= n; k++ {
+		start[k] += start[k-1]
+	}
+	// start[k] is now the end of group k: filling from the end, in row
+	// order, puts the newest row first and leaves start[k] at the start.
+	items = make([]T, start[n])
+	for row := range rows(r) {
+		if k, ok := key(row); ok {
+			start[k]--
+			items[start[k]] = item(row)
+		}
+	}
+	return start, items
 }
 
 func (d *decider) init() {
-	d.operandsOf = map[int64][]int64{}
-	d.valueOf = map[Operand]int64{}
-	lo, hi := int64(-1), int64(-1)
-	span := func(v int64) {
-		if lo < 0 || v < lo {
-			lo = v
+	uses, alias := d.rel["tensor_use"], d.rel["operand_alias"]
+	d.ops = spanOf(0, uses, d.rel["op"], d.rel["parent_op"], d.rel["func"], d.rel["call"])
+	d.values = spanOf(2, uses, alias)
+	d.opStart, d.operands = group(uses, int(d.ops.n),
+		func(row []facts.Value) (int, bool) { return d.ops.index(row[0].Int()) },
+		func(row []facts.Value) operand {
+			return operand{Operand: Operand{row[0].Int(), row[1].Int()}, value: row[2].Int()}
+		})
+	for i := range d.ops.n {
+		slices.SortFunc(d.operands[d.opStart[i]:d.opStart[i+1]], func(a, b operand) int { return compareOperands(a.Operand, b.Operand) })
+	}
+	for _, flag := range []struct {
+		rel string
+		set func(*operand)
+	}{
+		{"conflict_read", func(o *operand) { o.read = true }},
+		{"operand_writes", func(o *operand) { o.write = true }},
+		{"parallel_write_conflict", func(o *operand) { o.parallel = true }},
+	} {
+		for row := range rows(d.rel[flag.rel]) {
+			if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
+				flag.set(&d.operands[e])
+			}
 		}
-		hi = max(hi, v)
 	}
-	for id := range uint32(d.uses.Len()) {
-		row := d.uses.Row(id)
-		o := Operand{row[0].Int(), row[1].Int()}
-		d.operandsOf[o.Op] = append(d.operandsOf[o.Op], o.Index)
-		d.valueOf[o] = row[2].Int()
-		span(row[2].Int())
+	n := len(d.operands)
+	d.useStart, d.uses = group(uses, int(d.values.n),
+		func(row []facts.Value) (int, bool) { return d.values.index(row[2].Int()) },
+		func(row []facts.Value) int32 {
+			e, _ := d.operandOf(Operand{row[0].Int(), row[1].Int()})
+			return e
+		})
+	d.aliasStart, d.aliasTo = group(alias, n,
+		func(row []facts.Value) (int, bool) {
+			e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()})
+			return int(e), ok
+		},
+		func(row []facts.Value) int64 { return row[2].Int() })
+	d.conflictStart, d.conflicts = group(d.rel["raw_conflict"], n,
+		func(row []facts.Value) (int, bool) {
+			r, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()})
+			_, okW := d.operandOf(Operand{row[2].Int(), row[3].Int()})
+			return int(r), ok && okW
+		},
+		func(row []facts.Value) rawConflict {
+			w, _ := d.operandOf(Operand{row[2].Int(), row[3].Int()})
+			return rawConflict{w, row[4].Int()}
+		})
+	d.readOnly = make([]bool, d.values.n)
+	for row := range rows(d.rel["read_only_value"]) {
+		if i, ok := d.values.index(row[0].Int()); ok {
+			d.readOnly[i] = true
+		}
 	}
-	for id := range uint32(d.alias.Len()) {
-		span(d.alias.Row(id)[2].Int())
-	}
-	for op := range d.operandsOf {
-		slices.Sort(d.operandsOf[op])
-	}
-	d.resetSets(lo, hi)
+	d.isWrite = make([]bool, n)
+	d.sets.reset(d.values)
 }
 
-// resetSets makes every value of [lo, hi] a set of its own.
-func (d *decider) resetSets(lo, hi int64) {
-	n := max(hi-lo+1, 0)
-	d.lo = max(lo, 0)
-	d.parent, d.size, d.next = make([]int64, n), make([]int64, n), make([]int64, n)
-	for i := range d.parent {
-		d.parent[i] = -1
+// operandOf returns the number of tensor operand o.
+func (d *decider) operandOf(o Operand) (int32, bool) {
+	i, ok := d.ops.index(o.Op)
+	if !ok {
+		return -1, false
+	}
+	for e := d.opStart[i]; e < d.opStart[i+1]; e++ {
+		if d.operands[e].Index == o.Index {
+			return e, true
+		}
+	}
+	return -1, false
+}
+
+// aliasTargets returns the values operand e aliases if in place.
+func (d *decider) aliasTargets(e int32) []int64 { return d.aliasTo[d.aliasStart[e]:d.aliasStart[e+1]] }
+
+// conflictsOf returns the raw_conflict rows in which operand r is the
+// read.
+func (d *decider) conflictsOf(r int32) []rawConflict {
+	return d.conflicts[d.conflictStart[r]:d.conflictStart[r+1]]
+}
+
+// usesOf returns the operands that use value v.
+func (d *decider) usesOf(v int64) []int32 {
+	i := v - d.values.lo
+	return d.uses[d.useStart[i]:d.useStart[i+1]]
+}
+
+func (d *decider) bufferizeInPlace(e int32) {
+	d.operands[e].inPlace = true
+	d.join(&d.sets, e)
+}
+
+// join merges into sets the alias sets operand e joins in place.
+func (d *decider) join(sets *aliasSets, e int32) {
+	for _, w := range d.aliasTargets(e) {
+		sets.union(d.operands[e].value, w)
 	}
 }
 
-func (d *decider) isTensorOperand(o Operand) bool {
-	_, ok := d.valueOf[o]
-	return ok
+// undecided returns the operands not yet in place, in decision order,
+// and makes room for their decisions.
+func (d *decider) undecided(order Order) []int32 {
+	out := make([]int32, 0, len(d.operands))
+	for _, i := range d.opOrder(order) {
+		for e := d.opStart[i]; e < d.opStart[i+1]; e++ {
+			if !d.operands[e].inPlace {
+				out = append(out, e)
+			}
+		}
+	}
+	d.out.List = slices.Grow(d.out.List, len(out))
+	return out
 }
 
-func (d *decider) find(v int64) int64 {
-	i := v - d.lo
-	if d.parent[i] < 0 {
-		d.parent[i], d.size[i], d.next[i] = v, 1, v
+// finish records the operands in place in the decisions and returns them.
+func (d *decider) finish() *Decisions {
+	n := 0
+	for _, o := range d.operands {
+		if o.inPlace {
+			n++
+		}
+	}
+	d.out.inPlace = make([]Operand, 0, n)
+	for _, o := range d.operands {
+		if o.inPlace {
+			d.out.inPlace = append(d.out.inPlace, o.Operand)
+		}
+	}
+	return d.out
+}
+
+// aliasSets are the alias sets of the decisions so far: a union-find over
+// value ids, with each set's members on a circular list (next). Slices
+// cover a range of ids: a part of a module has a range of them.
+type aliasSets struct {
+	lo                 int64
+	parent, size, next []int64 // parent -1: a value not seen yet
+}
+
+// reset makes every value of ids a set of its own.
+func (s *aliasSets) reset(ids idRange) {
+	s.lo = ids.lo
+	s.parent, s.size, s.next = make([]int64, ids.n), make([]int64, ids.n), make([]int64, ids.n)
+	for i := range s.parent {
+		s.parent[i] = -1
+	}
+}
+
+func (s *aliasSets) find(v int64) int64 {
+	i := v - s.lo
+	if s.parent[i] < 0 {
+		s.parent[i], s.size[i], s.next[i] = v, 1, v
 		return v
 	}
-	for d.parent[i] != v {
-		p := d.parent[i]
-		d.parent[i] = d.parent[p-d.lo] // path halving
-		v, i = p, p-d.lo
+	for s.parent[i] != v {
+		p := s.parent[i]
+		s.parent[i] = s.parent[p-s.lo] // path halving
+		v, i = p, p-s.lo
 	}
 	return v
 }
 
-func (d *decider) union(a, b int64) {
-	ra, rb := d.find(a), d.find(b)
+func (s *aliasSets) union(a, b int64) {
+	ra, rb := s.find(a), s.find(b)
 	if ra == rb {
 		return
 	}
-	if d.size[ra-d.lo] < d.size[rb-d.lo] {
+	if s.size[ra-s.lo] < s.size[rb-s.lo] {
 		ra, rb = rb, ra
 	}
-	d.parent[rb-d.lo] = ra
-	d.size[ra-d.lo] += d.size[rb-d.lo]
-	d.next[ra-d.lo], d.next[rb-d.lo] = d.next[rb-d.lo], d.next[ra-d.lo] // splice the circular lists
+	s.parent[rb-s.lo] = ra
+	s.size[ra-s.lo] += s.size[rb-s.lo]
+	s.next[ra-s.lo], s.next[rb-s.lo] = s.next[rb-s.lo], s.next[ra-s.lo] // splice the circular lists
 }
 
 // nextMember returns the member after m in m's set.
-func (d *decider) nextMember(m int64) int64 { return d.next[m-d.lo] }
+func (s *aliasSets) nextMember(m int64) int64 { return s.next[m-s.lo] }
 
-// aliasTargets returns the values operand o aliases if in place.
-func (d *decider) aliasTargets(o Operand) []int64 {
-	d.key[0], d.key[1] = facts.Number(o.Op), facts.Number(o.Index)
-	var out []int64
-	for id := d.aliasOf.First(d.key[:2]); id != facts.NoRow; id = d.aliasOf.Next(id) {
-		out = append(out, d.alias.Row(id)[2].Int())
-	}
-	return out
-}
-
-func (d *decider) bufferizeInPlace(o Operand) {
-	d.out.inPlace[o] = true
-	v := d.valueOf[o]
-	for _, w := range d.aliasTargets(o) {
-		d.union(v, w)
-	}
-}
-
-func (d *decider) has(r *facts.Relation, vals ...int64) bool {
-	t := d.hasKey[:len(vals)]
-	for i, v := range vals {
-		t[i] = facts.Number(v)
-	}
-	return r.Contains(t)
-}
-
-// decide checks operand o as One-Shot's bufferizableInPlaceAnalysisImpl
-// does: collect the reads and in-place writes of the alias sets of o's
+// decide checks operand e as One-Shot's bufferizableInPlaceAnalysisImpl
+// does: collect the reads and in-place writes of the alias sets of e's
 // value and of the values it aliases, then look for a read-only member
 // (if anything writes) and for a conflicting read and write.
-func (d *decider) decide(o Operand) Decision {
-	dec := Decision{Operand: o, ReadOnly: -1}
-	roots := map[int64]bool{d.find(d.valueOf[o]): true}
-	for _, w := range d.aliasTargets(o) {
-		roots[d.find(w)] = true
+func (d *decider) decide(e int32) Decision {
+	o := &d.operands[e]
+	dec := Decision{Operand: o.Operand, ReadOnly: -1}
+	roots := append(d.roots[:0], d.sets.find(o.value))
+	for _, w := range d.aliasTargets(e) {
+		roots = append(roots, d.sets.find(w))
 	}
-	var members []int64
-	var reads, writes []Operand
-	for _, root := range sortedKeys(roots) {
+	slices.Sort(roots)
+	roots = slices.Compact(roots)
+	readOnly, reads, writes := d.readOnlyMembers[:0], d.reads[:0], d.writes[:0]
+	for _, root := range roots {
 		for m := root; ; {
-			members = append(members, m)
-			d.key[0] = facts.Number(m)
-			for id := d.usesOf.First(d.key[:1]); id != facts.NoRow; id = d.usesOf.Next(id) {
-				row := d.uses.Row(id)
-				u := Operand{row[0].Int(), row[1].Int()}
-				if d.has(d.reads, u.Op, u.Index) {
+			if d.readOnly[m-d.values.lo] {
+				readOnly = append(readOnly, m)
+			}
+			for _, u := range d.usesOf(m) {
+				if d.operands[u].read {
 					reads = append(reads, u)
 				}
-				if d.out.inPlace[u] && d.has(d.writes, u.Op, u.Index) {
+				if d.operands[u].inPlace && d.operands[u].write {
 					writes = append(writes, u)
 				}
 			}
-			if m = d.nextMember(m); m == root {
+			if m = d.sets.nextMember(m); m == root {
 				break
 			}
 		}
 	}
-	if d.has(d.writes, o.Op, o.Index) {
-		writes = append(writes, o)
+	if o.write {
+		writes = append(writes, e)
 	}
-	if len(writes) > 0 {
-		slices.Sort(members)
-		for _, m := range members {
-			if d.has(d.readOnly, m) {
-				dec.ReadOnlyValues = append(dec.ReadOnlyValues, m)
-			}
-		}
-		if len(dec.ReadOnlyValues) > 0 {
-			dec.ReadOnly = dec.ReadOnlyValues[0]
-			return dec
-		}
+	d.roots, d.readOnlyMembers, d.reads, d.writes = roots, readOnly, reads, writes
+	if len(writes) > 0 && len(readOnly) > 0 {
+		dec.ReadOnlyValues = slices.Clone(readOnly)
+		slices.Sort(dec.ReadOnlyValues)
+		dec.ReadOnly = dec.ReadOnlyValues[0]
+		return dec
 	}
 	if len(reads) > 0 {
 		for _, w := range writes {
-			if d.has(d.parallel, w.Op, w.Index) {
-				dec.Conflict = &Conflict{Read: Operand{-1, -1}, Write: w, Definition: -1, Parallel: true}
+			if d.operands[w].parallel {
+				dec.Conflict = &Conflict{Read: Operand{-1, -1}, Write: d.operands[w].Operand, Definition: -1, Parallel: true}
 				return dec
 			}
 		}
 	}
-	sortOperands(reads)
-	sortOperands(writes)
-	for _, r := range reads {
-		for _, w := range writes {
-			d.key[0], d.key[1], d.key[2], d.key[3] = facts.Number(r.Op), facts.Number(r.Index), facts.Number(w.Op), facts.Number(w.Index)
-			for id := d.conflicts.First(d.key[:]); id != facts.NoRow; id = d.conflicts.Next(id) {
-				dec.Conflicts = append(dec.Conflicts, Conflict{Read: r, Write: w, Definition: d.raw.Row(id)[4].Int()})
-			}
-		}
+	if len(reads) > 0 && len(writes) > 0 {
+		dec.Conflicts = d.conflictsBetween(reads, writes)
 	}
 	if len(dec.Conflicts) > 0 {
 		dec.Conflict = &dec.Conflicts[0]
@@ -390,128 +539,173 @@ func (d *decider) decide(o Operand) Decision {
 	return dec
 }
 
-func sortedKeys(m map[int64]bool) []int64 {
-	var ks []int64
-	for k := range m {
-		ks = append(ks, k)
+// conflictsBetween returns the raw_conflict rows between reads and
+// writes, by read, then write (operand numbers order them as operands),
+// then newest row first.
+func (d *decider) conflictsBetween(reads, writes []int32) []Conflict {
+	slices.Sort(reads)
+	for _, w := range writes {
+		d.isWrite[w] = true
 	}
-	slices.Sort(ks)
-	return ks
-}
-
-func sortOperands(os []Operand) {
-	slices.SortFunc(os, func(a, b Operand) int {
-		if a.Op != b.Op {
-			return int(a.Op - b.Op)
-		}
-		return int(a.Index - b.Index)
-	})
-}
-
-// opOrder returns the ops with tensor operands in decision order:
-// functions callees first (module order among independent ones), and
-// within a function the ops in reverse post-order (BottomUp) or
-// post-order (TopDown). Op ids are pre-order, so an op's nested ops are
-// the ids after it up to its last descendant.
-func opOrder(parentOp, ops, funcs, calls *facts.Relation, operandsOf map[int64][]int64, order Order) []int64 {
-	parent := map[int64]int64{}
-	for id := range uint32(parentOp.Len()) {
-		row := parentOp.Row(id)
-		parent[row[0].Int()] = row[1].Int()
-	}
-	isFunc := map[int64]bool{}
-	for id := range uint32(funcs.Len()) {
-		isFunc[funcs.Row(id)[0].Int()] = true
-	}
-	funcOf := func(op int64) int64 {
-		for x := op; ; {
-			if isFunc[x] {
-				return x
+	var out []Conflict
+	for _, r := range reads {
+		first := len(out)
+		for _, c := range d.conflictsOf(r) {
+			if d.isWrite[c.write] {
+				out = append(out, Conflict{Read: d.operands[r].Operand, Write: d.operands[c.write].Operand, Definition: c.definition})
 			}
-			p, ok := parent[x]
-			if !ok {
-				return -1
-			}
-			x = p
+		}
+		if len(out)-first > 1 {
+			slices.SortStableFunc(out[first:], func(a, b Conflict) int { return compareOperands(a.Write, b.Write) })
 		}
 	}
-	last := map[int64]int64{} // op -> its last descendant
-	var all []int64
-	for id := range uint32(ops.Len()) {
-		all = append(all, ops.Row(id)[0].Int())
-	}
-	slices.Sort(all)
-	for i := len(all) - 1; i >= 0; i-- {
-		op := all[i]
-		last[op] = max(last[op], op)
-		if p, ok := parent[op]; ok {
-			last[p] = max(last[p], last[op])
-		}
-	}
-	// Callees first: a function's rank is one more than its callees'.
-	callees := map[int64][]int64{}
-	for id := range uint32(calls.Len()) {
-		row := calls.Row(id)
-		if f := funcOf(row[0].Int()); f >= 0 {
-			callees[f] = append(callees[f], row[1].Int())
-		}
-	}
-	rank := map[int64]int{}
-	var rankOf func(f int64, visiting map[int64]bool) int
-	rankOf = func(f int64, visiting map[int64]bool) int {
-		if r, ok := rank[f]; ok {
-			return r
-		}
-		if visiting[f] { // recursion: break the cycle here
-			return 0
-		}
-		visiting[f] = true
-		r := 0
-		for _, c := range callees[f] {
-			r = max(r, rankOf(c, visiting)+1)
-		}
-		rank[f] = r
-		return r
-	}
-	// Each op's function and its rank are looked up once, not per
-	// comparison.
-	type keyed struct {
-		op, fn, last int64
-		rank         int
-	}
-	var withOperands []keyed
-	for op := range operandsOf {
-		f := funcOf(op)
-		withOperands = append(withOperands, keyed{op: op, fn: f, last: last[op], rank: rankOf(f, map[int64]bool{})})
-	}
-	slices.SortFunc(withOperands, func(a, b keyed) int {
-		if a.fn != b.fn {
-			if a.rank != b.rank {
-				return a.rank - b.rank
-			}
-			return int(a.fn - b.fn)
-		}
-		// Post-order: by last descendant, an op after the ops it holds.
-		post := cmpPost(a.op, a.last, b.op, b.last)
-		if order == BottomUp {
-			return -post
-		}
-		return post
-	})
-	out := make([]int64, len(withOperands))
-	for i, k := range withOperands {
-		out[i] = k.op
+	for _, w := range writes {
+		d.isWrite[w] = false
 	}
 	return out
 }
 
-// cmpPost orders two ops of one function in post-order, given the last
-// op nested in each.
-func cmpPost(a, lastA, b, lastB int64) int {
-	if lastA != lastB {
-		return int(lastA - lastB)
+func compareOperands(a, b Operand) int {
+	return cmp.Or(cmp.Compare(a.Op, b.Op), cmp.Compare(a.Index, b.Index))
+}
+
+// opOrder returns the ops with tensor operands (as indexes in d.ops) in
+// decision order: functions callees first (module order among
+// independent ones), and within a function the ops in reverse post-order
+// (BottomUp) or post-order (TopDown). Op ids are pre-order, so an op's
+// nested ops are the ids after it up to its last descendant.
+func (d *decider) opOrder(order Order) []int32 {
+	n := d.ops.n
+	parent := make([]int64, n) // -1: none
+	for i := range parent {
+		parent[i] = -1
 	}
-	return int(b - a) // one holds the other: the inner (larger id) first
+	for row := range rows(d.rel["parent_op"]) {
+		i, _ := d.ops.index(row[0].Int())
+		parent[i] = row[1].Int()
+	}
+	isFunc := make([]bool, n)
+	for row := range rows(d.rel["func"]) {
+		i, _ := d.ops.index(row[0].Int())
+		isFunc[i] = true
+	}
+	// Every func and every op with a parent is in d.ops: an id outside
+	// it is in neither relation.
+	funcOf := func(op int64) int64 {
+		for x := op; ; {
+			i, ok := d.ops.index(x)
+			switch {
+			case !ok:
+				return -1
+			case isFunc[i]:
+				return x
+			case parent[i] < 0:
+				return -1
+			}
+			x = parent[i]
+		}
+	}
+	last := make([]int64, n) // op -> its last descendant
+	isOp := make([]bool, n)
+	for row := range rows(d.rel["op"]) {
+		i, _ := d.ops.index(row[0].Int())
+		isOp[i] = true
+	}
+	for i := n - 1; i >= 0; i-- {
+		if !isOp[i] {
+			continue
+		}
+		last[i] = max(last[i], d.ops.lo+i)
+		if p, ok := d.ops.index(parent[i]); ok {
+			last[p] = max(last[p], last[i])
+		}
+	}
+	// Callees first: a function's rank is one more than its callees'.
+	calleeStart, callees := group(d.rel["call"], int(n),
+		func(row []facts.Value) (int, bool) { return d.ops.index(funcOf(row[0].Int())) },
+		func(row []facts.Value) int64 { return row[1].Int() })
+	rank := make([]int, n) // -1: not known yet
+	for i := range rank {
+		rank[i] = -1
+	}
+	// A function on the stack of rankOf: a call cycle is broken where it
+	// comes back, so ranks in a cycle depend on the function entered
+	// first, which is the first in op order. Every function marked has
+	// its rank once rankOf returns, so the marks need no clearing.
+	visiting := make([]bool, n)
+	var rankOf func(f int64) int
+	rankOf = func(f int64) int {
+		i, ok := d.ops.index(f)
+		if !ok { // no function (-1), or one of another part: no callees here
+			return 0
+		}
+		if rank[i] >= 0 {
+			return rank[i]
+		}
+		if visiting[i] {
+			return 0
+		}
+		visiting[i] = true
+		r := 0
+		// Callees in call order (group lists them newest first).
+		for _, c := range slices.Backward(callees[calleeStart[i]:calleeStart[i+1]]) {
+			r = max(r, rankOf(c)+1)
+		}
+		rank[i] = r
+		return r
+	}
+	// The ops of each function by their place in post-order, the
+	// functions callees first, then by id. Consecutive ops are mostly of
+	// one function: its bucket is looked up when the function changes.
+	type bucket struct {
+		fn   int64
+		rank int
+		ops  []int64 // post-order keys
+	}
+	var fns []bucket
+	fnAt := map[int64]int{}
+	cur, count := -1, 0
+	for i := range n {
+		if d.opStart[i] == d.opStart[i+1] {
+			continue
+		}
+		if f := funcOf(d.ops.lo + i); cur < 0 || fns[cur].fn != f {
+			k, ok := fnAt[f]
+			if !ok {
+				k = len(fns)
+				fnAt[f] = k
+				fns = append(fns, bucket{fn: f, rank: rankOf(f)})
+			}
+			cur = k
+		}
+		fns[cur].ops = append(fns[cur].ops, postKey(last[i]-d.ops.lo, i, n))
+		count++
+	}
+	slices.SortFunc(fns, func(a, b bucket) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return cmp.Compare(a.fn, b.fn)
+	})
+	out := make([]int32, 0, count)
+	for _, f := range fns {
+		slices.Sort(f.ops)
+		if order == BottomUp {
+			slices.Reverse(f.ops)
+		}
+		for _, k := range f.ops {
+			out = append(out, int32(n-1-k%n))
+		}
+	}
+	return out
+}
+
+// postKey orders the ops of a function, given as indexes i in [0, n), in
+// post-order: by the last op nested in each (last, an index, or below 0
+// for none), then the inner one (the larger index) first when one holds
+// the other. The key modulo n gives i back.
+func postKey(last, i, n int64) int64 {
+	return (max(last, -1)+1)*n + n - 1 - i
 }
 
 // String renders a decision for messages.
@@ -595,12 +789,7 @@ func (d *Decisions) addFacts(db *facts.DB) {
 	inplace, out := db.Relation("inplace", 2), db.Relation("out_of_place", 2)
 	conflict, readOnly := db.Relation("blocked_by_conflict", 7), db.Relation("blocked_by_read_only", 3)
 	parallel := db.Relation("blocked_by_parallel_write", 4)
-	var ins []Operand
-	for o := range d.inPlace {
-		ins = append(ins, o)
-	}
-	sortOperands(ins)
-	for _, o := range ins {
+	for _, o := range d.inPlace {
 		inplace.Add([]facts.Value{n(o.Op), n(o.Index)})
 	}
 	for _, dec := range d.List {

@@ -20,18 +20,7 @@ import (
 // conflicts with the fill in place (raw_conflict).
 func greedyDB() *facts.DB {
 	db := facts.NewDB(nil)
-	add := func(name string, vals ...any) {
-		row := make([]facts.Value, len(vals))
-		for i, v := range vals {
-			switch v := v.(type) {
-			case int:
-				row[i] = facts.Number(int64(v))
-			case string:
-				row[i] = db.Symbols().String(v)
-			}
-		}
-		db.Relation(name, len(row)).Add(row)
-	}
+	add := func(name string, vals ...any) { addFact(db, name, vals...) }
 	add("func", 10, "f")
 	for op, name := range map[int]string{10: "func.func", 11: "tensor.insert", 12: "linalg.fill", 13: "tensor.extract", 14: "tensor.extract"} {
 		add("op", op, name)
@@ -59,6 +48,20 @@ func greedyDB() *facts.DB {
 		add("conflict_class", v+1, 1)
 	}
 	return db
+}
+
+// addFact adds fact name(vals...) to db: ints are numbers, strings strings.
+func addFact(db *facts.DB, name string, vals ...any) {
+	row := make([]facts.Value, len(vals))
+	for i, v := range vals {
+		switch v := v.(type) {
+		case int:
+			row[i] = facts.Number(int64(v))
+		case string:
+			row[i] = db.Symbols().String(v)
+		}
+	}
+	db.Relation(name, len(row)).Add(row)
 }
 
 func outOfPlace(d *Decisions) []Operand {
@@ -128,6 +131,114 @@ func TestDecideReadOnly(t *testing.T) {
 		if dec.Operand == (Operand{12, 1}) && (dec.InPlace || dec.ReadOnly != 1) {
 			t.Errorf("fill: %v, want out of place for read-only value 1", dec)
 		}
+	}
+}
+
+// orderDB is the structure of a module part holding two functions, with
+// no conflicts, so that every operand goes in place:
+//
+//	func @g (op 10), called by nothing     func @f (op 20)
+//	  op 11: call @f, operand 0              op 21: holds ops 22 and 23,
+//	  op 12: operand 0, must be in place            operands 0 and 3
+//	                                         op 22, op 23, op 24: operand 0
+//
+// The functions' parent, the module op 0, is not in the part. cycle adds
+// a call of @g from @f.
+func orderDB(cycle bool) *facts.DB {
+	db := facts.NewDB(nil)
+	add := func(name string, vals ...any) { addFact(db, name, vals...) }
+	add("func", 10, "g")
+	add("func", 20, "f")
+	for op, parent := range map[int]int{10: 0, 20: 0, 11: 10, 12: 10, 21: 20, 22: 21, 23: 21, 24: 20} {
+		add("op", op, "test.op")
+		add("parent_op", op, parent)
+	}
+	// Operand 3 of op 21 comes first: an op's operands go by index.
+	for v, use := range [][2]int{{21, 3}, {21, 0}, {11, 0}, {12, 0}, {22, 0}, {23, 0}, {24, 0}} {
+		add("tensor_use", use[0], use[1], v+1)
+	}
+	add("must_inplace", 12, 0)
+	add("call", 11, 20)
+	if cycle {
+		add("call", 24, 10)
+	}
+	return db
+}
+
+// TestDecideOrder: callees before callers; in a function, the ops in
+// reverse post-order (BottomUp) or post-order (TopDown), an op's operands
+// by index. In a call cycle, the function met first in op order (@g) is
+// entered first, so its callee @f gets the lower rank, on every run.
+func TestDecideOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cycle bool
+		order Order
+		want  []Operand
+	}{
+		{"bottom-up", false, BottomUp, []Operand{{24, 0}, {21, 0}, {21, 3}, {23, 0}, {22, 0}, {11, 0}}},
+		{"top-down", false, TopDown, []Operand{{22, 0}, {23, 0}, {21, 0}, {21, 3}, {24, 0}, {11, 0}}},
+		{"cycle", true, BottomUp, []Operand{{24, 0}, {21, 0}, {21, 3}, {23, 0}, {22, 0}, {11, 0}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := orderDB(tc.cycle)
+			for range 10 {
+				d, err := Decide(db, tc.order)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []Operand
+				for _, dec := range d.List {
+					got = append(got, dec.Operand)
+					if !dec.InPlace || !d.InPlace(dec.Operand) {
+						t.Errorf("%v: out of place", dec)
+					}
+				}
+				if !slices.Equal(got, tc.want) {
+					t.Fatalf("order %v, want %v", got, tc.want)
+				}
+				if !d.InPlace(Operand{12, 0}) || d.InPlace(Operand{12, 1}) || d.InPlace(Operand{10, 0}) {
+					t.Errorf("InPlace: (12, 0) must be in place, (12, 1) and (10, 0) are no tensor operands")
+				}
+			}
+		})
+	}
+}
+
+// TestDecideConflicts: an operand kept out of place lists every
+// raw_conflict row that forbade it, by read, then write, then newest row
+// first; the first is its Conflict.
+func TestDecideConflicts(t *testing.T) {
+	db := facts.NewDB(nil)
+	add := func(name string, vals ...any) { addFact(db, name, vals...) }
+	// In func 10, ops 12 and 13 read value 1, which op 11 writes; the
+	// rules give two definitions for the read of op 12.
+	add("func", 10, "f")
+	for op := 11; op <= 13; op++ {
+		add("op", op, "test.op")
+		add("parent_op", op, 10)
+		add("tensor_use", op, 0, 1)
+		add("conflict_read", op, 0)
+	}
+	add("operand_writes", 11, 0)
+	add("raw_conflict", 13, 0, 11, 0, 7)
+	add("raw_conflict", 12, 0, 11, 0, 5)
+	add("raw_conflict", 12, 0, 11, 0, 6)
+	d, err := Decide(db, BottomUp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Conflict{
+		{Read: Operand{12, 0}, Write: Operand{11, 0}, Definition: 6},
+		{Read: Operand{12, 0}, Write: Operand{11, 0}, Definition: 5},
+		{Read: Operand{13, 0}, Write: Operand{11, 0}, Definition: 7},
+	}
+	if got := outOfPlace(d); !slices.Equal(got, []Operand{{11, 0}}) {
+		t.Fatalf("out of place %v, want [{11 0}]", got)
+	}
+	dec := d.List[len(d.List)-1]
+	if !slices.Equal(dec.Conflicts, want) || dec.Conflict != &dec.Conflicts[0] {
+		t.Errorf("conflicts %v (first %v), want %v", dec.Conflicts, dec.Conflict, want)
 	}
 }
 

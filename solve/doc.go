@@ -144,7 +144,13 @@
 // raw_conflict, read_only_value or parallel_write_conflict facts, checked
 // against the alias sets of the decisions so far, forbid it; an operand
 // kept out of place records every raw_conflict row (or read-only value)
-// that forbade it, for explanations. Analyze
+// that forbade it, for explanations. It reads each relation once, into
+// slices indexed by op, value and operand number (a DB's ids are a dense
+// range) with a flag per operand for conflict_read, operand_writes and
+// parallel_write_conflict, so that a decision costs no hash lookup. The
+// callees-first ranks of a call cycle's functions are computed starting
+// from the one met first in op order, so the order is the same on every
+// run. Analyze
 // evaluates those facts, decides, adds the decisions as facts and
 // evaluates what follows from them (rules/decisions.mg); AnalyzeModule
 // does so per function, callees first, giving each caller its callees'

@@ -62,15 +62,16 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	}
 	classes := map[int64][]Operand{}
 	for _, dec := range base.List {
-		c := classOf[d.valueOf[dec.Operand]]
+		e, _ := d.operandOf(dec.Operand)
+		c := classOf[d.operands[e].value]
 		classes[c] = append(classes[c], dec.Operand)
 	}
 	chosen := map[Operand]bool{}
 	for _, ops := range classes {
 		for _, o := range ops {
-			chosen[o] = base.inPlace[o]
+			chosen[o] = base.InPlace(o)
 		}
-		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.inPlace[o] && cost[o].Bytes > 0 }) {
+		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.InPlace(o) && cost[o].Bytes > 0 }) {
 			continue // One-Shot copies nothing here
 		}
 		price := func(in map[Operand]bool) int {
@@ -82,8 +83,8 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 			}
 			return total
 		}
-		best := base.inPlace
-		if alt := byCost.inPlace; price(alt) < price(best) && d.valid(ops, alt, must) {
+		best := choice(base, ops)
+		if alt := choice(byCost, ops); price(alt) < price(best) && d.valid(ops, alt, must) {
 			best = alt
 		}
 		if len(ops) <= exhaustiveLimit {
@@ -101,10 +102,10 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 			chosen[o] = best[o]
 		}
 	}
-	out := &Decisions{inPlace: map[Operand]bool{}}
-	for o := range base.inPlace {
+	out := &Decisions{}
+	for _, o := range base.inPlace {
 		if must[o] {
-			out.inPlace[o] = true
+			out.inPlace = append(out.inPlace, o)
 		}
 	}
 	for _, dec := range base.List {
@@ -113,11 +114,21 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 			v = dec // keep One-Shot's reason
 		}
 		if v.InPlace {
-			out.inPlace[v.Operand] = true
+			out.inPlace = append(out.inPlace, v.Operand)
 		}
 		out.List = append(out.List, v)
 	}
+	slices.SortFunc(out.inPlace, compareOperands)
 	return out, nil
+}
+
+// choice is which of ops d puts in place.
+func choice(d *Decisions, ops []Operand) map[Operand]bool {
+	in := make(map[Operand]bool, len(ops))
+	for _, o := range ops {
+		in[o] = d.InPlace(o)
+	}
+	return in
 }
 
 // CopySize is the size of the tensor an operand holds: what copying it
@@ -184,40 +195,37 @@ func valueSizes(db *facts.DB) map[int64]CopySize {
 // clobbers, with a read-only buffer, or, from a parallel region, with any
 // read. The alias sets are those the in-place operands make.
 func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
-	sets := &decider{uses: d.uses, usesOf: d.usesOf, alias: d.alias, aliasOf: d.aliasOf,
-		valueOf: d.valueOf, out: &Decisions{inPlace: map[Operand]bool{}}}
-	sets.resetSets(d.lo, d.lo+int64(len(d.parent))-1)
+	var sets aliasSets
+	sets.reset(d.values)
 	for o := range must {
-		if d.isTensorOperand(o) {
-			sets.bufferizeInPlace(o)
+		if e, ok := d.operandOf(o); ok {
+			d.join(&sets, e)
 		}
 	}
 	for _, o := range ops {
 		if in[o] {
-			sets.bufferizeInPlace(o)
+			e, _ := d.operandOf(o)
+			d.join(&sets, e)
 		}
 	}
-	for _, w := range ops {
-		if !in[w] && !must[w] || !d.has(d.writes, w.Op, w.Index) {
+	for _, o := range ops {
+		w, _ := d.operandOf(o)
+		if !in[o] && !must[o] || !d.operands[w].write {
 			continue
 		}
-		root := sets.find(d.valueOf[w])
+		root := sets.find(d.operands[w].value)
 		for m := root; ; {
-			if d.has(d.readOnly, m) {
+			if d.readOnly[m-d.values.lo] {
 				return false
 			}
-			d.key[0] = facts.Number(m)
-			for id := d.usesOf.First(d.key[:1]); id != facts.NoRow; id = d.usesOf.Next(id) {
-				row := d.uses.Row(id)
-				r := Operand{row[0].Int(), row[1].Int()}
-				if !d.has(d.reads, r.Op, r.Index) {
+			for _, r := range d.usesOf(m) {
+				if !d.operands[r].read {
 					continue
 				}
-				if d.has(d.parallel, w.Op, w.Index) {
+				if d.operands[w].parallel {
 					return false
 				}
-				d.key[0], d.key[1], d.key[2], d.key[3] = facts.Number(r.Op), facts.Number(r.Index), facts.Number(w.Op), facts.Number(w.Index)
-				if d.conflicts.First(d.key[:]) != facts.NoRow {
+				if slices.ContainsFunc(d.conflictsOf(r), func(c rawConflict) bool { return c.write == w }) {
 					return false
 				}
 			}

@@ -178,16 +178,17 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	if err := errs.get(); err != nil {
 		return nil, err
 	}
-	all := &Decisions{inPlace: map[Operand]bool{}}
+	all := &Decisions{}
 	for _, d := range results {
 		if d == nil {
 			continue
 		}
 		all.List = append(all.List, d.List...)
-		for o := range d.inPlace {
-			all.inPlace[o] = true
-		}
+		all.inPlace = append(all.inPlace, d.inPlace...)
 	}
+	// A part may hold top-level ops that are not next to each other (see
+	// extract.Functions): the parts' ids need not ascend.
+	slices.SortFunc(all.inPlace, compareOperands)
 	return all, nil
 }
 
