@@ -250,6 +250,10 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	freed := map[[2]int64]bool{}
 	for _, m := range tuples[[3]int64](db, "moves") {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
+		// Rules given with --rules may derive what dealloc.mg never does.
+		if cp.Name != "memref.copy" || cp.NumOperands() != 2 || cp.Operand(1) != t || t.DefiningOp() == nil || t.DefiningOp().Name != "memref.alloc" {
+			continue
+		}
 		dropped[cp], dropped[t.DefiningOp()] = t, nil
 		freed[[2]int64{m[0], m[1]}] = true
 		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
