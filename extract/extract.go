@@ -383,13 +383,14 @@ type extractor struct {
 	// strCache and nameCache hold interned strings and names, sparing the
 	// shared table's lock.
 	strCache, nameCache map[string]facts.Value
+	shapeCache          map[*ir.MemRefType]facts.Value
 	key                 []byte // scratch for subset keys
 	err                 error
 }
 
 func newExtractor(mod *moduleScope, names *Names, out *batch) *extractor {
 	return &extractor{moduleScope: mod, names: names, out: out,
-		strCache: map[string]facts.Value{}, nameCache: map[string]facts.Value{}}
+		strCache: map[string]facts.Value{}, nameCache: map[string]facts.Value{}, shapeCache: map[*ir.MemRefType]facts.Value{}}
 }
 
 func num[T ~int | ~int32 | ~int64](n T) facts.Value { return facts.Number(int64(n)) }
@@ -580,9 +581,27 @@ func (x *extractor) valueType(vid facts.Value, v *ir.Value) {
 		bytes = n
 	}
 	x.out.add(facts.ValueType, vid, x.name(class), num(bytes))
-	if _, ok := t.(*ir.UnrankedTensorType); ok {
+	switch t := t.(type) {
+	case *ir.UnrankedTensorType:
 		x.out.add(facts.Unranked, vid)
+	case *ir.MemRefType:
+		layout := "/identity"
+		if t.Layout != nil {
+			layout = "/other"
+		}
+		x.out.add(facts.MemRefType, vid, x.memrefShape(t), x.name(layout))
 	}
+}
+
+// memrefShape interns the text of memref type t without its layout;
+// values of one type often share its pointer, which spares printing it.
+func (x *extractor) memrefShape(t *ir.MemRefType) facts.Value {
+	if v, ok := x.shapeCache[t]; ok {
+		return v
+	}
+	v := x.str((&ir.MemRefType{Shape: t.Shape, Elem: t.Elem, MemorySpace: t.MemorySpace}).String())
+	x.shapeCache[t] = v
+	return v
 }
 
 // batch receives the rows of one piece. Extracting sequentially, it adds

@@ -21,6 +21,12 @@ func (x *extractor) structure(op *ir.Operation, id int32, fam *family, at site) 
 		if at.parentOp != nil && at.parentOp.Name == "func.func" {
 			x.out.add(facts.ReturnOp, O, num(at.parent))
 		}
+	case "memref.alloc", "memref.alloca":
+		if a, ok := op.Inherent("alignment").(*ir.IntegerAttr); ok {
+			if n, ok := a.Int64(); ok {
+				x.out.add(facts.AllocAlignment, O, num(n))
+			}
+		}
 	}
 	if fam != nil && fam.flow != noFlow {
 		for i := range op.NumOperands() {

@@ -12,11 +12,12 @@
 // they are stored as numbers; the column kind says which table an id
 // belongs to. The predicates fall in five groups: structure (op,
 // op_in_block, block_in_region, region_of, parent_op, func, func_arg,
-// func_external, arg_access), values (value_type, result, block_arg, use),
-// control flow (successor, forward, region_entry, yield_to_arg,
-// yield_to_result, call, return_op), dominance as intervals (block_dom,
-// block_postdom: linear size, no pair tables), and the memory model of
-// MLIR's BufferizableOpInterface (reads, writes, must_inplace,
+// func_external, arg_access), values (value_type, unranked, memref_type,
+// alloc_alignment, result, block_arg, use), control flow (successor,
+// forward, region_entry, yield_to_arg, yield_to_result, call,
+// return_op), dominance as intervals (block_dom, block_postdom: linear
+// size, no pair tables), and the memory model of MLIR's
+// BufferizableOpInterface (reads, writes, must_inplace,
 // read_through, aliases, maybe_alias, allocates, uninitialized,
 // not_writable, repetitive, parallel, unknown_op, elementwise, subset).
 // Three predicates relate two functions, or a function and the module:

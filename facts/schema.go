@@ -88,6 +88,8 @@ const (
 	// Values.
 	ValueType
 	Unranked
+	MemRefType
+	AllocAlignment
 	Result
 	BlockArg
 	Use
@@ -175,6 +177,10 @@ var schema = [NumPreds]*Predicate{
 		"Value has a type of Class (/tensor, /memref, /scalar or /other) whose static size is Bytes bytes, or -1 when it is dynamic or unknown."),
 	Unranked: NewPredicate("unranked(Value:value)",
 		"Value is an unranked tensor (tensor<*xf32>): its rank is known only at run time."),
+	MemRefType: NewPredicate("memref_type(Value:value, Shape:string, Layout:name)",
+		"Value is a ranked memref; Shape is its type without the layout (\"memref<3x?xf32>\", the memory space included), and Layout is /identity when the type has none (offset 0, rows stored one after the other: so it is at run time too), else /other."),
+	AllocAlignment: NewPredicate("alloc_alignment(Op:op, Bytes:number)",
+		"The memref.alloc or memref.alloca Op asks for memory aligned to Bytes bytes (its alignment attribute)."),
 	Result: NewPredicate("result(Value:value, Op:op, Index:number)",
 		"Value is result number Index of Op."),
 	BlockArg: NewPredicate("block_arg(Value:value, Block:block, Index:number)",

@@ -15,7 +15,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "kept_alive"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "kept_alive", "moves"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -231,7 +231,9 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 // dealloc_first(A, B) and dealloc_on_edge(A, B); for every
 // dealloc_when(A, Op, K), right after
 // Op under an scf.if on the condition of the scf.if that defines A, in
-// its region K. names maps the facts' ids to the bufferized
+// its region K. For every moves(X, Copy, T) it drops T's memref.alloc,
+// the copy and X's memref.dealloc after it, and T's uses use the copy's
+// source instead (see move). names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
@@ -242,8 +244,25 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
 	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id)), -1} }
+	// dropped holds the ops a move removes, the copy with the target it
+	// moves into, its alloc with nil; freed the frees a move makes moot.
+	dropped := map[*ir.Operation]*ir.Value{}
+	freed := map[[2]int64]bool{}
+	for _, m := range tuples[[3]int64](db, "moves") {
+		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
+		// Rules given with --rules may derive what dealloc.mg never does.
+		if cp.Name != "memref.copy" || cp.NumOperands() != 2 || cp.Operand(1) != t || t.DefiningOp() == nil || t.DefiningOp().Name != "memref.alloc" {
+			continue
+		}
+		dropped[cp], dropped[t.DefiningOp()] = t, nil
+		freed[[2]int64{m[0], m[1]}] = true
+		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
+	}
 	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
 		op := names.Op(int(p[1]))
+		if freed[p] {
+			continue
+		}
 		// A block's last op is its terminator, known or not.
 		if ir.IsTerminator(op) || op == op.Block().Terminator() {
 			continue
@@ -270,6 +289,9 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		first[blk] = append(first[blk], buffer(p[0]))
 	}
 	n := 0
+	moved := map[*ir.Value]*ir.Value{} // a move's target -> the buffer it is
+	var targets []*ir.Value            // moved's keys, in block order
+	var sizes []*ir.Value              // the dynamic sizes of dropped allocs
 	eachBlockOnce(blocks, func(blk *ir.Block) {
 		var ops []*ir.Operation
 		emit := func(ds []dealloc) {
@@ -286,13 +308,65 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		emit(first[blk])
 		for _, op := range blk.Ops() {
 			emit(before[op])
-			ops = append(ops, op)
+			if t, ok := dropped[op]; !ok {
+				ops = append(ops, op)
+			} else {
+				if t != nil {
+					ops = append(ops, move(op, t, moved)...)
+					targets = append(targets, t)
+				} else {
+					sizes = append(sizes, op.Operands()...)
+				}
+				op.Discard()
+			}
 			emit(after[op])
 			emit(when[op])
 		}
 		blk.SetOps(ops)
 	})
+	// Only now, all moves known: a move's source may be the target of
+	// another, whose buffer it then is.
+	for _, t := range targets {
+		w := moved[t]
+		for next, ok := moved[w]; ok; next, ok = moved[w] {
+			w = next
+		}
+		t.ReplaceAllUsesWith(w)
+	}
+	dropUnusedSizes(sizes)
 	return n
+}
+
+// dropUnusedSizes erases the ops that computed the sizes vs of dropped
+// allocations (memref.dim, arith.constant) once nothing else uses them,
+// and then those that computed their operands in turn.
+func dropUnusedSizes(vs []*ir.Value) {
+	for len(vs) > 0 {
+		v := vs[len(vs)-1]
+		vs = vs[:len(vs)-1]
+		def := v.DefiningOp()
+		if def == nil || def.Block() == nil || len(v.Uses()) > 0 || def.Name != "memref.dim" && def.Name != "arith.constant" {
+			continue
+		}
+		vs = append(vs, def.Operands()...)
+		def.Erase()
+	}
+}
+
+// move records in moved the buffer that the target t of the memref.copy
+// cp becomes: the copy's source, cast to t's type where that differs (the
+// rules checked that the source has t's layout at run time). It returns
+// the cast, if any, to stand in the copy's place.
+func move(cp *ir.Operation, t *ir.Value, moved map[*ir.Value]*ir.Value) []*ir.Operation {
+	src := cp.Operand(0)
+	if ir.TypesEqual(src.Type(), t.Type()) {
+		moved[t] = src
+		return nil
+	}
+	cast := ir.NewOperation("memref.cast", []*ir.Value{src}, []ir.Type{t.Type()})
+	cast.Result(0).Name = "cast"
+	moved[t] = cast.Result(0)
+	return []*ir.Operation{cast}
 }
 
 // dealloc is one buffer to free, with its value id for a stable order;

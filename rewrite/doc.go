@@ -16,6 +16,14 @@
 //
 //	ir.Module + extract.Names + solve.Decisions + Summary --Annotate--> annotated ir.Module
 //	ir.Module + Plan (NewPlan: Decisions + derived facts) --Bufferize--> memref ir.Module
+//	memref ir.Module --PlanDeallocation (rules/dealloc.mg; Clone)--> DeallocPlan --Deallocate--> memref ir.Module with frees
+//
+// PlanDeallocation evaluates the deallocation rules on the memref module
+// until they settle, inserting the copies they ask for (needs_clone).
+// Deallocate then applies what they derived: it inserts each
+// memref.dealloc where a dealloc_* fact places it, and for each move
+// (moves) drops the copy, the memref.alloc of its target and the
+// memref.dealloc of its source, the target's uses reading the source.
 //
 // # How Bufferize works
 //

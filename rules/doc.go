@@ -18,6 +18,11 @@
 //	              sets, equivalence classes, function summaries for call
 //	              sites and annotations, and remaining_conflict, the check
 //	              that the decisions leave no conflict
+//	dealloc.mg    on the memref IR the rewrite produced: who owns each
+//	              buffer, where it is freed, the copies that end critical
+//	              aliases (needs_clone), and the copies that move a buffer
+//	              about to be freed into a new one (moves), which the
+//	              rewrite drops
 //
 // Classes (alias_class, conflict_class, alias_set, buffer_class) are
 // declared computed(/union_find, ...): solve computes them with

@@ -24,21 +24,23 @@ import (
 func explainCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "explain",
-		Usage:     "print the derivation of each copy, allocation, clone and deallocation of the bufferization",
+		Usage:     "print the derivation of each copy, allocation, clone, move and deallocation of the bufferization",
 		ArgsUsage: "FILE",
 		Description: "Bufferizes FILE as bufferize does (oneshot policy, bottom-up) and prints, for each\n" +
 			"operand given a new buffer (copy: with its contents copied; alloc: without), each\n" +
-			"buffer freed (dealloc), kept alive (kept) or copied to be freed (clone), the\n" +
-			"derivation of the fact that decided it: the rule (file:line)\n" +
+			"buffer freed (dealloc), kept alive (kept), copied to be freed (clone) or moved into\n" +
+			"the new buffer of a copy that is elided (move), the derivation of the fact that\n" +
+			"decided it: the rule (file:line)\n" +
 			"that derived it, the facts that rule joined, and theirs in turn, down to facts\n" +
 			"extracted from the IR and the decisions of the policy. An operand blocked by\n" +
 			"conflicts lists first every conflict (read, write, definition) that blocked it given\n" +
 			"the decisions before it, the derived one first; one blocked by read-only buffers\n" +
 			"lists their values. Copies and allocations are located in FILE;\n" +
-			"deallocations, kept buffers and clones in the memref IR, written to -o or named\n" +
+			"deallocations, kept buffers, clones and moves in the memref IR, written to -o or named\n" +
 			"FILE.memref.mlir in the messages only.\n\n" +
 			"--op LINE:COL or FILE:LINE:COL keeps the decisions attached to that op: the op whose\n" +
-			"operand is copied (in FILE), the op after or before which a buffer is freed, or the\n" +
+			"operand is copied (in FILE), the op after or before which a buffer is freed, the copy\n" +
+			"a move elides, or the\n" +
 			"buffer's definition for kept buffers and clones (in the memref IR). --value %name\n" +
 			"keeps the decisions about that tensor (copies) or buffer (the others).",
 		Flags: []cli.Flag{
@@ -341,10 +343,22 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	var out []explain.Decision
 	// add lists the facts of pred: the buffer first, then, when atOp, the
 	// op the free is placed at (else a block: the buffer's own location).
+	// A move drops the free after its copy (moves(X, Copy, T) beside
+	// dealloc_after or dealloc_in_block(X, Copy)).
+	moves := plan.DB.Lookup("moves", 3)
+	moved := func(pred string, row []facts.Value) bool {
+		if pred != "dealloc_after" && pred != "dealloc_in_block" || moves == nil {
+			return false
+		}
+		return moves.Index([]int{0, 1}).First(row[:2]) != facts.NoRow
+	}
 	add := func(kind, pred string, arity int, atOp bool, summary func(row []facts.Value) string) {
 		r := plan.DB.Lookup(pred, arity)
 		for id := 0; r != nil && id < r.Len(); id++ {
 			row := r.Row(uint32(id))
+			if moved(pred, row) {
+				continue
+			}
 			a := int(row[0].Int())
 			at, op := names.Locate(facts.ValueKind, a), ""
 			if atOp {
@@ -385,6 +399,12 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	})
 	add("kept", "kept_alive", 1, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", value(row))
+	})
+	add("move", "moves", 3, true, func(row []facts.Value) string {
+		x, t := value(row), names.ValueName(int(row[2].Int()))
+		return fmt.Sprintf("%s's buffer moves into %s: %s, the memref.alloc of %s and the memref.dealloc of %s after the copy are elided; "+
+			"the copy is the last use of all of %s's buffer, and %s is a new buffer nothing used before, laid out as %s's buffer is at run time (moves)",
+			x, t, op(row), t, x, x, t, x)
 	})
 	return out
 }

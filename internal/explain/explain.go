@@ -1,5 +1,5 @@
 // Package explain holds the explanations bufferlog gives of its
-// decisions: for each copy, allocation, clone and deallocation of a
+// decisions: for each copy, allocation, clone, move and deallocation of a
 // bufferized program, the derivation of the fact that decided it (the
 // rule, the facts it joined, and theirs in turn, down to facts extracted
 // from the IR), each located in the source it speaks of.
@@ -18,10 +18,11 @@ type Explanation struct {
 	Decisions  []Decision `json:"decisions"`
 }
 
-// Decision is one copy, allocation, clone or deallocation, or a buffer
-// kept alive.
+// Decision is one copy, allocation, clone, move or deallocation, or a
+// buffer kept alive.
 type Decision struct {
-	// Kind is "copy", "alloc", "clone", "dealloc" or "kept".
+	// Kind is "copy", "alloc", "clone", "dealloc", "kept" or "move" (a
+	// buffer moved into the target of a copy, which is elided).
 	Kind string `json:"kind"`
 	// Value is the tensor or buffer it is about, as printed ("%x").
 	Value string `json:"value"`

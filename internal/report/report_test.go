@@ -152,6 +152,16 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestKindsHaveColors checks that the page styles every kind of
+// decision: a kind without a .k-KIND rule would be drawn without colour.
+func TestKindsHaveColors(t *testing.T) {
+	for _, k := range Kinds {
+		if !strings.Contains(pageText, ".k-"+k+" { --c: #") {
+			t.Errorf("report.html.tmpl has no colour for the kind %s", k)
+		}
+	}
+}
+
 // TestRenderErrors: a decision of an unknown kind or outside its text is
 // an error, and nothing is written.
 func TestRenderErrors(t *testing.T) {

@@ -11,7 +11,9 @@
 // predecessors (freed before the return instead), a branch handing a buffer to one successor
 // while the other reads it, one whose join reads the buffer handed (no hand-over), an scf.if
 // region lending a buffer of its block to the result, and one that cannot lend a buffer
-// also returned.
+// also returned; a cf loop that copies its carried buffer into a new one and frees it (a
+// move, through casts), one whose carried buffer is a subview (not moved: maybe_strided),
+// and copies into an aligned buffer and into one written before the copy (not moved).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -276,5 +278,52 @@ module {
     }
     %y = memref.load %r[%c0] : memref<4xf32>
     func.return %y, %a : f32, memref<4xf32>
+  }
+  func.func @move_loop(%n: index, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %ca = memref.cast %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    cf.br ^bb1(%ca, %c0 : memref<4xf32, strided<[?], offset: ?>>, index)
+  ^bb1(%p: memref<4xf32, strided<[?], offset: ?>>, %i: index):
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %p, %t : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %ct = memref.cast %t : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %ip = arith.addi %i, %c1 : index
+    %more = arith.cmpi ult, %ip, %n : index
+    cf.cond_br %more, ^bb1(%ct, %ip : memref<4xf32, strided<[?], offset: ?>>, index), ^bb2(%ct : memref<4xf32, strided<[?], offset: ?>>)
+  ^bb2(%r: memref<4xf32, strided<[?], offset: ?>>):
+    %x = memref.load %r[%c1] : memref<4xf32, strided<[?], offset: ?>>
+    func.return %x : f32
+  }
+  func.func @strided_carried(%v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %big = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%v : f32) outs(%big : memref<8xf32>)
+    %s = memref.subview %big[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+    %cs = memref.cast %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[?], offset: ?>>
+    cf.br ^bb1(%cs : memref<4xf32, strided<[?], offset: ?>>)
+  ^bb1(%p: memref<4xf32, strided<[?], offset: ?>>):
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %p, %t : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+    %x = memref.load %t[%c0] : memref<4xf32>
+    func.return %x : f32
+  }
+  func.func @no_moves(%v: f32) -> (f32, f32) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %t = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    memref.copy %a, %t : memref<4xf32> to memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    %u = memref.alloc() : memref<4xf32>
+    memref.store %v, %u[%c0] : memref<4xf32>
+    memref.copy %b, %u : memref<4xf32> to memref<4xf32>
+    %x = memref.load %t[%c0] : memref<4xf32>
+    %y = memref.load %u[%c0] : memref<4xf32>
+    func.return %x, %y : f32, f32
   }
 }
