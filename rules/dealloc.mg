@@ -213,6 +213,11 @@ Decl partial_hand(X, Op)
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
+Decl remote_hand(X, Op)
+  descr [doc("The branch Op, in a block of X's region other than X's own, hands X over once, to every successor, and X is not live out of Op's block: the hand-over ends X there, and the paths that do not take it free X where it stops being live."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
 Decl received_count(X, Op, N)
   descr [doc("The branch Op passes X to the arguments of N of its successors."),
          arg(X, "value id"), arg(Op, "op id"), arg(N, "number")]
@@ -224,7 +229,7 @@ Decl received_live(X, Op)
   bound [/number, /number].
 
 Decl hands_from(X, U)
-  descr [doc("The branch ending block U hands X to some of its successors only (partial_hand): its edges are judged by that rule, not by liveness alone."),
+  descr [doc("The branch ending block U hands X to some of its successors only (partial_hand), or hands it over from a block other than X's own (remote_hand): its edges are judged by those rules, not by liveness alone, and X is not freed in U."),
          arg(X, "value id"), arg(U, "block id")]
   bound [/number, /number].
 
@@ -737,6 +742,18 @@ partial_hand(X, Op) :-
   missed_successor(X, Op), !handed_by_other(X, Op), hand_count(X, N), received_count(X, Op, N),
   root_block(X, B), op_in_block(Op, B, _), !self_carried(X).
 received_count(X, Op, N) :- forwarded_to(X, Op, S) |> do fn:group_by(X, Op), let N = fn:count().
+
+# ^hdr(%p, %q): cf.cond_br %c, ^body, ^exit   ^body: ... cf.br ^hdr(%q, %p):
+# a cf loop whose header and body are two blocks hands its carried
+# buffers back from the body, not from their own block. The hand-over is
+# clean when it is the only one, and nothing the body leads to uses the
+# buffer before the header defines it again; the paths that leave the
+# loop free it where it stops being live (cf_root).
+remote_hand(X, Op) :-
+  hand_count(X, 1), handed(X, Op, _), forward(Op, _, _), !missed_successor(X, Op), root_block(X, B),
+  op_in_block(Op, U, _), U != B, block_in_region(U, R, _), block_in_region(B, R, _), !live_out(X, U),
+  !self_carried(X).
+clean(X) :- remote_hand(X, _).
 received_live(X, Op) :- forwarded_to(X, Op, S), live_in(X, S).
 clean(X) :- partial_hand(X, Op), !received_live(X, Op).
 
@@ -885,6 +902,7 @@ cf_root(X) :- owned(X), used_elsewhere(X), !escapes(X), !self_carried(X).
 # cf.cond_br %c, ^bb1(%x), ^bb2 with %x cleanly handed to ^bb1 only: the
 # paths through ^bb2 free it (the hand-over to ^bb1 is no edge it dies on).
 cf_root(X) :- owned(X), partial_hand(X, _), clean(X).
+cf_root(X) :- owned(X), remote_hand(X, _).
 self_carried(X) :- self_forward(Op, I), use(Op, I, X).
 
 # Liveness is computed for every root used in several blocks, owned or
@@ -912,6 +930,7 @@ cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
 # cf.cond_br %c, ^bb1(%x), ^bb2 where nothing reached from ^bb2 uses %x:
 # %x dies on the edge into ^bb2, not on the one that hands it to ^bb1.
 hands_from(X, U) :- partial_hand(X, Op), op_in_block(Op, U, _).
+hands_from(X, U) :- remote_hand(X, Op), op_in_block(Op, U, _).
 cf_dies_on_edge(X, S) :-
   partial_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S), root_block(X, B), S != B.
 # ^bb1: %x = ... cf.cond_br %c, ^bb2(%x), ^bb1: back into its own block
@@ -924,7 +943,7 @@ block_use(X, B, P) :- cf_root(X), root_block(X, B), result(X, Op, _), op_in_bloc
 block_last_use(X, U, P) :- block_use(X, U, Q) |> do fn:group_by(X, U), let P = fn:max(Q).
 
 dealloc_in_block(X, Op) :-
-  cf_freed(X), cf_use_block(X, U), !live_out(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
+  cf_freed(X), cf_use_block(X, U), !live_out(X, U), !hands_from(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
 dealloc_on_edge(X, S) :- cf_freed(X), cf_dies_on_edge(X, S).
 
 use_not_postdominated(A, RB) :-

@@ -326,4 +326,28 @@ module {
     %y = memref.load %u[%c0] : memref<4xf32>
     func.return %x, %y : f32, f32
   }
+  // A cf loop with a header and a body block: the body hands both
+  // carried buffers back to the header, swapped (remote_hand).
+  func.func @remote_swap(%n: index, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    cf.br ^hdr(%a, %b, %c0 : memref<4xf32>, memref<4xf32>, index)
+  ^hdr(%p: memref<4xf32>, %q: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^body, ^exit
+  ^body:
+    %x = memref.load %q[%c0] : memref<4xf32>
+    memref.store %x, %p[%c0] : memref<4xf32>
+    %j = arith.addi %i, %c1 : index
+    cf.br ^hdr(%q, %p, %j : memref<4xf32>, memref<4xf32>, index)
+  ^exit:
+    %y = memref.load %p[%c0] : memref<4xf32>
+    %z = memref.load %q[%c0] : memref<4xf32>
+    %s = arith.addf %y, %z : f32
+    func.return %s : f32
+  }
 }
