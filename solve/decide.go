@@ -437,6 +437,7 @@ func (d *decider) finish() *Decisions {
 type aliasSets struct {
 	lo                 int64
 	parent, size, next []int64 // parent -1: a value not seen yet
+	seen               []int64 // the values seen since the last reset or clear
 }
 
 // reset makes every value of ids a set of its own.
@@ -446,12 +447,24 @@ func (s *aliasSets) reset(ids idRange) {
 	for i := range s.parent {
 		s.parent[i] = -1
 	}
+	s.seen = s.seen[:0]
+}
+
+// clear makes every value a set of its own again, at the cost of the
+// values seen since: MinCopy checks thousands of choices, each touching
+// a few values of a large function.
+func (s *aliasSets) clear() {
+	for _, v := range s.seen {
+		s.parent[v-s.lo] = -1
+	}
+	s.seen = s.seen[:0]
 }
 
 func (s *aliasSets) find(v int64) int64 {
 	i := v - s.lo
 	if s.parent[i] < 0 {
 		s.parent[i], s.size[i], s.next[i] = v, 1, v
+		s.seen = append(s.seen, v)
 		return v
 	}
 	for s.parent[i] != v {

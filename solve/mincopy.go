@@ -60,46 +60,64 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		row := rel["must_inplace"].Row(id)
 		must[Operand{row[0].Int(), row[1].Int()}] = true
 	}
+	class := func(o Operand) int64 {
+		e, _ := d.operandOf(o)
+		return classOf[d.operands[e].value]
+	}
 	classes := map[int64][]Operand{}
 	for _, dec := range base.List {
-		e, _ := d.operandOf(dec.Operand)
-		c := classOf[d.operands[e].value]
+		c := class(dec.Operand)
 		classes[c] = append(classes[c], dec.Operand)
 	}
+	// An operand joins values of its conflict class only, so the alias
+	// sets of a class depend on that class's operands alone.
+	mustIn := map[int64][]Operand{}
+	for o := range must {
+		if _, ok := d.operandOf(o); ok {
+			mustIn[class(o)] = append(mustIn[class(o)], o)
+		}
+	}
+	var sets aliasSets
+	sets.reset(d.values)
 	chosen := map[Operand]bool{}
-	for _, ops := range classes {
+	for c, ops := range classes {
 		for _, o := range ops {
 			chosen[o] = base.InPlace(o)
 		}
 		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.InPlace(o) && cost[o].Bytes > 0 }) {
 			continue // One-Shot copies nothing here
 		}
-		price := func(in map[Operand]bool) int {
+		// A choice puts in place the operands of ops it holds true for.
+		price := func(in []bool) int {
 			total := 0
-			for _, o := range ops {
-				if !in[o] {
+			for i, o := range ops {
+				if !in[i] {
 					total += cost[o].Bytes
 				}
 			}
 			return total
 		}
+		valid := func(in []bool) bool {
+			sets.clear()
+			return d.valid(&sets, ops, in, must, mustIn[c])
+		}
 		best := choice(base, ops)
-		if alt := choice(byCost, ops); price(alt) < price(best) && d.valid(ops, alt, must) {
+		if alt := choice(byCost, ops); price(alt) < price(best) && valid(alt) {
 			best = alt
 		}
 		if len(ops) <= exhaustiveLimit {
+			in := make([]bool, len(ops))
 			for mask := range 1 << len(ops) {
-				in := map[Operand]bool{}
-				for i, o := range ops {
-					in[o] = mask&(1<<i) != 0
+				for i := range ops {
+					in[i] = mask&(1<<i) != 0
 				}
-				if price(in) < price(best) && d.valid(ops, in, must) {
-					best = in
+				if price(in) < price(best) && valid(in) {
+					best = slices.Clone(in)
 				}
 			}
 		}
-		for _, o := range ops {
-			chosen[o] = best[o]
+		for i, o := range ops {
+			chosen[o] = best[i]
 		}
 	}
 	out := &Decisions{}
@@ -122,11 +140,11 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	return out, nil
 }
 
-// choice is which of ops d puts in place.
-func choice(d *Decisions, ops []Operand) map[Operand]bool {
-	in := make(map[Operand]bool, len(ops))
-	for _, o := range ops {
-		in[o] = d.InPlace(o)
+// choice is which of ops d puts in place, by position.
+func choice(d *Decisions, ops []Operand) []bool {
+	in := make([]bool, len(ops))
+	for i, o := range ops {
+		in[i] = d.InPlace(o)
 	}
 	return in
 }
@@ -189,28 +207,27 @@ func valueSizes(db *facts.DB) map[int64]CopySize {
 	return sizes
 }
 
-// valid reports whether putting in place exactly the operands of ops that
-// in holds (and those that must be) leaves no conflict among them: no
-// in-place write shares an alias set with a read that raw_conflict says it
-// clobbers, with a read-only buffer, or, from a parallel region, with any
-// read. The alias sets are those the in-place operands make.
-func (d *decider) valid(ops []Operand, in, must map[Operand]bool) bool {
-	var sets aliasSets
-	sets.reset(d.values)
-	for o := range must {
-		if e, ok := d.operandOf(o); ok {
-			d.join(&sets, e)
-		}
+// valid reports whether putting in place exactly the operands of ops (one
+// conflict class) that in holds by position, and those that must be (mustOps, the
+// class's), leaves no conflict among them: no in-place write shares an
+// alias set with a read that raw_conflict says it clobbers, with a
+// read-only buffer, or, from a parallel region, with any read. The alias
+// sets are those the in-place operands make, built in sets, which holds
+// no union yet.
+func (d *decider) valid(sets *aliasSets, ops []Operand, in []bool, must map[Operand]bool, mustOps []Operand) bool {
+	for _, o := range mustOps {
+		e, _ := d.operandOf(o)
+		d.join(sets, e)
 	}
-	for _, o := range ops {
-		if in[o] {
+	for i, o := range ops {
+		if in[i] {
 			e, _ := d.operandOf(o)
-			d.join(&sets, e)
+			d.join(sets, e)
 		}
 	}
-	for _, o := range ops {
+	for i, o := range ops {
 		w, _ := d.operandOf(o)
-		if !in[o] && !must[o] || !d.operands[w].write {
+		if !in[i] && !must[o] || !d.operands[w].write {
 			continue
 		}
 		root := sets.find(d.operands[w].value)
