@@ -298,6 +298,15 @@ func (r *Region) AddBlock() *Block {
 	return b
 }
 
+// InsertBlockAfter inserts a new empty block right after b, which must
+// be one of r's blocks.
+func (r *Region) InsertBlockAfter(b *Block) *Block {
+	i := slices.Index(r.blocks, b)
+	nb := &Block{region: r}
+	r.blocks = slices.Insert(r.blocks, i+1, nb)
+	return nb
+}
+
 // Block is a list of operations with arguments; the last op of a block in a
 // control-flow region is its terminator.
 type Block struct {

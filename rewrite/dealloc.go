@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -15,7 +16,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "kept_alive", "moves"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "dealloc_on_branch", "kept_alive", "moves"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -228,8 +229,9 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 // every dealloc_after(A, Op) fact of db, just before the op Op for every
 // dealloc_before(A, Op) (a return or a yield), right after Op for every
 // dealloc_in_block(A, Op), at the start of block B for every
-// dealloc_first(A, B) and dealloc_on_edge(A, B); for every
-// dealloc_when(A, Op, K), right after
+// dealloc_first(A, B) and dealloc_on_edge(A, B); on a new block on the
+// edge from the branch Op to B for every dealloc_on_branch(A, Op, B)
+// (see splitEdges); for every dealloc_when(A, Op, K), right after
 // Op under an scf.if on the condition of the scf.if that defines A, in
 // its region K. For every moves(X, Copy, T) it drops T's memref.alloc,
 // the copy and X's memref.dealloc after it, and T's uses use the copy's
@@ -324,6 +326,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		}
 		blk.SetOps(ops)
 	})
+	n += splitEdges(names, db)
 	// Only now, all moves known: a move's source may be the target of
 	// another, whose buffer it then is.
 	for _, t := range targets {
@@ -334,6 +337,55 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		t.ReplaceAllUsesWith(w)
 	}
 	dropUnusedSizes(sizes)
+	return n
+}
+
+// splitEdges frees buffer A on the edge from the branch Op to its
+// successor B for every dealloc_on_branch(A, Op, B) fact of db: each
+// successor operand of Op naming B goes instead to a new block, placed
+// after Op's block, whose arguments have B's argument types; it frees
+// the buffers dying on that edge and branches to B with its arguments.
+// It returns how many frees it inserted.
+func splitEdges(names *extract.Names, db *facts.DB) int {
+	type edge struct {
+		op *ir.Operation
+		to *ir.Block
+	}
+	var edges []edge // in the facts' order, each once
+	frees := map[edge][]dealloc{}
+	for _, p := range tuples[[3]int64](db, "dealloc_on_branch") {
+		e := edge{names.Op(int(p[1])), names.Block(int(p[2]))}
+		if frees[e] == nil {
+			edges = append(edges, e)
+		}
+		frees[e] = append(frees[e], dealloc{p[0], names.Value(int(p[0])), -1})
+	}
+	n := 0
+	last := map[*ir.Operation]*ir.Block{} // the last block placed after each branch's
+	for _, e := range edges {
+		ds := frees[e]
+		slices.SortFunc(ds, func(a, b dealloc) int { return int(a.id - b.id) })
+		for i, s := range e.op.Successors {
+			if s != e.to {
+				continue
+			}
+			after := cmp.Or(last[e.op], e.op.Block())
+			blk := after.Region().InsertBlockAfter(after)
+			last[e.op] = blk
+			var args []*ir.Value
+			for _, a := range s.Args() {
+				args = append(args, blk.AddArg(a.Type()))
+			}
+			for _, d := range ds {
+				blk.Append(ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil))
+				n++
+			}
+			br := ir.NewOperation("cf.br", args, nil)
+			br.Successors = []*ir.Block{s}
+			blk.Append(br)
+			e.op.Successors[i] = blk
+		}
+	}
 	return n
 }
 

@@ -21,7 +21,9 @@
 // PlanDeallocation evaluates the deallocation rules on the memref module
 // until they settle, inserting the copies they ask for (needs_clone).
 // Deallocate then applies what they derived: it inserts each
-// memref.dealloc where a dealloc_* fact places it, and for each move
+// memref.dealloc where a dealloc_* fact places it (a free on a branch's
+// edge, dealloc_on_branch, on a new block that splits the edge), and for
+// each move
 // (moves) drops the copy, the memref.alloc of its target and the
 // memref.dealloc of its source, the target's uses reading the source.
 //

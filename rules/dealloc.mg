@@ -482,20 +482,15 @@ Decl live_out(X, U)
          arg(X, "value id"), arg(U, "block id")]
   bound [/number, /number].
 
+Decl cf_dies_on_branch(X, Op, S)
+  descr [doc("X is live out of the block the branch Op ends but not into its successor S (X's own block, entered again, starts a new X), or Op hands X to other successors than S (partial_hand) and S does not have it live in: it dies on that edge."),
+         arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
+
 Decl cf_dies_on_edge(X, S)
-  descr [doc("X is live out of a predecessor of S but not into S, or its block's branch hands it to other successors than S (partial_hand) and S does not have it live in: it dies on that edge."),
+  descr [doc("X dies on the edge into S (cf_dies_on_branch), the only predecessor of S, which is not X's own block: it can be freed at the start of S."),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
-
-Decl cf_unhandled(X)
-  descr [doc("X dies on an edge into a block with other predecessors, or is live on an edge back into its own block: freeing it there would need a block of its own on that edge, so the liveness rules leave it."),
-         arg(X, "value id")]
-  bound [/number].
-
-Decl cf_freed(X)
-  descr [doc("X, used across the blocks of a cf region, is freed where it stops being live (dealloc_in_block, dealloc_on_edge)."),
-         arg(X, "value id")]
-  bound [/number].
 
 Decl block_use(X, U, P)
   descr [doc("Position P of block U uses the cf_root X (or defines it)."),
@@ -516,6 +511,11 @@ Decl dealloc_on_edge(X, S)
   descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
+
+Decl dealloc_on_branch(X, Op, S)
+  descr [doc("X is freed on the edge from the branch Op to its successor S, which has other predecessors or is X's own block: the rewrite splits the edge with a block that frees X and branches on to S."),
+         arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
 
 Decl handed_at(X, Op)
   descr [doc("Op hands on a view of the root X."),
@@ -886,7 +886,7 @@ dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A
 # uses it: that block runs once, after every use.
 dealloc_before_return(A, Ret) :-
   owned(A), used_elsewhere(A), !escapes(A), buffer_block(A, B), return_op(Ret, _), op_in_block(Ret, RB, _),
-  postdominates_block(RB, B), !use_not_postdominated(A, RB), !cf_freed(A).
+  postdominates_block(RB, B), !use_not_postdominated(A, RB), !cf_root(A).
 
 # --- Buffers used across the blocks of a cf region ----------------------------
 
@@ -896,8 +896,9 @@ dealloc_before_return(A, Ret) :-
 # it there). Where it stops being live it is freed: after its last use in
 # a block it is not live out of (the body of a cf loop copying its
 # carried buffer frees the old one there), or, when it is live out of a
-# block but not into one of its successors (a branch leaving a loop), at
-# the start of that successor, if that block has no other predecessor.
+# block but not into one of its successors (a branch leaving a loop, or
+# going back to its own block), at the start of that successor if that
+# block has no other predecessor, else on a block of its own on that edge.
 cf_root(X) :- owned(X), used_elsewhere(X), !escapes(X), !self_carried(X).
 # cf.cond_br %c, ^bb1(%x), ^bb2 with %x cleanly handed to ^bb1 only: the
 # paths through ^bb2 free it (the hand-over to ^bb1 is no edge it dies on).
@@ -919,32 +920,36 @@ live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
 live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
 live_out(X, U) :- live_in(X, S), block_succ(U, S).
 
-# An edge back into X's own block starts a new X: X dies before it. The
-# edges out of a block whose branch hands X to some successors only are
-# the next rules' to judge.
-cf_dies_on_edge(X, S) :-
-  live_out(X, U), block_succ(U, S), !live_in(X, S), root_block(X, B), S != B, !hands_from(X, U).
-cf_unhandled(X) :- live_out(X, U), block_succ(U, B), root_block(X, B), !hands_from(X, U).
-cf_unhandled(X) :- cf_dies_on_edge(X, S), !pred_count(S, 1).
+# ^bb1: %x = ... cf.cond_br %c, ^bb2, ^bb1 with ^bb2 using %x: an edge
+# back into X's own block starts a new X, so X dies on it; so it does on
+# an edge into a block that nothing using X is reached from. The edges
+# out of a block whose branch hands X to some successors only are the
+# next rule's to judge.
+cf_dies_on_branch(X, Op, S) :-
+  live_out(X, U), op_in_block(Op, U, _), successor(Op, _, S), !live_in(X, S), !hands_from(X, U).
 
 # cf.cond_br %c, ^bb1(%x), ^bb2 where nothing reached from ^bb2 uses %x:
-# %x dies on the edge into ^bb2, not on the one that hands it to ^bb1.
+# %x dies on the edge into ^bb2, not on the one that hands it to ^bb1;
+# with ^bb2 its own block (^bb1(%p): ... cf.cond_br %c, ^bb2(%p), ^bb1),
+# the next %x replaces it there.
 hands_from(X, U) :- partial_hand(X, Op), op_in_block(Op, U, _).
 hands_from(X, U) :- remote_hand(X, Op), op_in_block(Op, U, _).
-cf_dies_on_edge(X, S) :-
-  partial_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S), root_block(X, B), S != B.
-# ^bb1: %x = ... cf.cond_br %c, ^bb2(%x), ^bb1: back into its own block
-# without handing %x on, the next %x replaces it with nobody freeing it.
-cf_unhandled(X) :- partial_hand(X, Op), successor(Op, _, B), root_block(X, B), !forwarded_to(X, Op, B).
-cf_freed(X) :- cf_root(X), !cf_unhandled(X).
+cf_dies_on_branch(X, Op, S) :- partial_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S).
+
+# ^bb2 entered only from the branch X dies on: X is freed at its start.
+cf_dies_on_edge(X, S) :- cf_dies_on_branch(X, _, S), root_block(X, B), S != B, pred_count(S, 1).
 
 block_use(X, U, P) :- cf_root(X), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, P).
 block_use(X, B, P) :- cf_root(X), root_block(X, B), result(X, Op, _), op_in_block(Op, B, P).
 block_last_use(X, U, P) :- block_use(X, U, Q) |> do fn:group_by(X, U), let P = fn:max(Q).
 
 dealloc_in_block(X, Op) :-
-  cf_freed(X), cf_use_block(X, U), !live_out(X, U), !hands_from(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
-dealloc_on_edge(X, S) :- cf_freed(X), cf_dies_on_edge(X, S).
+  cf_root(X), cf_use_block(X, U), !live_out(X, U), !hands_from(X, U), block_last_use(X, U, P), op_in_block(Op, U, P).
+dealloc_on_edge(X, S) :- cf_root(X), cf_dies_on_edge(X, S).
+# cf.cond_br %c, ^bb1(%y), ^bb2 where ^bb1 is X's own block or has other
+# predecessors that do not have X live out: only this edge may free it,
+# on a block of its own between the branch and ^bb1.
+dealloc_on_branch(X, Op, S) :- cf_root(X), cf_dies_on_branch(X, Op, S), !cf_dies_on_edge(X, S).
 
 use_not_postdominated(A, RB) :-
   alias_use(A, Op), enclosing(Op, X), op_in_block(X, UB, _), return_op(Ret, _), op_in_block(Ret, RB, _),
@@ -955,7 +960,7 @@ postdominates_block(A, B) :-
   block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
 
 kept_alive(A) :- owned(A), escapes(A), !lent_freed(A).
-kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A), !cf_freed(A).
+kept_alive(A) :- owned(A), used_elsewhere(A), !freed_before_return(A), !cf_root(A).
 
 freed_before_return(A) :- dealloc_before_return(A, _).
 

@@ -394,6 +394,9 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	add("dealloc", "dealloc_on_edge", 2, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed at the start of %s, which it is not live into, reached from its only predecessor", value(row), names.BlockName(int(row[1].Int())))
 	})
+	add("dealloc", "dealloc_on_branch", 3, true, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is freed on the edge to %s, which it is not live into, on a block of its own between %s and it", value(row), names.BlockName(int(row[2].Int())), op(row))
+	})
 	add("dealloc", "dealloc_first", 2, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", value(row))
 	})

@@ -208,6 +208,12 @@ func TestExplainCommand(t *testing.T) {
 			`cf_dies_on_edge(%alloc_1, ^bb2(op#2.r0))  [dealloc.mg:`,
 			`partial_hand(%alloc_1, op#19 cf.cond_br)  [dealloc.mg:`,
 		}, ""},
+		{"edge block", []string{deallocFile}, 0, []string{
+			`OUT:352:5: dealloc: %a is freed on the edge to ^bb1(op#295.r0), which it is not live into, on a block of its own between op#304 cf.cond_br and it`,
+			`dealloc_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc.mg:`,
+			`cf_dies_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc.mg:`,
+			`partial_hand(%a@back_edge, op#304 cf.cond_br)  [dealloc.mg:`,
+		}, ""},
 		{"lend", []string{"../../testdata/exec/scf_if_06.mlir"}, 0, []string{
 			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it, a view of it or an scf.if result it is lent to`,
 			`lends_to(%alloc, %r)  [dealloc.mg:`,

@@ -8,12 +8,13 @@
 // scf.if regions yielding buffers made before it (one buffer, twice), a cf loop passing a
 // block argument back to itself, a call returning its argument, an scf.if result owning
 // its buffer only when its then-region ran, a buffer dying on an edge into a block with two
-// predecessors (freed before the return instead), a branch handing a buffer to one successor
+// predecessors (freed on a block of its own on that edge), a branch handing a buffer to one successor
 // while the other reads it, one whose join reads the buffer handed (no hand-over), an scf.if
 // region lending a buffer of its block to the result, and one that cannot lend a buffer
 // also returned; a cf loop that copies its carried buffer into a new one and frees it (a
 // move, through casts), one whose carried buffer is a subview (not moved: maybe_strided),
-// and copies into an aligned buffer and into one written before the copy (not moved).
+// and copies into an aligned buffer and into one written before the copy (not moved); a cf
+// loop whose buffer of each iteration dies on the edge back into its block.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -349,5 +350,19 @@ module {
     %z = memref.load %q[%c0] : memref<4xf32>
     %s = arith.addf %y, %z : f32
     func.return %s : f32
+  }
+  func.func @back_edge(%n: index, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.br ^bb1(%c0 : index)
+  ^bb1(%i: index):
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %i2 = arith.addi %i, %c1 : index
+    %more = arith.cmpi ult, %i2, %n : index
+    cf.cond_br %more, ^bb1(%i2 : index), ^bb2(%a : memref<4xf32>)
+  ^bb2(%p: memref<4xf32>):
+    %x = memref.load %p[%c0] : memref<4xf32>
+    func.return %x : f32
   }
 }
