@@ -752,13 +752,16 @@ type phases struct {
 	// of the callees: a module's parts can derive it before their
 	// callees are analyzed. decide is the rest.
 	early, decide *Program
-	after         *Program // nil when nothing is asked for
+	// all is early and decide as one program: on a large DB, where
+	// strata run at once, their strata overlap.
+	all   *Program
+	after *Program // nil when nothing is asked for
 }
 
 func newPhases(prog *Program, after []string) *phases {
 	all := prog.Restrict(DecidePredicates()...)
 	callees := calleeSummaries()
-	a := &phases{early: all.independentOf(callees)}
+	a := &phases{early: all.independentOf(callees), all: all}
 	a.decide = all.derivedBy(a.early, callees)
 	if len(after) > 0 {
 		// What the decisions need was derived before them and does not
@@ -769,15 +772,13 @@ func newPhases(prog *Program, after []string) *phases {
 }
 
 func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
-	if _, err := a.early.Eval(ctx, db, opt); err != nil {
-		return nil, err
-	}
-	return a.finish(ctx, db, opt, policy)
+	return a.finish(ctx, db, opt, policy, a.all)
 }
 
-// finish runs the phases after early, which db has been evaluated with.
-func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
-	if _, err := a.decide.Eval(ctx, db, opt); err != nil {
+// finish derives what the decisions need with first (decide, once db has
+// been evaluated with early, or all), then decides and derives after.
+func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy Policy, first *Program) (*Decisions, error) {
+	if _, err := first.Eval(ctx, db, opt); err != nil {
 		return nil, err
 	}
 	dec, err := policy(db)

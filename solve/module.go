@@ -103,7 +103,14 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	early := runEarly(ctx, analysis.early, parts, slices.Concat(levels...), opt, workers)
+	// A part as large as a DB whose strata run at once is evaluated in
+	// one piece when its turn comes, its early strata beside the others,
+	// rather than ahead of it on one goroutine.
+	whole := make([]bool, len(parts))
+	for i, db := range parts {
+		whole[i] = workers > 1 && factCount(db) >= parallelRows
+	}
+	early := runEarly(ctx, analysis.early, parts, slices.Concat(levels...), opt, workers, whole)
 	defer early.wait()
 	defer cancel()
 	var (
@@ -137,7 +144,11 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 								given[q].addTo(parts[i])
 							}
 						}
-						dec, err = analysis.finish(ctx, parts[i], opt, policy)
+						first := analysis.decide
+						if whole[i] {
+							first = analysis.all
+						}
+						dec, err = analysis.finish(ctx, parts[i], opt, policy, first)
 					}
 					results[i] = dec
 					switch {
@@ -161,7 +172,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 						given[i] = summaryOf(parts[i], partFuncs[i])
 					}
 					errs.set(err)
-					early.finished()
+					early.finished(i)
 				}
 			})
 		}
@@ -198,6 +209,7 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 // the analysis takes one part at a time, it runs beside it.
 type earlyPhase struct {
 	done  []chan error // per part: the early phase's result
+	skip  []bool       // parts whose early phase is left to their analysis
 	ahead chan struct{}
 	wg    sync.WaitGroup
 }
@@ -207,16 +219,23 @@ type earlyPhase struct {
 const earlyLead = 4
 
 // runEarly starts evaluating early on the parts, in the given order, on
-// workers goroutines, until ctx is done.
-func runEarly(ctx context.Context, early *Program, parts []*facts.DB, order []int, opt Options, workers int) *earlyPhase {
-	e := &earlyPhase{done: make([]chan error, len(parts)), ahead: make(chan struct{}, earlyLead)}
+// workers goroutines, until ctx is done; the parts skip marks are left
+// alone, and their result is nil at once.
+func runEarly(ctx context.Context, early *Program, parts []*facts.DB, order []int, opt Options, workers int, skip []bool) *earlyPhase {
+	e := &earlyPhase{done: make([]chan error, len(parts)), skip: skip, ahead: make(chan struct{}, earlyLead)}
 	for i := range e.done {
 		e.done[i] = make(chan error, 1)
+		if skip[i] {
+			e.done[i] <- nil
+		}
 	}
 	feed := make(chan int)
 	e.wg.Go(func() {
 		defer close(feed)
 		for _, i := range order {
+			if skip[i] {
+				continue
+			}
 			select {
 			case e.ahead <- struct{}{}:
 			case <-ctx.Done():
@@ -250,10 +269,13 @@ func (e *earlyPhase) result(ctx context.Context, i int) error {
 	}
 }
 
-// finished tells that a part's analysis is over: the early phase may
+// finished tells that part i's analysis is over: the early phase may
 // start another. A part the early phase never took (the context ended
-// first) holds no turn, so none is waited for.
-func (e *earlyPhase) finished() {
+// first, or it skips the part) holds no turn, so none is waited for.
+func (e *earlyPhase) finished(i int) {
+	if e.skip[i] {
+		return
+	}
 	select {
 	case <-e.ahead:
 	default:
@@ -370,6 +392,15 @@ func markAnalyzed(db *facts.DB) {
 			analyzed.Add([]facts.Value{f})
 		}
 	}
+}
+
+// factCount counts the facts of db.
+func factCount(db *facts.DB) int {
+	n := 0
+	for _, r := range db.Relations() {
+		n += r.Len()
+	}
+	return n
 }
 
 // callsAny reports whether db holds a call of one of funcs.
