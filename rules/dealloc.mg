@@ -214,7 +214,7 @@ Decl partial_hand(X, Op)
   bound [/number, /number].
 
 Decl remote_hand(X, Op)
-  descr [doc("The branch Op, in a block of X's region other than X's own, hands X over once, to every successor, and X is not live out of Op's block: the hand-over ends X there, and the paths that do not take it free X where it stops being live."),
+  descr [doc("The branch Op, in a block of X's region other than X's own, is the only op to hand X on, at most once to each successor, and no successor it hands X to uses X itself: the hand-over ends X on those edges, and the paths that do not take it free X where it stops being live."),
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
@@ -745,14 +745,17 @@ received_count(X, Op, N) :- forwarded_to(X, Op, S) |> do fn:group_by(X, Op), let
 
 # ^hdr(%p, %q): cf.cond_br %c, ^body, ^exit   ^body: ... cf.br ^hdr(%q, %p):
 # a cf loop whose header and body are two blocks hands its carried
-# buffers back from the body, not from their own block. The hand-over is
-# clean when it is the only one, and nothing the body leads to uses the
-# buffer before the header defines it again; the paths that leave the
-# loop free it where it stops being live (cf_root).
+# buffers back from the body, not from their own block. As for a branch
+# in the buffer's own block (partial_hand), the hand-over is clean when
+# that branch is the only one to hand the buffer on, no successor gets
+# it twice, and no successor that gets it uses the buffer itself (the
+# header defines it anew). A successor that does not get it (a break out
+# of the loop: cf.cond_br %c, ^hdr(%q, %p), ^side) may still use it; the
+# paths that leave the loop free it where it stops being live (cf_root).
 remote_hand(X, Op) :-
-  hand_count(X, 1), handed(X, Op, _), forward(Op, _, _), !missed_successor(X, Op), root_block(X, B),
-  op_in_block(Op, U, _), U != B, block_in_region(U, R, _), block_in_region(B, R, _), !live_out(X, U),
-  !self_carried(X).
+  handed(X, Op, _), forward(Op, _, _), !handed_by_other(X, Op), hand_count(X, N), received_count(X, Op, N),
+  root_block(X, B), op_in_block(Op, U, _), U != B, block_in_region(U, R, _), block_in_region(B, R, _),
+  !received_live(X, Op), !self_carried(X).
 clean(X) :- remote_hand(X, _).
 received_live(X, Op) :- forwarded_to(X, Op, S), live_in(X, S).
 clean(X) :- partial_hand(X, Op), !received_live(X, Op).
@@ -935,6 +938,7 @@ cf_dies_on_branch(X, Op, S) :-
 hands_from(X, U) :- partial_hand(X, Op), op_in_block(Op, U, _).
 hands_from(X, U) :- remote_hand(X, Op), op_in_block(Op, U, _).
 cf_dies_on_branch(X, Op, S) :- partial_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S).
+cf_dies_on_branch(X, Op, S) :- remote_hand(X, Op), successor(Op, _, S), !forwarded_to(X, Op, S), !live_in(X, S).
 
 # ^bb2 entered only from the branch X dies on: X is freed at its start.
 cf_dies_on_edge(X, S) :- cf_dies_on_branch(X, _, S), root_block(X, B), S != B, pred_count(S, 1).
