@@ -174,20 +174,7 @@ func (p *Program) usedBy(strata []stratum) []int {
 		for _, id := range s.preds {
 			used[id] = true
 		}
-		for _, c := range s.compute {
-			used[c.pred], used[c.edge] = true, true
-			if c.node >= 0 {
-				used[c.node] = true
-			}
-		}
-		for _, r := range s.rules {
-			used[r.head] = true
-			for _, l := range r.body {
-				if l.kind == litAtom || l.kind == litNeg {
-					used[l.pred] = true
-				}
-			}
-		}
+		s.reads(func(id int) { used[id] = true })
 	}
 	var ids []int
 	for id, u := range used {
@@ -244,23 +231,30 @@ func setWaits(strata []stratum) {
 	}
 	for i := range strata {
 		s := &strata[i]
-		wait := func(id int) {
+		s.reads(func(id int) {
 			if j, ok := derivedIn[id]; ok && j != i && !slices.Contains(s.waits, j) {
 				s.waits = append(s.waits, j)
 			}
-		}
-		for _, r := range s.rules {
-			for _, l := range r.body {
-				if l.kind == litAtom || l.kind == litNeg {
-					wait(l.pred)
-				}
+		})
+	}
+}
+
+// reads calls fn on every predicate the stratum's rules read, positively
+// or negated, and its computations take as input (a predicate may come
+// more than once). The stratum's own predicates are among them when it
+// is recursive.
+func (s *stratum) reads(fn func(pred int)) {
+	for _, r := range s.rules {
+		for _, l := range r.body {
+			if l.kind == litAtom || l.kind == litNeg {
+				fn(l.pred)
 			}
 		}
-		for _, c := range s.compute {
-			wait(c.edge)
-			if c.node >= 0 {
-				wait(c.node)
-			}
+	}
+	for _, c := range s.compute {
+		fn(c.edge)
+		if c.node >= 0 {
+			fn(c.node)
 		}
 	}
 }

@@ -87,27 +87,36 @@ type evaluator struct {
 // evalState is the state of an evaluation that its goroutines share.
 type evalState struct {
 	spent  atomic.Int64 // facts charged to the budget
-	failed atomic.Bool  // err is set: every goroutine stops
-	mu     sync.Mutex   // guards err
-	err    error        // the first error
+	failed atomic.Bool  // an error is set: every goroutine stops
+	first  firstError
 }
 
-// setError keeps err if it is the first, and reports whether it was.
-func (s *evalState) setError(err error) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return false
-	}
-	s.err = err
+// setError keeps err if it is the first, and stops the evaluation.
+func (s *evalState) setError(err error) {
+	s.first.set(err)
 	s.failed.Store(true)
-	return true
 }
 
-func (s *evalState) error() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
+func (s *evalState) error() error { return s.first.get() }
+
+// firstError keeps the first error set among goroutines.
+type firstError struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (f *firstError) set(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil {
+		f.err = err
+	}
+}
+
+func (f *firstError) get() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
 }
 
 // newEvaluator readies an evaluation of p over db that reads and derives
@@ -452,9 +461,10 @@ func (ev *evaluator) plan(r *rule, delta int) (order []planItem, static, empty, 
 // themselves, in their order: those are grouped where they are.
 func (ev *evaluator) aggregate(r *rule) bool {
 	ev.rule = r
-	run := ev.newRunner(r, nil)
+	var run *runner
 	rows, col := ev.factsAsBindings(r)
 	if rows != nil {
+		run = ev.newRunner(r, nil)
 		if !ev.spend(rows.Len()) {
 			return false
 		}

@@ -359,26 +359,6 @@ func (s summary) addTo(db *facts.DB) {
 	}
 }
 
-// firstError keeps the first error set among goroutines.
-type firstError struct {
-	mu  sync.Mutex
-	err error
-}
-
-func (f *firstError) set(err error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.err == nil {
-		f.err = err
-	}
-}
-
-func (f *firstError) get() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err
-}
-
 // markAnalyzed adds analyzed(F) for the functions with a body in db.
 func markAnalyzed(db *facts.DB) {
 	funcs, external := db.Lookup("func", 2), db.Lookup("func_external", 1)

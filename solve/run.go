@@ -426,17 +426,17 @@ func (run *runner) split() bool {
 		w.steps[0].hi = first.lo + uint32(uint64(n)*uint64(c+1)/uint64(len(chunks)))
 		chunks[c] = w
 	}
+	// A chunk that stops has set the evaluation's error (evalState), which
+	// stops the others too.
+	failed := &run.ev.shared.failed
 	var (
-		wg     sync.WaitGroup
-		next   atomic.Int32
-		failed atomic.Bool
+		wg   sync.WaitGroup
+		next atomic.Int32
 	)
 	for range run.ev.workers {
 		wg.Go(func() {
 			for c := int(next.Add(1)) - 1; c < len(chunks) && !failed.Load(); c = int(next.Add(1)) - 1 {
-				if !chunks[c].run(0) {
-					failed.Store(true)
-				}
+				chunks[c].run(0)
 			}
 		})
 	}
