@@ -249,15 +249,11 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	// dropped holds the ops a move removes, the copy with the target it
 	// moves into, its alloc with nil; freed the frees a move makes moot.
 	dropped := map[*ir.Operation]*ir.Value{}
-	freed := map[[2]int64]bool{}
-	for _, m := range tuples[[3]int64](db, "moves") {
+	moves := Moves(names, db)
+	freed := MovedFrees(moves)
+	for _, m := range moves {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
-		// Rules given with --rules may derive what dealloc.mg never does.
-		if cp.Name != "memref.copy" || cp.NumOperands() != 2 || cp.Operand(1) != t || t.DefiningOp() == nil || t.DefiningOp().Name != "memref.alloc" {
-			continue
-		}
 		dropped[cp], dropped[t.DefiningOp()] = t, nil
-		freed[[2]int64{m[0], m[1]}] = true
 		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
 	}
 	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
@@ -338,6 +334,32 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	}
 	dropUnusedSizes(sizes)
 	return n
+}
+
+// Moves returns the moves(X, Copy, T) facts of db that the rewrite
+// applies: those whose Copy is a memref.copy into T, the result of a
+// memref.alloc. Rules given with --rules may derive what dealloc.mg never
+// does; such facts are ignored.
+func Moves(names *extract.Names, db *facts.DB) [][3]int64 {
+	var out [][3]int64
+	for _, m := range tuples[[3]int64](db, "moves") {
+		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
+		if cp.Name == "memref.copy" && cp.NumOperands() == 2 && cp.Operand(1) == t && t.DefiningOp() != nil && t.DefiningOp().Name == "memref.alloc" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// MovedFrees returns the frees that moves make moot: (X, Copy) for each
+// moves(X, Copy, T), whose dealloc_after or dealloc_in_block(X, Copy) is
+// not inserted.
+func MovedFrees(moves [][3]int64) map[[2]int64]bool {
+	freed := map[[2]int64]bool{}
+	for _, m := range moves {
+		freed[[2]int64{m[0], m[1]}] = true
+	}
+	return freed
 }
 
 // splitEdges frees buffer A on the edge from the branch Op to its

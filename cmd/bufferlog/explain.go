@@ -344,13 +344,10 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	// add lists the facts of pred: the buffer first, then, when atOp, the
 	// op the free is placed at (else a block: the buffer's own location).
 	// A move drops the free after its copy (moves(X, Copy, T) beside
-	// dealloc_after or dealloc_in_block(X, Copy)).
-	moves := plan.DB.Lookup("moves", 3)
+	// dealloc_after or dealloc_in_block(X, Copy)), as the rewrite does.
+	mootFrees := rewrite.MovedFrees(rewrite.Moves(names, plan.DB))
 	moved := func(pred string, row []facts.Value) bool {
-		if pred != "dealloc_after" && pred != "dealloc_in_block" || moves == nil {
-			return false
-		}
-		return moves.Index([]int{0, 1}).First(row[:2]) != facts.NoRow
+		return (pred == "dealloc_after" || pred == "dealloc_in_block") && mootFrees[[2]int64{row[0].Int(), row[1].Int()}]
 	}
 	add := func(kind, pred string, arity int, atOp bool, summary func(row []facts.Value) string) {
 		r := plan.DB.Lookup(pred, arity)
