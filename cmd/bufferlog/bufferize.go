@@ -251,7 +251,7 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 // rewrite bug must not reach the output. The time of each phase is added
 // to times (which may be nil).
 func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, prog, policy, times)
+	parts, names, dec, err := decide(m, opts, prog, policy, times, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
@@ -299,7 +299,9 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
 
 // decide extracts m by function and runs the in-place analysis on it with
 // policy, checking that the decisions leave no conflict. The parts keep
-// the facts of the predicates named in keep too. Its time is added to
+// the facts of the predicates named in keep too, derived after the
+// decisions: a caller that rewrites names rewrite.PlanPredicates, which
+// an annotation does not read. Its time is added to
 // times (which may be nil) as the analysis phase.
 func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	defer times.since(phaseAnalysis, time.Now())
@@ -309,7 +311,7 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 	}
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
-	after := append(append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, rewrite.PlanPredicates()...), keep...)
+	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
 	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{Workers: opts.Workers}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)

@@ -98,7 +98,7 @@ func graphCommand() *cli.Command {
 
 // graphPredicates are the derived facts the graph is drawn from, kept
 // after the decisions besides those decide keeps.
-var graphPredicates = []string{"tensor_value", "tensor_use", "operand_alias", "operand_writes", "read_only_value", "alias_set", "buffer_class"}
+var graphPredicates = []string{"tensor_value", "tensor_use", "operand_alias", "operand_writes", "read_only_value", "alias_set", "buffer_class", "copy_contents"}
 
 // findFunc returns the func.func named name (@ optional) in m, or an
 // error listing the functions there are.
