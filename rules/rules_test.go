@@ -16,6 +16,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rules"
 	"bufferlog/solve"
@@ -400,4 +401,99 @@ func TestAlternatives(t *testing.T) {
 			t.Errorf("WithUserFiles(%s): %v", bad, err)
 		}
 	}
+}
+
+// TestReadFirstDropsOnlyExcusedPairs checks the shortcut of inplace.mg's
+// read_first: the class pairs it keeps out of raw_candidate are pairs
+// that the first excuse of excused_pair excuses, so that raw_conflict is
+// the same as when every class pair is a candidate. It evaluates the
+// rules with and without the shortcut on the round-trip corpus and on
+// random programs.
+func TestReadFirstDropsOnlyExcusedPairs(t *testing.T) {
+	const shortcut = "raw_candidate(ROp, RI, WOp, WI) :- class_pair(ROp, RI, WOp, WI), !read_first(ROp, RI, WOp, WI)."
+	var without []solve.Source
+	for _, src := range rules.Builtin() {
+		if src.Name == "inplace.mg" {
+			if !strings.Contains(src.Text, shortcut) {
+				t.Fatalf("inplace.mg has no rule %q", shortcut)
+			}
+			src.Text = strings.Replace(src.Text, shortcut, "raw_candidate(ROp, RI, WOp, WI) :- class_pair(ROp, RI, WOp, WI).", 1)
+		}
+		without = append(without, src)
+	}
+	shipped, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := solve.Compile(without...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, plain = shipped.Restrict("raw_conflict", "read_first"), plain.Restrict("raw_conflict", "excused_pair")
+	programs := map[string]string{}
+	files, err := filepath.Glob("../testdata/roundtrip/*.mlir")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		programs[file] = string(text)
+	}
+	for seed := range uint64(40) {
+		programs[fmt.Sprintf("random-%d", seed)] = workload.Random(seed, 30)
+	}
+	dropped, conflicts := 0, 0
+	for name, text := range programs {
+		m, err := ir.Parse(name, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		with := evalRows(t, name, m, shipped, "raw_conflict", "read_first")
+		all := evalRows(t, name, m, plain, "raw_conflict", "excused_pair")
+		if !slices.Equal(with["raw_conflict"], all["raw_conflict"]) {
+			t.Errorf("%s: raw_conflict differs with read_first:\n%q\nwithout:\n%q", name, with["raw_conflict"], all["raw_conflict"])
+		}
+		for _, pair := range with["read_first"] {
+			if _, ok := slices.BinarySearch(all["excused_pair"], pair); !ok {
+				t.Errorf("%s: read_first%s is not an excused pair", name, pair)
+			}
+		}
+		dropped += len(with["read_first"])
+		conflicts += len(with["raw_conflict"])
+	}
+	if dropped < 500 || conflicts < 100 {
+		t.Errorf("only %d pairs dropped and %d conflicts compared", dropped, conflicts)
+	}
+	t.Logf("%d pairs dropped, %d conflicts the same, over %d programs", dropped, conflicts, len(programs))
+}
+
+// evalRows extracts m, evaluates prog on it and returns the facts of
+// preds, each row printed and sorted.
+func evalRows(t *testing.T, name string, m *ir.Module, prog *solve.Program, preds ...string) map[string][]string {
+	t.Helper()
+	db, _, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if _, err := prog.Eval(context.Background(), db, solve.Options{}); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	out := map[string][]string{}
+	for _, pred := range preds {
+		var rows []string
+		for _, r := range db.Relations() {
+			if r.Name() != pred {
+				continue
+			}
+			for id := range uint32(r.Len()) {
+				rows = append(rows, fmt.Sprint(r.Row(id)))
+			}
+		}
+		slices.Sort(rows)
+		out[pred] = rows
+	}
+	return out
 }
