@@ -1,6 +1,9 @@
 package solve
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // planItem is one premise (or let statement) in evaluation order.
 type planItem struct {
@@ -35,25 +38,29 @@ type planError struct {
 // through such a block.
 func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) ([]planItem, *planError) {
 	if delta >= 0 || estimate == nil {
-		order, _, err := greedyPlan(r, delta, estimate)
+		order, _, err := greedyPlan(r, delta, estimate, math.Inf(1))
 		return order, err
 	}
 	var best []planItem
-	bestCost := 0.0
+	bestCost := math.Inf(1)
 	for i := range r.body {
 		if r.body[i].kind != litAtom {
 			continue
 		}
-		order, cost, err := greedyPlan(r, i, estimate)
+		// A plan's cost only grows as it is built: one that reaches the
+		// best cost so far cannot win (ties go to the earlier plan), and
+		// stopping it spares the estimates of its later steps, each of
+		// which may build an index that no plan uses.
+		order, cost, err := greedyPlan(r, i, estimate, bestCost)
 		if err != nil {
 			return nil, err
 		}
-		if best == nil || cost < bestCost {
+		if order != nil && cost < bestCost {
 			best, bestCost = order, cost
 		}
 	}
 	if best == nil { // no atoms: only filters and assignments
-		order, _, err := greedyPlan(r, -1, estimate)
+		order, _, err := greedyPlan(r, -1, estimate, math.Inf(1))
 		return order, err
 	}
 	return best, nil
@@ -68,8 +75,9 @@ func planOrder(r *rule, delta int, estimate func(lit int, cols []int) float64) (
 const largeInputRows = 512
 
 // greedyPlan orders the body greedily after the atom first (-1: none)
-// and returns the order and its estimated cost.
-func greedyPlan(r *rule, first int, estimate func(lit int, cols []int) float64) ([]planItem, float64, *planError) {
+// and returns the order and its estimated cost, or no order once the cost
+// reaches limit.
+func greedyPlan(r *rule, first int, estimate func(lit int, cols []int) float64, limit float64) ([]planItem, float64, *planError) {
 	bound := make([]bool, r.nslots)
 	done := make([]bool, len(r.body))
 	var order []planItem
@@ -105,7 +113,9 @@ func greedyPlan(r *rule, first int, estimate func(lit int, cols []int) float64) 
 		}
 	}
 	if first >= 0 {
-		take(planItem{lit: first})
+		if take(planItem{lit: first}); cost >= limit {
+			return nil, cost, nil
+		}
 	}
 	for {
 		for progress := true; progress; {
@@ -142,7 +152,9 @@ func greedyPlan(r *rule, first int, estimate func(lit int, cols []int) float64) 
 		if best < 0 {
 			break
 		}
-		take(planItem{lit: best})
+		if take(planItem{lit: best}); cost >= limit {
+			return nil, cost, nil
+		}
 	}
 	for i := range r.body {
 		if !done[i] {
