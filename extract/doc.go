@@ -13,6 +13,7 @@
 //
 //	ir.Module --Module--> *facts.DB + *Names
 //	ir.Module --Functions--> []*facts.DB (module level, then one per function) + *Names
+//	ir.Module --Split--> *Parts (Names, call graph) --Extract(i)--> part i's *facts.DB
 //
 // Ids are dense numbers per kind (ops, values, blocks, regions), given in
 // walk order: an op, its results, then its regions, each region's blocks,
@@ -29,13 +30,23 @@
 // added to the DB in module order, so the DB does not depend on the
 // schedule.
 //
-// Functions runs the same steps but adds each piece's batch to a DB of its
-// own (top-level ops that use each other's results share one), and the
-// module op's facts to a first DB: the same facts and ids as Module's,
+// Functions runs the same steps but adds each piece's facts to a DB of
+// its own (top-level ops that use each other's results share one), and
+// the module op's facts to a first DB: the same facts and ids as Module's,
 // split so that rules that never join two functions can be evaluated on
 // each function alone (see solve's Program.FunctionLocal). Only the
 // predicates marked facts.Predicate.CrossFunction have facts that hold
 // ids of two parts.
+//
+// Split stops after the counting and numbering: its Parts extracts each
+// part on demand, any number at once, so that a module's analysis
+// (solve.AnalyzeParts) need not wait for every part, nor hold them all.
+// What the analysis needs up front comes from the numbering, which
+// visits every op: Names, and the call graph (each part's func.func ops
+// and the functions its func.call ops call, resolved as the call facts
+// are, in the order of those facts). Functions is Split with every part
+// extracted. Whatever the order of extraction, Err gives Module's error:
+// that of the first top-level op in module order that fails.
 //
 // # Memory models
 //

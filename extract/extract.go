@@ -27,7 +27,7 @@ func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
 	e := prepare(m, opts)
 	db := facts.NewDB(e.mod.syms)
 	reserve(db, e.pieces)
-	if err := e.run(db, func(*piece) *facts.DB { return db }); err != nil {
+	if err := e.run(db); err != nil {
 		return nil, nil, err
 	}
 	return db, e.names, nil
@@ -46,19 +46,15 @@ func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
 // it then hold the next ops. A CrossFunction fact is in the part of the op
 // it names first (the call, the op in a block), which is right for no rule
 // that reads it: such rules need Module. Errors are Module's.
+//
+// Functions is Split with every part extracted, Options.Workers at once.
 func Functions(m *ir.Module, opts Options) ([]*facts.DB, *Names, error) {
-	e := prepare(m, opts)
-	partOf, members := e.mod.parts(e.pieces)
-	parts := make([]*facts.DB, len(members)+1)
-	parts[0] = facts.NewDB(e.mod.syms)
-	for k, ps := range members {
-		parts[k+1] = facts.NewDB(e.mod.syms)
-		reserve(parts[k+1], ps)
-	}
-	if err := e.run(parts[0], func(p *piece) *facts.DB { return parts[partOf[p.index]] }); err != nil {
+	s := Split(m, opts)
+	forEach(len(s.dbs), opts.Workers, func(i int) { s.Extract(i) })
+	if err := s.Err(); err != nil {
 		return nil, nil, err
 	}
-	return parts, e.names, nil
+	return s.dbs, s.e.names, nil
 }
 
 // extraction is a module whose pieces are planned and numbered, ready to
@@ -76,40 +72,32 @@ func prepare(m *ir.Module, opts Options) *extraction {
 	names := newNames(m)
 	pieces := plan(m.Body(), names)
 	mod := &moduleScope{dom: ir.NewDominance(m.Op), models: opts.OpModel, syms: facts.NewSymbols(), funcs: map[*ir.Operation]map[string]int32{}}
-	forEach(pieces, opts.Workers, func(p *piece) { p.number(names) })
+	forEach(len(pieces), opts.Workers, func(i int) { pieces[i].number(names) })
 	mod.collect(pieces)
 	return &extraction{m: m, workers: opts.Workers, names: names, pieces: pieces, mod: mod}
 }
 
-// run adds the facts of the module op to module and those of each piece to
-// dest(piece). Each DB receives its pieces in module order, so that row
-// ids, like every other id, follow the walk order whatever the scheduling.
-func (e *extraction) run(module *facts.DB, dest func(*piece) *facts.DB) error {
-	x := newExtractor(e.mod, e.names, direct(module))
+// run adds the facts of the module op and of every piece to db, in
+// module order, so that row ids, like every other id, follow the walk
+// order whatever the scheduling.
+func (e *extraction) run(db *facts.DB) error {
+	x := newExtractor(e.mod, e.names, direct(db))
 	x.module(e.m.Op)
 	if e.workers <= 1 {
-		for _, p := range e.pieces {
-			if db := dest(p); db != x.out.db {
-				x.out = direct(db)
-			}
-			if x.topLevel(p); x.err != nil {
-				return x.err
-			}
-		}
-		return nil
+		return x.topLevels(e.pieces)
 	}
 	done := make([]*extractor, len(e.pieces))
 	flushed := 0
 	var mu sync.Mutex
 	// Pieces are flushed in module order as they finish.
-	forEach(e.pieces, e.workers, func(p *piece) {
+	forEach(len(e.pieces), e.workers, func(i int) {
 		x := newExtractor(e.mod, e.names, &batch{})
-		x.topLevel(p)
+		x.topLevel(e.pieces[i])
 		mu.Lock()
 		defer mu.Unlock()
-		done[p.index] = x
+		done[i] = x
 		for ; flushed < len(e.pieces) && done[flushed] != nil; flushed++ {
-			done[flushed].out.flush(dest(e.pieces[flushed]))
+			done[flushed].out.flush(db)
 			done[flushed].out = nil
 		}
 	})
@@ -121,27 +109,25 @@ func (e *extraction) run(module *facts.DB, dest func(*piece) *facts.DB) error {
 	return nil
 }
 
-// forEach calls fn on every piece, on up to workers goroutines.
-func forEach(pieces []*piece, workers int, fn func(*piece)) {
+// forEach calls fn on 0 to n-1, on up to workers goroutines.
+func forEach(n, workers int, fn func(i int)) {
 	if workers <= 1 {
-		for _, p := range pieces {
-			fn(p)
+		for i := range n {
+			fn(i)
 		}
 		return
 	}
-	next := make(chan *piece)
+	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(workers, len(pieces)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range next {
-				fn(p)
+	for range min(workers, n) {
+		wg.Go(func() {
+			for i := range next {
+				fn(i)
 			}
-		}()
+		})
 	}
-	for _, p := range pieces {
-		next <- p
+	for i := range n {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
@@ -194,12 +180,14 @@ type piece struct {
 	// keying values.)
 	firstResult map[*ir.Operation]int32
 	firstArg    map[*ir.Block]int32
-	// funcs are the func.func ops of the piece defined directly in a module.
+	// funcs are the func.func ops of the piece and calls its func.call
+	// ops, in walk order: the order of their func and call facts.
 	funcs []funcSymbol
+	calls []*ir.Operation
 }
 
 type funcSymbol struct {
-	table *ir.Operation // the builtin.module holding the function
+	table *ir.Operation // the builtin.module holding the function, if any
 	name  string
 	id    int32
 }
@@ -243,10 +231,15 @@ func (p *piece) number(names *Names) {
 	var visit func(op *ir.Operation)
 	visit = func(op *ir.Operation) {
 		names.ops[next.ops] = op
-		if op.Name == "func.func" {
-			if table := op.ParentOp(); table != nil && table.Name == "builtin.module" {
-				p.funcs = append(p.funcs, funcSymbol{table, ir.SymbolName(op), next.ops})
+		switch op.Name {
+		case "func.func":
+			table := op.ParentOp()
+			if table != nil && table.Name != "builtin.module" {
+				table = nil
 			}
+			p.funcs = append(p.funcs, funcSymbol{table, ir.SymbolName(op), next.ops})
+		case "func.call":
+			p.calls = append(p.calls, op)
 		}
 		next.ops++
 		if op.NumResults() > 0 {
@@ -299,6 +292,9 @@ func (s *moduleScope) collect(pieces []*piece) {
 	s.outer = map[*ir.Value]int32{}
 	for _, p := range pieces {
 		for _, f := range p.funcs {
+			if f.table == nil {
+				continue
+			}
 			if s.funcs[f.table] == nil {
 				s.funcs[f.table] = map[string]int32{}
 			}
@@ -358,6 +354,15 @@ func (s *moduleScope) parts(pieces []*piece) (partOf []int, members [][]*piece) 
 		members[partOf[i]-1] = append(members[partOf[i]-1], p)
 	}
 	return partOf, members
+}
+
+// callee returns the func.func a func.call calls, in its nearest module.
+func (s *moduleScope) callee(op *ir.Operation) (int32, bool) {
+	ref, ok := op.Inherent("callee").(*ir.SymbolRefAttr)
+	if !ok || len(ref.Nested) > 0 {
+		return 0, false
+	}
+	return s.lookupFunc(op, ref.Root)
 }
 
 // lookupFunc returns the func.func that a call from op to sym resolves
@@ -452,6 +457,17 @@ func (x *extractor) module(op *ir.Operation) {
 	x.out.add(facts.RegionOf, num(0), num(0), num(0))
 	x.out.add(facts.BlockInRegion, num(0), num(0), num(0))
 	x.blockHeader(x.names.blocks[0], 0)
+}
+
+// topLevels emits the facts of pieces in order, up to the first that
+// fails, and returns its error.
+func (x *extractor) topLevels(pieces []*piece) error {
+	for _, p := range pieces {
+		if x.topLevel(p); x.err != nil {
+			return x.err
+		}
+	}
+	return nil
 }
 
 // topLevel emits the facts of a top-level op and everything in it.

@@ -118,12 +118,3 @@ func (x *extractor) function(op *ir.Operation, F facts.Value) {
 }
 
 var accessNames = map[string]string{"read": "/read", "write": "/write", "read-write": "/read_write", "none": "/none"}
-
-// callee returns the func.func a func.call calls, in its nearest module.
-func (x *extractor) callee(op *ir.Operation) (int32, bool) {
-	ref, ok := op.Inherent("callee").(*ir.SymbolRefAttr)
-	if !ok || len(ref.Nested) > 0 {
-		return 0, false
-	}
-	return x.lookupFunc(op, ref.Root)
-}

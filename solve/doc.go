@@ -152,13 +152,22 @@
 // from the one met first in op order, so the order is the same on every
 // run. Analyze
 // evaluates those facts, decides, adds the decisions as facts and
-// evaluates what follows from them (rules/decisions.mg); AnalyzeModule
+// evaluates what follows from them (rules/decisions.mg); AnalyzeParts
 // does so per function, callees first, giving each caller its callees'
 // summary facts. What a function's decisions need that reads none of
 // those summaries (most of the in-place rules: structure, uses, walks) is
 // an early phase that runs ahead, on other goroutines, while the callees
 // are still being analyzed; on a chain of calls, which must be analyzed
-// one function at a time, that is what keeps a second core busy.
+// one function at a time, that is what keeps a second core busy. The
+// early phase also fetches each part (ModuleParts.Part: the extraction of
+// its function, with extract.Split), so that the extraction too runs
+// beside the analysis of the parts before it; it takes the parts in the
+// order of their analysis, at most earlyLead ahead of it, so that only a
+// few parts not yet analyzed are held at once. What the analysis needs
+// before it starts is plain data (ModuleParts.Funcs and Calls, the call
+// graph), which the extraction's numbering gives without extracting
+// anything. AnalyzeModule is AnalyzeParts on parts already extracted, its
+// call graph read from their func and call facts.
 //
 // # Semantics where Mangle's implementation differs
 //

@@ -5,3 +5,6 @@ package solve
 func (p *Program) JoinedOn(pred string, col int, guard string, gcol int) bool {
 	return p.joinedOn(pred, col, guard, gcol)
 }
+
+// EarlyLead exports earlyLead to the tests of package solve_test.
+const EarlyLead = earlyLead

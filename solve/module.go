@@ -34,39 +34,74 @@ func calleeSummaries() []string {
 	return names
 }
 
-// AnalyzeModule runs the in-place analysis on a module extracted into
-// parts (extract.Functions), as One-Shot Bufferize's module analysis
-// does: callees before callers, so that a call site reads and writes what
-// the callee's decisions make it read and write. Parts whose callees are
-// all done are analyzed together, up to workers at once: each gets the
-// summary facts of its callees, then runs Analyze, then is marked
-// analyzed. Functions of a call cycle see each other as unanalyzed (read,
-// write and alias everything). after names the predicates to derive once
-// a part's decisions are taken; the summary predicates always are. Each
-// part keeps only those, the decisions and the call graph: the rest of
-// its facts are dropped once it is analyzed.
+// ModuleParts is a module split into parts (see extract.Functions) as
+// AnalyzeParts takes it: the call graph at once, the facts of each part
+// on demand, so that the analysis of the first parts need not wait for
+// the others to be extracted, nor all parts be held at once.
+type ModuleParts struct {
+	// Funcs[i] are the functions of part i (the first column of its func
+	// facts) and Calls[i] the functions its calls call (the second column
+	// of its call facts), in the order of those facts.
+	Funcs, Calls [][]int64
+	// Part returns the facts of part i. AnalyzeParts calls it at most once
+	// per part, a few parts ahead of the part's analysis, for several
+	// parts at once; an error ends the analysis, which returns it.
+	Part func(i int) (*facts.DB, error)
+}
+
+// PartsOf gives parts already extracted as AnalyzeParts takes them, with
+// the call graph of their func and call facts.
+func PartsOf(parts []*facts.DB) ModuleParts {
+	m := ModuleParts{Funcs: make([][]int64, len(parts)), Calls: make([][]int64, len(parts)),
+		Part: func(i int) (*facts.DB, error) { return parts[i], nil }}
+	for i, db := range parts {
+		m.Funcs[i] = column(db.Lookup("func", 2), 0)
+		m.Calls[i] = column(db.Lookup("call", 2), 1)
+	}
+	return m
+}
+
+// column returns column c of every row of r (nil if r is), in row order.
+func column(r *facts.Relation, c int) []int64 {
+	if r == nil {
+		return nil
+	}
+	out := make([]int64, r.Len())
+	for id := range uint32(r.Len()) {
+		out[id] = r.Row(id)[c].Int()
+	}
+	return out
+}
+
+// AnalyzeModule is AnalyzeParts on parts already extracted.
 func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
+	return AnalyzeParts(ctx, prog, PartsOf(parts), opt, policy, workers, after...)
+}
+
+// AnalyzeParts runs the in-place analysis on a module split into parts,
+// as One-Shot Bufferize's module analysis does: callees before callers,
+// so that a call site reads and writes what the callee's decisions make
+// it read and write. Parts whose callees are all done are analyzed
+// together, up to workers at once: each gets the summary facts of its
+// callees, then runs Analyze, then is marked analyzed. Functions of a
+// call cycle see each other as unanalyzed (read, write and alias
+// everything). after names the predicates to derive once a part's
+// decisions are taken; the summary predicates always are. Each part
+// keeps only those, the decisions and the call graph: the rest of its
+// facts are dropped once it is analyzed. Each part is fetched (m.Part)
+// shortly before its analysis, on the goroutines of the early phase.
+func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
 	funcPart := map[int64]int{} // func op -> part
-	for i, db := range parts {
-		if r := db.Lookup("func", 2); r != nil {
-			for id := range uint32(r.Len()) {
-				funcPart[r.Row(id)[0].Int()] = i
-			}
+	for i, funcs := range m.Funcs {
+		for _, f := range funcs {
+			funcPart[f] = i
 		}
 	}
-	partFuncs := make([][]int64, len(parts))
-	for f, p := range funcPart {
-		partFuncs[p] = append(partFuncs[p], f)
-	}
-	callees := make([][]int, len(parts))
+	partFuncs := m.Funcs
+	callees := make([][]int, len(partFuncs))
 	var edges [][2]int64 // caller function, callee function
-	for i, db := range parts {
-		r := db.Lookup("call", 2)
-		if r == nil {
-			continue
-		}
-		for id := range uint32(r.Len()) {
-			g := r.Row(id)[1].Int()
+	for i, calls := range m.Calls {
+		for _, g := range calls {
 			if q, ok := funcPart[g]; ok && q != i && !slices.Contains(callees[i], q) {
 				callees[i] = append(callees[i], q)
 			}
@@ -77,7 +112,17 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 			}
 		}
 	}
-	giveCycleCalls(parts, callees, funcPart, edges)
+	cycleCalls := cycleCalls(callees, funcPart, edges)
+	load := func(i int) (*facts.DB, error) {
+		db, err := m.Part(i)
+		if err == nil && len(cycleCalls[i]) > 0 {
+			r := db.Relation("module_calls", 2)
+			for _, e := range cycleCalls[i] {
+				r.Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
+			}
+		}
+		return db, err
+	}
 	var names []string
 	for _, s := range summaryPredicates {
 		names = append(names, s.name)
@@ -96,36 +141,29 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	// while its callers are analyzed.
 	onlyAtCalls := summaries.joinedOn("analyzed", 0, "call", 1)
 	levels := callLevels(callees)
-	levelOf := make([]int, len(parts))
+	levelOf := make([]int, len(partFuncs))
 	for l, level := range levels {
 		for _, i := range level {
 			levelOf[i] = l
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	// A part as large as a DB whose strata run at once is evaluated in
-	// one piece when its turn comes, its early strata beside the others,
-	// rather than ahead of it on one goroutine.
-	whole := make([]bool, len(parts))
-	for i, db := range parts {
-		whole[i] = workers > 1 && factCount(db) >= parallelRows
-	}
-	early := runEarly(ctx, analysis.early, parts, slices.Concat(levels...), opt, workers, whole)
+	early := runEarly(ctx, analysis.early, load, slices.Concat(levels...), opt, workers)
 	defer early.wait()
 	defer cancel()
 	var (
-		results = make([]*Decisions, len(parts))
-		given   = make([]summary, len(parts)) // what each part gives its callers
+		results = make([]*Decisions, len(partFuncs))
+		given   = make([]summary, len(partFuncs)) // what each part gives its callers
 		errs    firstError
 		behind  sync.WaitGroup                         // the rest of after, derived beside the analysis
 		room    = make(chan struct{}, max(1, workers)) // bounds what runs behind
 	)
-	// finish derives the rest of after on part i and drops every fact that
-	// neither the callers nor the caller of AnalyzeModule read: a module's
+	// finish derives the rest of after on a part and drops every fact that
+	// neither the callers nor the caller of AnalyzeParts read: a module's
 	// facts need not all fit in memory at once.
-	finish := func(i int) error {
-		_, err := rest.Eval(ctx, parts[i], opt)
-		parts[i].Retain(func(name string) bool { return slices.Contains(kept, name) })
+	finish := func(db *facts.DB) error {
+		_, err := rest.Eval(ctx, db, opt)
+		db.Retain(func(name string) bool { return slices.Contains(kept, name) })
 		return err
 	}
 	for _, level := range levels {
@@ -134,45 +172,45 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 		for range max(1, min(workers, len(level))) {
 			wg.Go(func() {
 				for i := range next {
-					err := early.result(ctx, i)
+					db, err := early.result(ctx, i)
 					var dec *Decisions
 					if err == nil {
 						for _, q := range callees[i] {
 							// A callee of the same call cycle, not analyzed
 							// before this part, has no summary to give.
 							if levelOf[q] < levelOf[i] {
-								given[q].addTo(parts[i])
+								given[q].addTo(db)
 							}
 						}
 						first := analysis.decide
-						if whole[i] {
+						if early.whole[i] {
 							first = analysis.all
 						}
-						dec, err = analysis.finish(ctx, parts[i], opt, policy, first)
+						dec, err = analysis.finish(ctx, db, opt, policy, first)
 					}
 					results[i] = dec
 					switch {
 					case err != nil:
-					case onlyAtCalls && !callsAny(parts[i], partFuncs[i]):
-						markAnalyzed(parts[i])
-						given[i] = summaryOf(parts[i], partFuncs[i])
+					case onlyAtCalls && !callsAny(db, partFuncs[i]):
+						markAnalyzed(db)
+						given[i] = summaryOf(db, partFuncs[i])
 						room <- struct{}{}
 						behind.Go(func() {
-							errs.set(finish(i))
+							errs.set(finish(db))
 							<-room
 						})
 					default:
 						// Recursion: what is derived after the decisions
 						// must see the part's functions unanalyzed, as the
 						// decisions did, and the summaries analyzed.
-						if err = finish(i); err == nil {
-							markAnalyzed(parts[i])
-							_, err = summaries.Eval(ctx, parts[i], opt)
+						if err = finish(db); err == nil {
+							markAnalyzed(db)
+							_, err = summaries.Eval(ctx, db, opt)
 						}
-						given[i] = summaryOf(parts[i], partFuncs[i])
+						given[i] = summaryOf(db, partFuncs[i])
 					}
 					errs.set(err)
-					early.finished(i)
+					early.finished()
 				}
 			})
 		}
@@ -203,14 +241,16 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 	return all, nil
 }
 
-// earlyPhase evaluates the early phase of a module's parts (see phases)
-// ahead of their analysis: it reads nothing the callees give, so the
-// parts need not wait for their callees, and on a chain of calls, where
-// the analysis takes one part at a time, it runs beside it.
+// earlyPhase fetches a module's parts and evaluates their early phase
+// (see phases) ahead of their analysis: it reads nothing the callees
+// give, so the parts need not wait for their callees, and on a chain of
+// calls, where the analysis takes one part at a time, it runs beside it,
+// as does the fetching (the extraction) of the next parts.
 type earlyPhase struct {
-	done  []chan error // per part: the early phase's result
-	skip  []bool       // parts whose early phase is left to their analysis
-	ahead chan struct{}
+	done  []chan error  // per part: the early phase's result
+	parts []*facts.DB   // per part, once fetched
+	whole []bool        // parts whose early phase is left to their analysis
+	ahead chan struct{} // a turn per part taken and not yet analyzed
 	wg    sync.WaitGroup
 }
 
@@ -218,24 +258,18 @@ type earlyPhase struct {
 // analysis: each holds its facts until it is analyzed.
 const earlyLead = 4
 
-// runEarly starts evaluating early on the parts, in the given order, on
-// workers goroutines, until ctx is done; the parts skip marks are left
-// alone, and their result is nil at once.
-func runEarly(ctx context.Context, early *Program, parts []*facts.DB, order []int, opt Options, workers int, skip []bool) *earlyPhase {
-	e := &earlyPhase{done: make([]chan error, len(parts)), skip: skip, ahead: make(chan struct{}, earlyLead)}
+// runEarly starts taking the parts in the given order (every part once),
+// on workers goroutines, until ctx is done: it fetches each with load,
+// then evaluates early on it unless the part is whole.
+func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, error), order []int, opt Options, workers int) *earlyPhase {
+	e := &earlyPhase{done: make([]chan error, len(order)), parts: make([]*facts.DB, len(order)), whole: make([]bool, len(order)), ahead: make(chan struct{}, earlyLead)}
 	for i := range e.done {
 		e.done[i] = make(chan error, 1)
-		if skip[i] {
-			e.done[i] <- nil
-		}
 	}
 	feed := make(chan int)
 	e.wg.Go(func() {
 		defer close(feed)
 		for _, i := range order {
-			if skip[i] {
-				continue
-			}
 			select {
 			case e.ahead <- struct{}{}:
 			case <-ctx.Done():
@@ -251,31 +285,44 @@ func runEarly(ctx context.Context, early *Program, parts []*facts.DB, order []in
 	for range max(1, workers) {
 		e.wg.Go(func() {
 			for i := range feed {
-				_, err := early.Eval(ctx, parts[i], opt)
-				e.done[i] <- err
+				e.done[i] <- e.take(ctx, early, load, i, opt, workers)
 			}
 		})
 	}
 	return e
 }
 
-// result waits for the early phase of part i.
-func (e *earlyPhase) result(ctx context.Context, i int) error {
+// take fetches part i and evaluates early on it, unless the part is as
+// large as a DB whose strata run at once: such a part is evaluated in one
+// piece when its turn comes, its early strata beside the others, rather
+// than ahead of it on one goroutine.
+func (e *earlyPhase) take(ctx context.Context, early *Program, load func(i int) (*facts.DB, error), i int, opt Options, workers int) error {
+	db, err := load(i)
+	if err != nil {
+		return err
+	}
+	e.parts[i] = db
+	if e.whole[i] = workers > 1 && factCount(db) >= parallelRows; e.whole[i] {
+		return nil
+	}
+	_, err = early.Eval(ctx, db, opt)
+	return err
+}
+
+// result waits for the early phase of part i and returns the part.
+func (e *earlyPhase) result(ctx context.Context, i int) (*facts.DB, error) {
 	select {
 	case err := <-e.done[i]:
-		return err
+		return e.parts[i], err
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 }
 
 // finished tells that part i's analysis is over: the early phase may
-// start another. A part the early phase never took (the context ended
-// first, or it skips the part) holds no turn, so none is waited for.
-func (e *earlyPhase) finished(i int) {
-	if e.skip[i] {
-		return
-	}
+// take another. A part the early phase never took (the context ended
+// first) holds no turn, so none is waited for.
+func (e *earlyPhase) finished() {
 	select {
 	case <-e.ahead:
 	default:
@@ -397,26 +444,28 @@ func callsAny(db *facts.DB, funcs []int64) bool {
 	return false
 }
 
-// giveCycleCalls adds to each part in a call cycle through other parts
-// the calls between the functions of that cycle, as module_calls facts:
-// each part holds only its own calls, and rules/decisions.mg derives
-// in_call_cycle from both. The cycles are the strongly connected
+// cycleCalls gives each part in a call cycle through other parts the
+// calls between the functions of that cycle, to add as module_calls
+// facts: each part holds only its own calls, and rules/decisions.mg
+// derives in_call_cycle from both. The cycles are the strongly connected
 // components of the parts' call graph.
-func giveCycleCalls(parts []*facts.DB, callees [][]int, funcPart map[int64]int, edges [][2]int64) {
+func cycleCalls(callees [][]int, funcPart map[int64]int, edges [][2]int64) [][][2]int64 {
 	comp := components(callees)
 	members := map[int][]int{} // component -> its parts
 	for i, c := range comp {
 		members[c] = append(members[c], i)
 	}
+	given := make([][][2]int64, len(callees))
 	for _, e := range edges {
 		c := comp[funcPart[e[0]]]
 		if len(members[c]) < 2 || comp[funcPart[e[1]]] != c {
 			continue
 		}
 		for _, i := range members[c] {
-			parts[i].Relation("module_calls", 2).Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
+			given[i] = append(given[i], e)
 		}
 	}
+	return given
 }
 
 // components numbers the strongly connected components of a graph given

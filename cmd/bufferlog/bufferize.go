@@ -305,18 +305,33 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
 // times (which may be nil) as the analysis phase.
 func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	defer times.since(phaseAnalysis, time.Now())
-	parts, names, err := extract.Functions(m, opts)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
-	dec, err := solve.AnalyzeModule(context.Background(), prog, parts, solve.Options{Workers: opts.Workers}, policy, opts.Workers, after...)
+	parts, names, dec, err := analyzeModule(context.Background(), m, opts, prog, solve.Options{Workers: opts.Workers}, policy, opts.Workers, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}
 	return parts, names, dec, err
+}
+
+// analyzeModule runs the in-place analysis on m's functions
+// (solve.AnalyzeParts), extracting each part of m (extract.Split) as the
+// analysis comes to it, and returns the parts, their Names and the
+// decisions. An extraction error is the one extract.Functions gives, and
+// comes before any error of the analysis, as when every part is
+// extracted first.
+func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog *solve.Program, opt solve.Options, policy solve.Policy, workers int, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+	split := extract.Split(m, opts)
+	funcs, calls := split.CallGraph()
+	dec, err := solve.AnalyzeParts(ctx, prog, solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}, opt, policy, workers, after...)
+	if err != nil {
+		if xerr := split.Err(); xerr != nil {
+			err = xerr
+		}
+		return nil, nil, nil, err
+	}
+	return split.DBs(), split.Names(), dec, nil
 }
 
 // summary reads the function boundary facts of decisions.mg.

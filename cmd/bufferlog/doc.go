@@ -28,7 +28,10 @@
 // from the rules (solve.Explainer).
 //
 // bufferize runs one pipeline per file (pipeline.run in batch.go): read,
-// parse and verify; extract and evaluate the in-place rules (decide);
+// parse and verify; extract and evaluate the in-place rules (decide, through
+// analyzeModule: extract.Split numbers the module and gives its call graph,
+// and solve.AnalyzeParts extracts each function's part as its analysis
+// nears, beside the analysis of the parts before it);
 // rewrite to memref IR (or annotate, with --analysis-only); evaluate
 // dealloc.mg and insert the frees; print into a temporary file renamed
 // over the output. One input file without --out-dir or --in-place is a

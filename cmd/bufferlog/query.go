@@ -133,7 +133,7 @@ var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.
 // root with the engine named, and returns the DBs that hold the facts,
 // those of keep too.
 // When root depends on the in-place decisions, the whole analysis runs
-// (solve.AnalyzeModule) on m's functions. Otherwise only the rules root
+// (analyzeModule) on m's functions. Otherwise only the rules root
 // needs run: when they never join facts of two functions (see
 // solve.Program.FunctionLocal; decls declare the predicates), the engine
 // is ours and workers allow, each function's facts are a DB of their own,
@@ -147,10 +147,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		parts, names, err := extract.Functions(m, opts)
-		if err == nil {
-			_, err = solve.AnalyzeModule(ctx, full, parts, opt, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
-		}
+		parts, names, _, err := analyzeModule(ctx, m, opts, full, opt, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
 		return parts, names, err
 	}
 	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {
