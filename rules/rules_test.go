@@ -173,17 +173,11 @@ func evaluate(t *testing.T, src string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, names, err := extract.Module(m, extract.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	prog, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := prog.Eval(context.Background(), db, solve.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	db, names := evalDB(t, "in.mlir", m, prog)
 	preds, err := rules.Predicates(rules.Builtin())
 	if err != nil {
 		t.Fatal(err)
@@ -474,13 +468,7 @@ func TestReadFirstDropsOnlyExcusedPairs(t *testing.T) {
 // preds, each row printed and sorted.
 func evalRows(t *testing.T, name string, m *ir.Module, prog *solve.Program, preds ...string) map[string][]string {
 	t.Helper()
-	db, _, err := extract.Module(m, extract.Options{})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if _, err := prog.Eval(context.Background(), db, solve.Options{}); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	db, _ := evalDB(t, name, m, prog)
 	out := map[string][]string{}
 	for _, pred := range preds {
 		var rows []string
@@ -496,4 +484,17 @@ func evalRows(t *testing.T, name string, m *ir.Module, prog *solve.Program, pred
 		out[pred] = rows
 	}
 	return out
+}
+
+// evalDB extracts m and evaluates prog on it.
+func evalDB(t *testing.T, name string, m *ir.Module, prog *solve.Program) (*facts.DB, *extract.Names) {
+	t.Helper()
+	db, names, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if _, err := prog.Eval(context.Background(), db, solve.Options{}); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return db, names
 }
