@@ -89,6 +89,38 @@ type evalState struct {
 	spent  atomic.Int64 // facts charged to the budget
 	failed atomic.Bool  // an error is set: every goroutine stops
 	first  firstError
+	// held are the head-tuple buffers of split joins, reused from one
+	// join to the next: a large join holds millions of values, and fresh
+	// buffers for each would be most of what an evaluation allocates.
+	held tupleBuffers
+}
+
+// tupleBuffers is a free list of value buffers, safe for concurrent use.
+type tupleBuffers struct {
+	mu   sync.Mutex
+	free [][]facts.Value
+}
+
+// get returns an empty buffer, with room from an earlier use if any.
+func (b *tupleBuffers) get() []facts.Value {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if k := len(b.free); k > 0 {
+		buf := b.free[k-1]
+		b.free = b.free[:k-1]
+		return buf[:0]
+	}
+	return nil
+}
+
+// put returns buf for a later get.
+func (b *tupleBuffers) put(buf []facts.Value) {
+	if cap(buf) == 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.free = append(b.free, buf)
 }
 
 // setError keeps err if it is the first, and stops the evaluation.

@@ -447,6 +447,11 @@ func (run *runner) split() bool {
 	// A batch at a time, as one runner adds them, so that the fact budget
 	// stops the evaluation as soon.
 	batch := batchRows * len(run.head)
+	defer func() {
+		for _, w := range chunks {
+			run.ev.shared.held.put(w.pending)
+		}
+	}()
 	for _, w := range chunks {
 		for rows := w.pending; len(rows) > 0; rows = rows[min(batch, len(rows)):] {
 			run.pending = rows[:min(batch, len(rows))]
@@ -463,7 +468,7 @@ func (run *runner) split() bool {
 // tuples of its own, which holds its head tuples (split).
 func (run *runner) fork() *runner {
 	w := &runner{ev: run.ev, r: run.r, head: run.head, headRel: run.headRel, held: true,
-		steps: append([]step(nil), run.steps...)}
+		steps: append([]step(nil), run.steps...), pending: run.ev.shared.held.get()}
 	vals := make([]facts.Value, len(run.slots)+len(run.headbuf))
 	w.slots, w.headbuf = vals[:len(run.slots):len(run.slots)], vals[len(run.slots):]
 	for i := range w.steps {
