@@ -22,11 +22,12 @@ type Relation struct {
 	set     table // all columns -> row; rejects duplicates
 	// indexes is guarded by mu where it grows: goroutines that only read
 	// the relation may build indexes on it at once (FindIndex, Index).
-	mu      sync.Mutex
-	indexes []*Index
-	hashes  []uint64 // scratch for AddBatch
-	touched uint64   // keeps AddBatch's loads from being optimized away
-	stamps  []stamp  // ascending rows: when rows were added (Stamp)
+	mu       sync.Mutex
+	indexes  []*Index
+	measured []measured // sketches of column sets without an index (Measure)
+	hashes   []uint64   // scratch for AddBatch
+	touched  uint64     // keeps AddBatch's loads from being optimized away
+	stamps   []stamp    // ascending rows: when rows were added (Stamp)
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for

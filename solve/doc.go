@@ -62,9 +62,12 @@
 // (plan.go): the delta atom first, or, in a rule's first pass, whichever
 // first atom gives the cheapest greedy plan; then repeatedly the atom
 // sharing a bound variable that is expected to match the fewest rows per
-// binding. The estimate comes from the index on the bound columns: the
-// mean rows per key and the rows of the commonest key, since a few keys
-// (the entry block of a function) often hold most rows. Negations,
+// binding. The estimate reads facts.Relation.Measure of the bound
+// columns: the mean rows per key and the rows of the commonest key, since
+// a few keys (the entry block of a function) often hold most rows,
+// counted by an index on those columns if there is one and otherwise
+// sketched, so that the many column sets a planner weighs and never looks
+// up cost no index. Negations,
 // comparisons and assignments run as soon as their variables are bound.
 // An atom with bound arguments looks them up through an index on exactly
 // those columns; with all arguments bound it is one hash probe. Bindings

@@ -381,11 +381,11 @@ func (ev *evaluator) stamp(s *stratum) {
 // estimate is how many of rows (a range of pred's relation) an atom is
 // expected to match when cols are bound: all of them when none is bound,
 // at most one when all are, and otherwise halfway between the rows per
-// distinct key of cols and the rows of the commonest key, as the index on
-// cols (built now, as the lookup would build it, unless the relation is
-// still growing in this stratum) counts them. The mean
-// alone hides skew: a function's entry block holds most of its ops, but
-// the mean block holds a few.
+// distinct key of cols and the rows of the commonest key, as Measure
+// counts or sketches them (unless the relation is still growing in this
+// stratum and has no index on cols). The mean alone hides skew: a
+// function's entry block holds most of its ops, but the mean block holds
+// a few.
 func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
 	rel := ev.rels[pred]
 	switch {
@@ -394,16 +394,13 @@ func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
 	case len(cols) == rel.Arity():
 		return min(float64(rows), 1)
 	}
-	ix := rel.FindIndex(cols)
-	if ix == nil && ev.inStratum[pred] {
-		// A relation still growing would maintain an index built only
-		// to be measured: guess instead.
+	if ev.inStratum[pred] && rel.FindIndex(cols) == nil {
+		// A relation still growing would be sketched again each round:
+		// guess instead.
 		return min(float64(rows), math.Sqrt(float64(rel.Len())))
 	}
-	if ix == nil {
-		ix = rel.Index(cols)
-	}
-	perKey := float64(rel.Len())/float64(max(1, ix.Keys()))/2 + float64(ix.Longest())/2
+	m := rel.Measure(cols)
+	perKey := float64(rel.Len())/float64(max(1, m.Keys))/2 + float64(m.Longest)/2
 	return min(float64(rows), perKey)
 }
 

@@ -1,0 +1,130 @@
+package facts
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Measurement describes how the rows of a relation spread over the keys
+// of some columns: how many distinct keys there are, and how many rows
+// the commonest key holds. A join planner reads it to guess how many
+// rows a lookup on those columns returns.
+type Measurement struct {
+	Keys, Longest int
+}
+
+// Measure returns how the rows spread over the keys of cols: exactly,
+// from an index on those columns if one is built, or from every row of a
+// small relation; otherwise by sketch, which costs a pass of hashing and
+// builds nothing. A planner measures many column sets that it never
+// looks up, and an index built only to be measured would be kept in
+// memory and up to date with the relation for nothing. A sketch is kept
+// until the relation grows.
+func (r *Relation) Measure(cols []int) Measurement {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	set := columnSet(cols)
+	for _, ix := range r.indexes {
+		if columnSet(ix.cols) == set {
+			return Measurement{Keys: ix.Keys(), Longest: ix.Longest()}
+		}
+	}
+	for _, m := range r.measured {
+		if m.cols == set && m.rows == r.n {
+			return m.Measurement
+		}
+	}
+	m := r.sketch(cols)
+	r.measured = append(r.measured, measured{cols: set, rows: r.n, Measurement: m})
+	return m
+}
+
+// measured is a sketch of the columns in cols taken when the relation
+// had rows rows.
+type measured struct {
+	cols uint64
+	rows int
+	Measurement
+}
+
+// columnSet is cols as a bit set: how rows spread over keys does not
+// depend on the order of the columns.
+func columnSet(cols []int) uint64 {
+	var set uint64
+	for _, c := range cols {
+		set |= 1 << c
+	}
+	return set
+}
+
+// sampleRows is how many rows, evenly spaced, sketch counts the keys of.
+// A key that holds a fair share of a large relation (the entry block of
+// a function holds most of its ops) shows up in the sample many times.
+const sampleRows = 2048
+
+// sketch measures cols. Up to sampleRows rows, it counts every key. Beyond,
+// it counts distinct keys with a HyperLogLog over every row (within a few
+// percent), and takes the commonest key's share of an even sample of
+// rows as its share of the relation if it stands out; otherwise the keys
+// are taken to hold their rows evenly.
+func (r *Relation) sketch(cols []int) Measurement {
+	key := make([]Value, len(cols))
+	hashAt := func(id int) uint64 {
+		row := r.Row(uint32(id))
+		for i, c := range cols {
+			key[i] = row[c]
+		}
+		return hashValues(key)
+	}
+	step := max(1, r.n/sampleRows)
+	freq := make(map[uint64]int, min(r.n, sampleRows))
+	sampled, common := 0, 0
+	for id := 0; id < r.n; id += step {
+		h := hashAt(id)
+		freq[h]++
+		common = max(common, freq[h])
+		sampled++
+	}
+	if step == 1 {
+		return Measurement{Keys: len(freq), Longest: common}
+	}
+	keys := min(r.n, max(len(freq), distinctKeys(r.n, hashAt)))
+	longest := (r.n + keys - 1) / keys
+	// Among many keys of even shares, some key is sampled a few times
+	// more than the mean; a share well beyond that is a key's own.
+	if perKey := float64(sampled) / float64(keys); float64(common) > 2*perKey+4 {
+		longest = max(longest, common*r.n/sampled)
+	}
+	return Measurement{Keys: keys, Longest: min(r.n, longest)}
+}
+
+// hllBits is log2 of the HyperLogLog's registers: 4096 of them, for a
+// standard error of 1.6%.
+const hllBits = 12
+
+// distinctKeys estimates how many distinct hashes hashAt gives for ids
+// 0 to n-1 (HyperLogLog: each register keeps the longest run of leading
+// zeros among the hashes whose top bits pick it).
+func distinctKeys(n int, hashAt func(id int) uint64) int {
+	const m = 1 << hllBits
+	var reg [m]uint8
+	for id := range n {
+		h := hashAt(id)
+		rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1))) + 1
+		if j := h >> (64 - hllBits); rank > reg[j] {
+			reg[j] = rank
+		}
+	}
+	sum, zeros := 0.0, 0
+	for _, v := range reg {
+		sum += math.Ldexp(1, -int(v))
+		if v == 0 {
+			zeros++
+		}
+	}
+	est := 0.7213 / (1 + 1.079/m) * m * m / sum
+	if est <= 2.5*m && zeros > 0 {
+		est = m * math.Log(float64(m)/float64(zeros)) // few keys: count empty registers
+	}
+	return int(math.Round(est))
+}
