@@ -447,9 +447,11 @@ class_pair(ROp, RI, WOp, WI) :-
 # The first excuse of excused_pair below excuses them whatever their
 # definitions, unless a loop or a branch hides the order (no_op_order),
 # which cannot happen to a read in a straight region. Dropping them here
-# spares the excuses a look at each of their definitions.
+# spares the excuses a look at each of their definitions. L < WOp needs
+# ROp < WOp (op_last(ROp) >= ROp), which is checked first: it passes over
+# the pairs whose write comes first before any lookup.
 read_first(ROp, RI, WOp, WI) :-
-  class_pair(ROp, RI, WOp, WI), op_region(ROp, R), straight_region(R),
+  class_pair(ROp, RI, WOp, WI), ROp < WOp, op_region(ROp, R), straight_region(R),
   op_last(ROp, L), L < WOp, op_region(WOp, WR), region_within(WR, R).
 raw_candidate(ROp, RI, WOp, WI) :- class_pair(ROp, RI, WOp, WI), !read_first(ROp, RI, WOp, WI).
 
@@ -492,9 +494,11 @@ order_query(WOp, DOp) :- candidate_definition(ROp, RI, WOp, _, D), result(D, DOp
 # In a region of one block (all of them, in structured code) that is a
 # comparison of ids: ids are given in pre-order, so the ops nested in X
 # are the ids after it up to op_last(X), and X precedes B's ancestor in
-# its block exactly when op_last(X) < B, with B inside X's region.
+# its block exactly when op_last(X) < B, with B inside X's region. X ends
+# at or after A, so this needs A < B, which is checked first: most queries
+# ask about a write before its read, which only a branch or loop excuses.
 happens_before(A, B) :-
-  order_query(A, B), op_ancestor(A, X), op_region(X, R), !multi_block_region(R),
+  order_query(A, B), A < B, op_ancestor(A, X), op_region(X, R), !multi_block_region(R),
   op_last(X, L), L < B, op_region(B, RB), region_within(RB, R).
 happens_before(A, B) :-
   order_query(A, B), op_ancestor(A, X), op_region(X, R), multi_block_region(R), !proper_ancestor(B, X),
@@ -522,10 +526,11 @@ mutually_exclusive(A, B) :-
 
 # Loops: a read inside a loop that does not hold the definition may see
 # the write of an earlier iteration, even if the write comes later in the
-# body (DEF, (READ, WRITE)*).
+# body (DEF, (READ, WRITE)*). loop_region first passes over the reads
+# outside loops, most of them, at one probe each.
 loop_hides_order(ROp, WOp, D) :-
   candidate_definition(ROp, _, WOp, _, D),
-  repetitive(X), op_region(ROp, RR), region_within(RR, X),
+  op_region(ROp, RR), loop_region(RR), region_within(RR, X), repetitive(X),
   value_region(D, DR), !region_within(DR, X),
   region_of(X, XOp, _), op_ancestor(WOp, XOp).
 
