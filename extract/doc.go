@@ -28,7 +28,9 @@
 // uses without defining them are results of other top-level ops, which the
 // module scope maps. Options.Workers extracts several at once. Batches are
 // added to the DB in module order, so the DB does not depend on the
-// schedule.
+// schedule. A block of thousands of ops (a large function's body) is cut
+// the same way into runs of ops, each extracted from the ids the ops
+// before it take, and added in order.
 //
 // Functions runs the same steps but adds each piece's facts to a DB of
 // its own (top-level ops that use each other's results share one), and

@@ -82,6 +82,7 @@ func prepare(m *ir.Module, opts Options) *extraction {
 // order whatever the scheduling.
 func (e *extraction) run(db *facts.DB) error {
 	x := newExtractor(e.mod, e.names, direct(db))
+	x.workers = e.workers
 	x.module(e.m.Op)
 	if e.workers <= 1 {
 		return x.topLevels(e.pieces)
@@ -92,6 +93,7 @@ func (e *extraction) run(db *facts.DB) error {
 	// Pieces are flushed in module order as they finish.
 	forEach(len(e.pieces), e.workers, func(i int) {
 		x := newExtractor(e.mod, e.names, &batch{})
+		x.workers = e.workers
 		x.topLevel(e.pieces[i])
 		mu.Lock()
 		defer mu.Unlock()
@@ -198,27 +200,33 @@ func plan(body *ir.Block, names *Names) []*piece {
 	next := counts{ops: 1, blocks: 1, regions: 1} // the module op, its region and body
 	pieces := make([]*piece, len(body.Ops()))
 	for i, op := range body.Ops() {
-		var size counts
-		ir.Walk(op, func(o *ir.Operation) bool {
-			size.ops++
-			size.operands += int32(o.NumOperands())
-			size.results += int32(o.NumResults())
-			size.values += int32(o.NumResults())
-			for _, r := range o.Regions {
-				size.regions++
-				for _, b := range r.Blocks() {
-					size.blocks++
-					size.values += int32(len(b.Args()))
-				}
-			}
-			return true
-		})
+		size := sizeOf(op)
 		pieces[i] = &piece{op: op, index: i, first: next, size: size}
 		next.add(size)
 	}
 	names.grow(next)
 	names.ops[0], names.regions[0], names.blocks[0] = body.ParentOp(), body.Region(), body
 	return pieces
+}
+
+// sizeOf counts the ids that op and everything nested in it take.
+func sizeOf(op *ir.Operation) counts {
+	var size counts
+	ir.Walk(op, func(o *ir.Operation) bool {
+		size.ops++
+		size.operands += int32(o.NumOperands())
+		size.results += int32(o.NumResults())
+		size.values += int32(o.NumResults())
+		for _, r := range o.Regions {
+			size.regions++
+			for _, b := range r.Blocks() {
+				size.blocks++
+				size.values += int32(len(b.Args()))
+			}
+		}
+		return true
+	})
+	return size
 }
 
 // number records the piece's ids in names, in walk order: an op, then its
@@ -391,6 +399,9 @@ type extractor struct {
 	shapeCache          map[*ir.MemRefType]facts.Value
 	key                 []byte // scratch for subset keys
 	err                 error
+	// workers is how many goroutines the ops of a long block may be
+	// extracted on (see opsAtOnce).
+	workers int
 }
 
 func newExtractor(mod *moduleScope, names *Names, out *batch) *extractor {
@@ -527,10 +538,54 @@ func (x *extractor) op(op *ir.Operation, at site) {
 // block emits a block's dominance intervals, its arguments and its ops.
 func (x *extractor) block(b *ir.Block, bid, parent, firstBlock int32) {
 	x.blockHeader(b, bid)
-	parentOp := x.names.ops[parent]
-	for pos, o := range b.Ops() {
-		x.op(o, site{block: bid, pos: int32(pos), parent: parent, firstBlock: firstBlock, parentOp: parentOp})
+	at := site{block: bid, parent: parent, firstBlock: firstBlock, parentOp: x.names.ops[parent]}
+	if ops := b.Ops(); x.workers > 1 && len(ops) >= 2*runOps {
+		x.opsAtOnce(ops, at)
+		return
 	}
+	for pos, o := range b.Ops() {
+		at.pos = int32(pos)
+		x.op(o, at)
+	}
+}
+
+// runOps is the least number of ops opsAtOnce gives a goroutine at once:
+// below it, extracting them costs less than starting the goroutine.
+const runOps = 2048
+
+// opsAtOnce emits the facts of the ops of a long block (the body of a
+// large function), cut into runs extracted at once, each by an extractor
+// of its own that starts from the ids the ops before it take. The runs'
+// facts are then added in order, so that every fact and row id is the
+// one the ops extracted one after the other would give.
+func (x *extractor) opsAtOnce(ops []*ir.Operation, at site) {
+	n := min(4*x.workers, len(ops)/runOps)
+	runs := make([]*extractor, n)
+	starts := make([]counts, n)
+	next := x.next
+	for r := range n {
+		starts[r] = next
+		for _, o := range ops[len(ops)*r/n : len(ops)*(r+1)/n] {
+			next.add(sizeOf(o))
+		}
+	}
+	forEach(n, x.workers, func(r int) {
+		y := newExtractor(x.moduleScope, x.names, &batch{})
+		y.piece, y.next = x.piece, starts[r]
+		for pos := len(ops) * r / n; pos < len(ops)*(r+1)/n; pos++ {
+			run := at
+			run.pos = int32(pos)
+			y.op(ops[pos], run)
+		}
+		runs[r] = y
+	})
+	for _, y := range runs {
+		if x.err == nil {
+			x.err = y.err
+		}
+		x.out.merge(y.out)
+	}
+	x.next = next
 }
 
 // blockHeader emits a block's dominance intervals and its arguments.
@@ -655,6 +710,18 @@ var arity = func() (a [facts.NumPreds]int) {
 	}
 	return a
 }()
+
+// merge adds what o collected after what b holds: to b's DB if b adds
+// rows as they come, else to b's rows.
+func (b *batch) merge(o *batch) {
+	if b.db != nil {
+		o.flush(b.db)
+		return
+	}
+	for p := range facts.NumPreds {
+		b.rows[p] = append(b.rows[p], o.rows[p]...)
+	}
+}
 
 // flush adds the collected rows to db, in order, and empties the batch.
 func (b *batch) flush(db *facts.DB) {

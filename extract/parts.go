@@ -59,6 +59,7 @@ func (s *Parts) Extract(i int) (*facts.DB, error) {
 	db := facts.NewDB(s.e.mod.syms)
 	reserve(db, s.pieces[i])
 	x := newExtractor(s.e.mod, s.e.names, direct(db))
+	x.workers = s.e.workers
 	if i == 0 {
 		x.module(s.e.m.Op)
 	}

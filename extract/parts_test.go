@@ -208,3 +208,64 @@ func.func @g(%t: tensor<4xf32>) {
 		}
 	}
 }
+
+// TestLongBlockAtOnce checks that a function body long enough to be
+// extracted as runs of ops at once (opsAtOnce) gives the rows, in order,
+// and the first error that one extractor gives: by Module with one
+// worker and with two, and by Split. The op model makes my.op fail; its
+// two uses fall in different runs, and the error is the earlier one's.
+func TestLongBlockAtOnce(t *testing.T) {
+	const ops = 12000
+	var b strings.Builder
+	b.WriteString("func.func @long(%t: tensor<4xf32>, %i: index, %f: f32) -> f32 {\n")
+	for k := range ops {
+		switch k {
+		case ops / 3, 2 * ops / 3:
+			b.WriteString("  \"my.op\"(%t) : (tensor<4xf32>) -> ()\n")
+		default:
+			fmt.Fprintf(&b, "  %%x%d = tensor.extract %%t[%%i] : tensor<4xf32>\n", k)
+		}
+	}
+	b.WriteString("  return %f : f32\n}\n")
+	m, err := ir.Parse("long.mlir", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err := extract.LoadOpModel("m.mg", []byte(`op_model_reads("my.op", 1).`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("long.mlir:%d:3: error: the op-model of my.op names index 1, but the op has 1", ops/3+2)
+	for _, workers := range []int{1, 2} {
+		if _, _, err := extract.Module(m, extract.Options{OpModel: model, Workers: workers}); errorText(err) != want {
+			t.Errorf("%d workers: error %q, want %q", workers, errorText(err), want)
+		}
+	}
+	db, names, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := names.Facts(db)
+	db2, names2, err := extract.Module(m, extract.Options{Workers: 2})
+	if err != nil || !slices.Equal(one, names2.Facts(db2)) {
+		t.Errorf("Module with two workers differs from one worker (%v)", err)
+	}
+	s := extract.Split(m, extract.Options{Workers: 2})
+	var rows []string
+	for i := range s.DBs() {
+		db, err := s.Extract(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, s.Names().Facts(db)...)
+	}
+	part := s.DBs()[1]
+	slices.Sort(rows)
+	sorted := slices.Sorted(slices.Values(one))
+	if !slices.Equal(rows, sorted) {
+		t.Errorf("Split's parts hold %d facts, Module %d, or other ones", len(rows), len(one))
+	}
+	if part.Relation("op", 2).Len() < ops {
+		t.Errorf("the function's part has %d ops, want at least %d", part.Relation("op", 2).Len(), ops)
+	}
+}
