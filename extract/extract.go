@@ -157,7 +157,7 @@ func reserve(db *facts.DB, pieces []*piece) {
 		n.add(p.size)
 	}
 	for p, rows := range map[facts.Pred]int32{
-		facts.Op: n.ops, facts.OpInBlock: n.ops, facts.ParentOp: n.ops,
+		facts.Op: n.ops, facts.OpInBlock: n.ops, facts.ParentOp: n.ops, facts.OpLast: n.ops,
 		facts.ValueType: n.values, facts.Result: n.results, facts.BlockArg: n.values - n.results,
 		facts.Use:           n.operands,
 		facts.BlockInRegion: n.blocks, facts.BlockDom: n.blocks, facts.BlockPostdom: n.blocks,
@@ -533,6 +533,7 @@ func (x *extractor) op(op *ir.Operation, at site) {
 			x.block(b, bid, id, first)
 		}
 	}
+	x.out.add(facts.OpLast, O, num(x.next.ops-1))
 }
 
 // block emits a block's dominance intervals, its arguments and its ops.

@@ -11,7 +11,8 @@
 // what one fact means. Ids are dense numbers per kind in walk order, so
 // they are stored as numbers; the column kind says which table an id
 // belongs to. The predicates fall in five groups: structure (op,
-// op_in_block, block_in_region, region_of, parent_op, func, func_arg,
+// op_in_block, block_in_region, region_of, parent_op, op_last as a
+// pre-order interval, func, func_arg,
 // func_external, arg_access), values (value_type, unranked, memref_type,
 // alloc_alignment, result, block_arg, use), control flow (successor,
 // forward, region_entry, yield_to_arg, yield_to_result, call,

@@ -81,6 +81,7 @@ const (
 	BlockInRegion
 	RegionOf
 	ParentOp
+	OpLast
 	Func
 	FuncArg
 	FuncExternal
@@ -164,6 +165,10 @@ var schema = [NumPreds]*Predicate{
 	// The parent of a top-level op is the module op.
 	ParentOp: crossFunction(NewPredicate("parent_op(Op:op, Parent:op)",
 		"Parent is the op whose region holds Op; the top-level module has none.")),
+	// A pre-order interval, as block_dom's are: whether Op holds X, at any
+	// depth, is Op < X <= Last, a comparison instead of a walk up parent_op.
+	OpLast: NewPredicate("op_last(Op:op, Last:op)",
+		"Last is the largest id among Op and the ops nested in it, at any depth: ids are given in pre-order, so those ops are the ids from Op to Last. The module op has none."),
 	Func: NewPredicate("func(Func:op, Name:string)",
 		"Func is a func.func op defining the symbol Name."),
 	FuncArg: NewPredicate("func_arg(Func:op, Index:number, Arg:value)",

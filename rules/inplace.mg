@@ -111,13 +111,13 @@ Decl ends_before(WOp, D)
          arg(WOp, "op id"), arg(D, "value id")]
   bound [/number, /number].
 
-Decl op_ancestor(Op, A)
-  descr [doc("A is Op or an op whose regions hold Op."),
-         arg(Op, "op id"), arg(A, "op id")]
+Decl encloses(X, B)
+  descr [doc("X, an ancestor of A in a region of several blocks, holds B at any depth, for order_query(A, B)."),
+         arg(X, "op id"), arg(B, "op id")]
   bound [/number, /number].
 
-Decl proper_ancestor(Op, A)
-  descr [doc("A is an op whose regions hold Op, at any depth."),
+Decl op_ancestor(Op, A)
+  descr [doc("A is Op or an op whose regions hold Op."),
          arg(Op, "op id"), arg(A, "op id")]
   bound [/number, /number].
 
@@ -144,11 +144,6 @@ Decl order_query(A, B)
 Decl happens_before(A, B)
   descr [doc("A or an op enclosing it properly dominates B, and A does not enclose B (happensBefore): A's execution ends before B's starts."),
          arg(A, "op id"), arg(B, "op id")]
-  bound [/number, /number].
-
-Decl op_last(Op, Last)
-  descr [doc("Last is the largest id among Op and the ops nested in it: ids are pre-order, so those ops are the ids from Op to Last."),
-         arg(Op, "op id"), arg(Last, "op id")]
   bound [/number, /number].
 
 Decl multi_block_region(R)
@@ -410,13 +405,14 @@ defines_contents(V) :- operand_alias(Op, I, V), operand_writes(Op, I), result(V,
 # %r = scf.if ... { %w = tensor.insert ... ; scf.yield %w }.
 defines_contents(V) :-
   result(V, Op, _), inner_walk(Op, X), value_region(X, R), region_of(R, XOp, _),
-  op_ancestor(XOp, Op), defines_contents(X).
+  op_last(Op, L), Op <= XOp, XOp <= L, defines_contents(X).
 
 # The walk for the rule above starts at what the op's terminators yield
 # and follows aliasing operands back. It need not stop at the first
 # definition: the rule only asks whether one is reached inside the op.
 inner_walk(Op, X) :-
-  result(V, Op, _), tensor_value(V), operand_alias(Y, I, V), proper_ancestor(Y, Op), use(Y, I, X).
+  result(V, Op, _), tensor_value(V), operand_alias(Y, I, V), op_last(Op, L), Op < Y, Y <= L,
+  use(Y, I, X).
 inner_walk(Op, X2) :- inner_walk(Op, X), operand_alias(O, I, X), use(O, I, X2).
 
 has_aliasing_operand(X) :- operand_alias(_, _, X).
@@ -473,10 +469,11 @@ candidate_definition(ROp, RI, WOp, WI, D) :-
 
 # --- Op order --------------------------------------------------------------
 
-proper_ancestor(Op, P) :- parent_op(Op, P).
-proper_ancestor(Op, A) :- parent_op(Op, P), proper_ancestor(P, A).
+# Whether an op holds another, when both are known, is a comparison of
+# ids (op_last); the walk up parent_op is for the ops' ancestors one by
+# one.
 op_ancestor(Op, Op) :- op(Op, _).
-op_ancestor(Op, A) :- proper_ancestor(Op, A).
+op_ancestor(Op, A) :- parent_op(Op, P), op_ancestor(P, A).
 
 op_region(Op, R) :- op_in_block(Op, B, _), block_in_region(B, R, _).
 value_region(V, R) :- result(V, Op, _), op_region(Op, R).
@@ -501,15 +498,20 @@ happens_before(A, B) :-
   order_query(A, B), A < B, op_ancestor(A, X), op_region(X, R), !multi_block_region(R),
   op_last(X, L), L < B, op_region(B, RB), region_within(RB, R).
 happens_before(A, B) :-
-  order_query(A, B), op_ancestor(A, X), op_region(X, R), multi_block_region(R), !proper_ancestor(B, X),
+  order_query(A, B), op_ancestor(A, X), op_region(X, R), multi_block_region(R), !encloses(X, B),
   op_in_block(X, Blk, PX), op_ancestor(B, Y), op_in_block(Y, Blk, PY), PX < PY.
 
-op_last(X, L) :- op_ancestor(D, X) |> do fn:group_by(X), let L = fn:max(D).
 happens_before(A, B) :-
-  order_query(A, B), op_ancestor(A, X), !proper_ancestor(B, X),
+  order_query(A, B), op_ancestor(A, X), !encloses(X, B),
   op_in_block(X, BX, _), block_in_region(BX, R, _), multi_block_region(R),
   op_ancestor(B, Y), op_in_block(Y, BY, _), BX != BY, block_in_region(BY, R, _),
   block_dom(BX, InX, OutX), block_dom(BY, InY, OutY), InX <= InY, OutY <= OutX.
+
+# What the two rules above ask, for the ancestors X of A in regions of
+# several blocks: whether X holds B.
+encloses(X, B) :-
+  order_query(A, B), op_ancestor(A, X), op_region(X, R), multi_block_region(R),
+  op_last(X, L), X < B, B <= L.
 
 multi_block_region(R) :- block_in_region(_, R, 1).
 loop_region(R) :- region_within(R, X), repetitive(X).
@@ -532,7 +534,7 @@ loop_hides_order(ROp, WOp, D) :-
   candidate_definition(ROp, _, WOp, _, D),
   op_region(ROp, RR), loop_region(RR), region_within(RR, X), repetitive(X),
   value_region(D, DR), !region_within(DR, X),
-  region_of(X, XOp, _), op_ancestor(WOp, XOp).
+  region_of(X, XOp, _), op_last(XOp, L), XOp <= WOp, WOp <= L.
 
 block_succ(A, B) :- successor(Op, _, B), op_in_block(Op, A, _).
 
@@ -676,7 +678,7 @@ excused_by_definition(WOp, WI, D) :-
   result(D, DOp, _), happens_before(WOp, DOp).
 excused_by_definition(WOp, WI, D) :-
   candidate_definition(_, _, WOp, WI, D),
-  result(D, DOp, _), proper_ancestor(WOp, DOp).
+  result(D, DOp, _), op_last(DOp, L), DOp < WOp, WOp <= L.
 # A block argument is defined on entry to its block; a write outside the
 # block cannot come between.
 excused_by_definition(WOp, WI, D) :-
