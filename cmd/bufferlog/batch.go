@@ -50,6 +50,27 @@ type job struct {
 	in  string // as named on the command line or found by the walk; - is stdin
 	out string // "" or - for stdout
 	err error  // the walk could not read in: the job fails with this
+	// ahead, if not nil, gives in parsed ahead of the job's turn (prefetch).
+	ahead <-chan parsedFile
+}
+
+// parsedFile is an input parsed ahead of its job's turn.
+type parsedFile struct {
+	m    *ir.Module
+	err  error
+	took time.Duration
+}
+
+// prefetch parses j's input on a goroutine of its own. Parsing needs no
+// rules: the first file of a run is parsed while they are compiled.
+func prefetch(j job) <-chan parsedFile {
+	c := make(chan parsedFile, 1)
+	go func() {
+		start := time.Now()
+		m, err := loadFile(j.in, true)
+		c <- parsedFile{m, err, time.Since(start)}
+	}()
+	return c
 }
 
 // batchJobs lists the inputs that args name, directories walked for
@@ -207,10 +228,16 @@ func (p *pipeline) run(j job) (r result) {
 		return r
 	}
 	var m *ir.Module
-	r.err = r.times.timed(phaseParse, func() (err error) {
-		m, err = loadFile(j.in, true)
-		return err
-	})
+	if j.ahead != nil {
+		parsed := <-j.ahead
+		m, r.err = parsed.m, parsed.err
+		r.times[phaseParse] += parsed.took
+	} else {
+		r.err = r.times.timed(phaseParse, func() (err error) {
+			m, err = loadFile(j.in, true)
+			return err
+		})
+	}
 	if r.err != nil {
 		return r
 	}

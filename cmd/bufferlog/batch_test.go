@@ -393,6 +393,10 @@ func TestBufferizeBatchCases(t *testing.T) {
 			`^ok `, `^ok `, `^bufferize: 2 ok, 0 failed$`, `^outputs: [1-9]\d* memref\.alloc, .*, 0 memref\.dealloc$`,
 		}, []string{"one.mlir", "sub/two.mlir"}, "(%arg0: memref<16xf32>"},
 		{"bad rule file", []string{in, "--out-dir", out, "--rules", badRules}, 1, []string{`^\S+bad\.mg:2:1: error: syntax error`}, nil, ""},
+		// The first input is parsed while the rules compile: their error
+		// still comes alone.
+		{"bad rule file, malformed input", []string{bad, "--out-dir", out, "--rules", badRules}, 1, []string{`^\S+bad\.mg:2:1: error: syntax error`}, nil, ""},
+		{"malformed input", []string{bad, "--out-dir", out}, 1, []string{`^\S+bad\.mlir:\d+:\d+: error: `, `^FAILED \S+bad\.mlir$`, `^bufferize: 0 ok, 1 failed$`, `^outputs: `}, nil, ""},
 		{"no inputs", nil, 2, []string{`want input files or directories`}, nil, ""},
 		{"directory needs --out-dir", []string{in}, 2, []string{`give --out-dir DIR, or --in-place`}, nil, ""},
 		{"two files need --out-dir", []string{ok1, ok2}, 2, []string{`give --out-dir DIR`}, nil, ""},

@@ -90,6 +90,9 @@ func bufferizeCommand() *cli.Command {
 			if statsFile != "" && stats == "" {
 				stats = "json"
 			}
+			if len(jobs) > 0 && jobs[0].err == nil {
+				jobs[0].ahead = prefetch(jobs[0])
+			}
 			if _, p.prog, err = compileRules(c.StringSlice("rules")); err != nil {
 				return report(err)
 			}
