@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bufferlog/extract"
+	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/solve"
 )
@@ -38,11 +39,9 @@ type Summary struct {
 // C_n[DEF: bbArg i] on the op defining the definition, and
 // W_n[NOT-WRITABLE: ...] for a read-only buffer.
 func Annotate(m *ir.Module, names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool) {
-	ir.Walk(m.Op, func(op *ir.Operation) bool {
-		id, ok := names.OpID(op)
-		if !ok {
-			return true
-		}
+	// Ids number every op of m, in walk order: no op needs looking up.
+	for id := range names.Len(facts.OpKind) {
+		op := names.Op(id)
 		var marks []ir.Attribute
 		tensors := false
 		for i, v := range op.Operands() {
@@ -65,8 +64,7 @@ func Annotate(m *ir.Module, names *extract.Names, dec *solve.Decisions, sum *Sum
 		if op.Name == "func.func" && sum != nil {
 			annotateArgs(op, int64(id), sum)
 		}
-		return true
-	})
+	}
 	if printConflicts {
 		annotateConflicts(names, dec)
 	}
