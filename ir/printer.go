@@ -6,12 +6,17 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // PrintOptions controls the printer.
 type PrintOptions struct {
 	// Generic prints every operation in the generic form.
 	Generic bool
+	// Workers is how many goroutines may print the ops of a long block
+	// (a module of many functions, a large function's body) at once; 0
+	// or 1 prints them one after the other. The text is the same.
+	Workers int
 }
 
 // Print writes m as MLIR text. Ops with a registered custom syntax print in
@@ -20,7 +25,7 @@ type PrintOptions struct {
 // printed by two goroutines at once.
 func Print(w io.Writer, m *Module, opts PrintOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	p := &printer{generic: opts.Generic, out: bw}
+	p := &printer{generic: opts.Generic, out: bw, workers: opts.Workers}
 	p.buf.b = make([]byte, 0, 2*flushSize)
 	for _, a := range m.Aliases {
 		p.buf.str(a.Name)
@@ -36,9 +41,7 @@ func Print(w io.Writer, m *Module, opts PrintOptions) error {
 		}
 		p.buf.str(" {\n")
 		p.indent = 1
-		for _, op := range m.Body().Ops() {
-			p.op(op)
-		}
+		p.ops(m.Body().Ops())
 		p.buf.str("}\n")
 	} else {
 		p.op(m.Op)
@@ -74,6 +77,8 @@ type printer struct {
 	// committed; uncommitted counts the false entries.
 	marks       []bool
 	uncommitted int
+	workers     int        // PrintOptions.Workers
+	helpers     []*printer // print runs of a long block beside this one (ops)
 }
 
 func (p *printer) flush() {
@@ -293,8 +298,59 @@ func (p *printer) op(op *Operation) {
 		op.Loc.writeAttr(&p.buf)
 	}
 	p.buf.ch('\n')
-	if p.uncommitted == 0 && len(p.buf.b) >= flushSize {
+	// A helper (see ops) keeps its text for the printer it helps.
+	if p.out != nil && p.uncommitted == 0 && len(p.buf.b) >= flushSize {
 		p.flush()
+	}
+}
+
+// printRunOps is how many ops of a long block each goroutine prints at a
+// time (ops).
+const printRunOps = 512
+
+// ops prints the ops of a block. A long list is printed in rounds of one
+// run of ops per worker, the runs of a round at once, each by a printer of
+// its own at the same indent, and their text written in order: names are
+// assigned before any op is printed, and printing an op writes nothing
+// that printing another reads. The helpers keep their buffers from round
+// to round, so that a round takes no new memory.
+func (p *printer) ops(ops []*Operation) {
+	if p.workers < 2 || len(ops) < 2*printRunOps {
+		for _, o := range ops {
+			p.op(o)
+		}
+		return
+	}
+	if p.helpers == nil {
+		p.helpers = make([]*printer, p.workers-1)
+		for i := range p.helpers {
+			p.helpers[i] = &printer{generic: p.generic}
+		}
+	}
+	for len(ops) > 0 {
+		var wg sync.WaitGroup
+		rest := ops[min(printRunOps, len(ops)):]
+		for _, h := range p.helpers {
+			run := rest[:min(printRunOps, len(rest))]
+			rest = rest[len(run):]
+			h.indent, h.buf.b = p.indent, h.buf.b[:0]
+			wg.Go(func() {
+				for _, o := range run {
+					h.op(o)
+				}
+			})
+		}
+		for _, o := range ops[:min(printRunOps, len(ops))] {
+			p.op(o)
+		}
+		wg.Wait()
+		for _, h := range p.helpers {
+			p.buf.b = append(p.buf.b, h.buf.b...)
+			if p.uncommitted == 0 && len(p.buf.b) >= flushSize {
+				p.flush()
+			}
+		}
+		ops = rest
 	}
 }
 
@@ -418,9 +474,7 @@ func (p *printer) region(r *Region, printEntryArgs bool) {
 			p.buf.str(":\n")
 		}
 		p.indent++
-		for _, o := range b.ops {
-			p.op(o)
-		}
+		p.ops(b.ops)
 		p.indent--
 	}
 	p.writeIndent()

@@ -256,7 +256,7 @@ func (p *pipeline) run(j job) (r result) {
 				return fmt.Errorf("%s: error: cannot write output: %v", j.out, errors.Unwrap(err))
 			}
 		}
-		if err := writeModule(j.out, m, ir.PrintOptions{}); err != nil {
+		if err := writeModule(j.out, m, ir.PrintOptions{Workers: p.opts.Workers}); err != nil {
 			return fmt.Errorf("%s: error: cannot write output: %v", j.out, err)
 		}
 		return nil
