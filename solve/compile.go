@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/mangle/analysis"
 	"github.com/google/mangle/ast"
@@ -58,6 +59,19 @@ type planCache struct {
 	strata  [2][]stratum
 	used    [2][]int // the predicates the strata and the facts touch
 	runners sync.Pool
+	// rows holds, per predicate id, how many facts the last evaluation
+	// of the program derived for it, from none. A module's functions are
+	// much alike: the next evaluation makes room for as many up front,
+	// instead of growing each relation's storage and duplicate set step
+	// by step.
+	rowsOnce sync.Once
+	rows     []atomic.Int32
+}
+
+// derivedRows returns the rows slice of c for a program of n predicates.
+func (c *planCache) derivedRows(n int) []atomic.Int32 {
+	c.rowsOnce.Do(func() { c.rows = make([]atomic.Int32, n) })
+	return c.rows
 }
 
 type predicate struct {

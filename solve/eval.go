@@ -57,6 +57,10 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	if ev.loadFacts() {
 		ev.strata(strata)
 	}
+	rows := p.planned.derivedRows(len(p.preds))
+	for _, id := range ev.fresh {
+		rows[id].Store(int32(min(ev.rels[id].Len(), math.MaxInt32)))
+	}
 	// The next evaluation of p (a module is evaluated function by
 	// function) takes over the runners instead of building them again.
 	p.planned.runners.Put(ev.runners)
@@ -79,6 +83,7 @@ type evaluator struct {
 	workers   int                 // Options.Workers
 	runners   map[variant]*runner // built from static plans, reused
 	rule      *rule               // being evaluated, for error messages
+	fresh     []int               // predicates whose relations were empty at the start
 	// shared is what the goroutines of the evaluation share: strata and
 	// the chunks of split joins may run at once (see strata, split).
 	shared *evalState
@@ -165,11 +170,18 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 	if ev.maxFacts == 0 {
 		ev.maxFacts = DefaultMaxFacts
 	}
+	rows := p.planned.derivedRows(len(p.preds))
 	for _, id := range preds {
 		pr := p.preds[id]
 		r := db.Relation(pr.sym.Symbol, pr.sym.Arity)
 		if r.Columns() == nil {
 			r.SetColumns(pr.columns...)
+		}
+		if r.Len() == 0 {
+			ev.fresh = append(ev.fresh, id)
+			if n := rows[id].Load(); n > 0 {
+				r.Reserve(int(n))
+			}
 		}
 		ev.rels[id] = r
 	}

@@ -1,10 +1,13 @@
 package solve
 
 import (
+	"context"
 	"hash/fnv"
 	"math"
 	"slices"
 	"testing"
+
+	"bufferlog/facts"
 )
 
 // TestPlanOrderStopsOnlyLosingPlans checks that planOrder, which stops
@@ -67,4 +70,56 @@ s(A, C) :- g(A), f(A, B, C), e(B, C), C = A.
 		t.Error("no plan was stopped early: the test does not exercise the limit")
 	}
 	t.Logf("%d plans compared, %d trial plans stopped early", compared, pruned)
+}
+
+// TestEvalRemembersDerivedRows checks the rows an evaluation leaves for
+// the next one to make room for: those of each relation it derived from
+// none, from the last evaluation, and nothing for a relation that held
+// facts before. The facts derived are those of an evaluation with no
+// rows remembered.
+func TestEvalRemembersDerivedRows(t *testing.T) {
+	prog := mustCompile(t, `
+Decl q(X) bound [/number].
+Decl p(X) bound [/number].
+Decl r(X) bound [/number].
+p(X) :- q(X).
+r(X) :- q(X), X < 3.
+`)
+	id := func(name string) int {
+		for i, pr := range prog.preds {
+			if pr.sym.Symbol == name {
+				return i
+			}
+		}
+		t.Fatalf("no predicate %s", name)
+		return -1
+	}
+	eval := func(qs int, given bool) *facts.DB {
+		db := facts.NewDB(nil)
+		for x := range qs {
+			db.Relation("q", 1).Add([]facts.Value{facts.Number(int64(x))})
+		}
+		if given {
+			db.Relation("r", 1).Add([]facts.Value{facts.Number(-1)})
+		}
+		if _, err := prog.Eval(context.Background(), db, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	rows := func() (p, r int32) {
+		remembered := prog.planned.derivedRows(len(prog.preds))
+		return remembered[id("p")].Load(), remembered[id("r")].Load()
+	}
+	first := query(eval(1000, false), "p")
+	if p, r := rows(); p != 1000 || r != 3 {
+		t.Fatalf("after 1000 q facts: remembered p %d, r %d; want 1000, 3", p, r)
+	}
+	if again := query(eval(1000, false), "p"); !slices.Equal(again, first) {
+		t.Fatalf("with room made for them, p has %d facts, want the %d derived before", len(again), len(first))
+	}
+	eval(10, true)
+	if p, r := rows(); p != 10 || r != 3 {
+		t.Fatalf("after 10 q facts and r given: remembered p %d, r %d; want 10, and r's 3 kept", p, r)
+	}
 }
