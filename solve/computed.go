@@ -214,6 +214,11 @@ func (p *Program) makePlan(reference bool) []stratum {
 				t.compute = append(t.compute, native[id])
 			}
 		}
+		if len(t.preds) == 0 {
+			// A restricted program needs few of the strata: a module's
+			// functions would each step through the others.
+			continue
+		}
 		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil && !p.isGiven(r.head) })
 		out = append(out, t)
 	}
