@@ -424,21 +424,7 @@ func TestReadFirstDropsOnlyExcusedPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	shipped, plain = shipped.Restrict("raw_conflict", "read_first"), plain.Restrict("raw_conflict", "excused_pair")
-	programs := map[string]string{}
-	files, err := filepath.Glob("../testdata/roundtrip/*.mlir")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		programs[file] = string(text)
-	}
-	for seed := range uint64(40) {
-		programs[fmt.Sprintf("random-%d", seed)] = workload.Random(seed, 30)
-	}
+	programs := corpusAndRandom(t, 40)
 	dropped, conflicts := 0, 0
 	for name, text := range programs {
 		m, err := ir.Parse(name, []byte(text))
@@ -526,21 +512,7 @@ plain_last(A, L) :- holds(A, Op), parent_op(A, _) |> do fn:group_by(A), let L = 
 	if err != nil {
 		t.Fatal(err)
 	}
-	programs := map[string]string{}
-	files, err := filepath.Glob("../testdata/roundtrip/*.mlir")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus: %v", err)
-	}
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		programs[file] = string(text)
-	}
-	for seed := range uint64(20) {
-		programs[fmt.Sprintf("random-%d", seed)] = workload.Random(seed, 30)
-	}
+	programs := corpusAndRandom(t, 20)
 	compared := 0
 	for name, text := range programs {
 		m, err := ir.Parse(name, []byte(text))
@@ -556,4 +528,26 @@ plain_last(A, L) :- holds(A, Op), parent_op(A, _) |> do fn:group_by(A), let L = 
 	if compared < 1000 {
 		t.Errorf("only %d op_last facts compared", compared)
 	}
+}
+
+// corpusAndRandom returns the round-trip corpus and random programs of
+// the given number of seeds, by name.
+func corpusAndRandom(t *testing.T, seeds uint64) map[string]string {
+	t.Helper()
+	programs := map[string]string{}
+	files, err := filepath.Glob("../testdata/roundtrip/*.mlir")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		programs[file] = string(text)
+	}
+	for seed := range seeds {
+		programs[fmt.Sprintf("random-%d", seed)] = workload.Random(seed, 30)
+	}
+	return programs
 }
