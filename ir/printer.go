@@ -298,7 +298,13 @@ func (p *printer) op(op *Operation) {
 		op.Loc.writeAttr(&p.buf)
 	}
 	p.buf.ch('\n')
-	// A helper (see ops) keeps its text for the printer it helps.
+	p.flushIfFull()
+}
+
+// flushIfFull writes the text out once it is long, unless a custom printer
+// may still give up on it. A helper (see ops) has no output: it keeps its
+// text for the printer it helps.
+func (p *printer) flushIfFull() {
 	if p.out != nil && p.uncommitted == 0 && len(p.buf.b) >= flushSize {
 		p.flush()
 	}
@@ -346,9 +352,7 @@ func (p *printer) ops(ops []*Operation) {
 		wg.Wait()
 		for _, h := range p.helpers {
 			p.buf.b = append(p.buf.b, h.buf.b...)
-			if p.uncommitted == 0 && len(p.buf.b) >= flushSize {
-				p.flush()
-			}
+			p.flushIfFull()
 		}
 		ops = rest
 	}
