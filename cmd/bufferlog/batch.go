@@ -61,15 +61,18 @@ type parsedFile struct {
 	took time.Duration
 }
 
+// parseInput parses and verifies the input in.
+func parseInput(in string) parsedFile {
+	start := time.Now()
+	m, err := loadFile(in, true)
+	return parsedFile{m, err, time.Since(start)}
+}
+
 // prefetch parses j's input on a goroutine of its own. Parsing needs no
 // rules: the first file of a run is parsed while they are compiled.
 func prefetch(j job) <-chan parsedFile {
 	c := make(chan parsedFile, 1)
-	go func() {
-		start := time.Now()
-		m, err := loadFile(j.in, true)
-		c <- parsedFile{m, err, time.Since(start)}
-	}()
+	go func() { c <- parseInput(j.in) }()
 	return c
 }
 
@@ -227,17 +230,15 @@ func (p *pipeline) run(j job) (r result) {
 		r.err = j.err
 		return r
 	}
-	var m *ir.Module
+	var parsed parsedFile
 	if j.ahead != nil {
-		parsed := <-j.ahead
-		m, r.err = parsed.m, parsed.err
-		r.times[phaseParse] += parsed.took
+		parsed = <-j.ahead
 	} else {
-		r.err = r.times.timed(phaseParse, func() (err error) {
-			m, err = loadFile(j.in, true)
-			return err
-		})
+		parsed = parseInput(j.in)
 	}
+	m := parsed.m
+	r.err = parsed.err
+	r.times[phaseParse] += parsed.took
 	if r.err != nil {
 		return r
 	}
