@@ -29,14 +29,23 @@ func (r *Relation) Measure(cols []int) Measurement {
 			return Measurement{Keys: ix.Keys(), Longest: ix.Longest()}
 		}
 	}
-	for _, m := range r.measured {
-		if m.cols == set && m.rows == r.n {
-			return m.Measurement
+	at := len(r.measured)
+	for i, m := range r.measured {
+		if m.cols == set {
+			if m.rows == r.n {
+				return m.Measurement
+			}
+			at = i // taken before the relation grew: sketch again in its place
+			break
 		}
 	}
-	m := r.sketch(cols)
-	r.measured = append(r.measured, measured{cols: set, rows: r.n, Measurement: m})
-	return m
+	m := measured{cols: set, rows: r.n, Measurement: r.sketch(cols)}
+	if at == len(r.measured) {
+		r.measured = append(r.measured, m)
+	} else {
+		r.measured[at] = m
+	}
+	return m.Measurement
 }
 
 // measured is a sketch of the columns in cols taken when the relation

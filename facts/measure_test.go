@@ -98,4 +98,7 @@ func TestMeasureKeptUntilGrowth(t *testing.T) {
 	if grown.Keys < 190 || grown.Keys > 210 {
 		t.Fatalf("after doubling the keys, Measure = %+v, want about 200 keys", grown)
 	}
+	if len(r.measured) != 2 {
+		t.Fatalf("after the relation grew, %d sketches kept, want the 2 column sets'", len(r.measured))
+	}
 }
