@@ -28,8 +28,9 @@ type Summary struct {
 	Equivalent map[[2]int64]int64
 }
 
-// Annotate marks the IR with the decisions as One-Shot Bufferize's
-// test-analysis-only mode does: every op with tensor operands gets
+// Annotate marks the IR that names numbers with the decisions as
+// One-Shot Bufferize's test-analysis-only mode does: every op with tensor
+// operands gets
 // __inplace_operands_attr__ ("true", "false", or "none" for other
 // operands), every tensor function argument bufferization.access, every
 // func.return __equivalent_func_args__ (the equivalent argument of each
@@ -38,8 +39,8 @@ type Summary struct {
 // C_n[CONFL-WRITE: i] on the writing op, C_n[DEF: result i] or
 // C_n[DEF: bbArg i] on the op defining the definition, and
 // W_n[NOT-WRITABLE: ...] for a read-only buffer.
-func Annotate(m *ir.Module, names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool) {
-	// Ids number every op of m, in walk order: no op needs looking up.
+func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool) {
+	// Ids number every op of the IR, in walk order: no op needs looking up.
 	for id := range names.Len(facts.OpKind) {
 		op := names.Op(id)
 		var marks []ir.Attribute

@@ -14,7 +14,7 @@
 //
 // # Data flow
 //
-//	ir.Module + extract.Names + solve.Decisions + Summary --Annotate--> annotated ir.Module
+//	extract.Names (of the ir.Module) + solve.Decisions + Summary --Annotate--> annotated ir.Module
 //	ir.Module + Plan (NewPlan: Decisions + derived facts) --Bufferize--> memref ir.Module
 //	memref ir.Module --PlanDeallocation (rules/dealloc.mg; Clone)--> DeallocPlan --Deallocate--> memref ir.Module with frees
 //
