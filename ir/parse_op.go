@@ -84,15 +84,26 @@ func (p *parser) recycleScope(s *valueScope) {
 func (p *parser) popScope() {
 	s := p.scope
 	p.scope = s.parent
+	var undefined *blockDef // the first in the text
 	for _, bd := range s.blocks {
-		if !bd.defined {
-			p.failAt(bd.usePos, "reference to an undefined block")
+		if !bd.defined && (undefined == nil || bd.usePos < undefined.usePos) {
+			undefined = bd
 		}
 	}
-	for ref, ph := range s.forward {
-		if s.isolated || p.scope == nil {
-			p.failAt(ph.Pos, "use of undeclared SSA value name '%%%s'", ref.String())
+	if undefined != nil {
+		p.failAt(undefined.usePos, "reference to an undefined block")
+	}
+	if len(s.forward) > 0 && (s.isolated || p.scope == nil) {
+		// The first in the text, not the first the map gives.
+		var first valueRef
+		for ref, ph := range s.forward {
+			if first.name == "" || ph.Pos < s.forward[first].Pos {
+				first = ref
+			}
 		}
+		p.failAt(s.forward[first].Pos, "use of undeclared SSA value name '%%%s'", first.String())
+	}
+	for ref, ph := range s.forward {
 		if p.scope.forward == nil {
 			p.scope.forward = map[valueRef]*Value{}
 		}

@@ -360,14 +360,30 @@ func (p *printer) ops(ops []*Operation) {
 
 // fitsCustomShape rejects, before any custom printer runs, ops whose
 // shape no custom form of their kind can spell: successors on an op whose
-// syntax is not a branch, results on a terminator that is not a branch.
+// syntax is not a branch, results on a terminator that is not a branch, a
+// name that is both a property and an attribute.
 // Such ops only come from generic input that MLIR's verifier would reject,
 // but printing them must still not lose anything.
 func fitsCustomShape(syn *opSyntax, op *Operation) bool {
 	if len(op.Successors) > 0 && !syn.Branch {
 		return false
 	}
-	return !syn.Terminator || len(op.results) == 0
+	return (!syn.Terminator || len(op.results) == 0) && !propertyAlsoAttr(op)
+}
+
+// propertyAlsoAttr reports whether a name is both a property and an
+// attribute of op: a custom form prints both in one dictionary (see
+// otherAttrs), which must not hold a name twice.
+func propertyAlsoAttr(op *Operation) bool {
+	if op.Properties == nil || op.Attrs == nil {
+		return false
+	}
+	for _, e := range op.Attrs.Entries {
+		if op.Properties.Get(e.Name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // flushSize is how much output the printer holds before writing it out,
