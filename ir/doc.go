@@ -33,7 +33,10 @@
 // references first and resolve them once the types are known, as MLIR's own
 // parsers do; forward references get typed placeholders that the definition
 // replaces. Errors are *Error values printed as `FILE:LINE:COL: error: msg`,
-// MLIR's format; the parser stops at the first one.
+// MLIR's format; the parser stops at the first one. [ParseWith] can parse
+// the ops of a long block (a module's functions, a large function's body)
+// on several goroutines, in chunks cut at guessed op boundaries that each
+// chunk's parse then proves (parse_chunks.go); it gives what [Parse] gives.
 //
 // # Printing
 //

@@ -608,6 +608,13 @@ func (p *parser) parseBlock(r *Region) {
 }
 
 func (p *parser) parseBlockBody(b *Block) {
+	if p.workers > 1 && p.scope.isolated && len(p.scope.forward) == 0 && len(p.scope.blocks) == 0 {
+		if ops, ok := p.parseChunked(); ok {
+			for _, op := range ops {
+				b.Append(op)
+			}
+		}
+	}
 	for p.tok.kind != tCaret && !p.is("}") {
 		if p.tok.kind == tEOF {
 			p.fail("expected '}' to end the region")

@@ -81,8 +81,11 @@ func testDiagnostics(t *testing.T, cases []diagnosticCase) {
 // panic, and that whatever parses and verifies prints to text that parses
 // again and prints the same: printing is a fixed point after one round.
 // (IR that fails verification, say with a terminator in mid-block, can
-// print ambiguously, as it does in MLIR.)
+// print ambiguously, as it does in MLIR.) It also checks that parsing in
+// chunks, with sizes so small that the blocks of a few lines are cut,
+// gives what the serial parse gives (parseBoth).
 func FuzzParse(f *testing.F) {
+	defer ir.SetChunkSizes(64, 16)()
 	files, _ := os.ReadDir("../testdata/roundtrip")
 	for _, e := range files {
 		if strings.HasSuffix(e.Name(), ".mlir") {
@@ -94,6 +97,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("func.func @f(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {\n  func.return %a : tensor<?x4xf32>\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		parseBoth(t, "fuzz.mlir", src)
 		m, err := ir.Parse("fuzz.mlir", src)
 		if err != nil {
 			var e *ir.Error

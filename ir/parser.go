@@ -20,13 +20,33 @@ func (e *Error) Error() string {
 // Parse reads an MLIR file. The name is used in diagnostics only. Syntax
 // errors and undefined or redefined names are reported as *Error; Parse does
 // not run the structural verifier (see Verify).
-func Parse(name string, src []byte) (m *Module, err error) {
+func Parse(name string, src []byte) (*Module, error) {
+	return ParseWith(name, src, ParseOptions{})
+}
+
+// ParseOptions tune how a file is parsed, not what it parses to.
+type ParseOptions struct {
+	// Workers is how many goroutines may parse the ops of a long block
+	// at once (see parse_chunks.go); 0 or 1 parses on the calling
+	// goroutine only.
+	Workers int
+}
+
+// ParseWith is Parse with options.
+func ParseWith(name string, src []byte, opts ParseOptions) (*Module, error) {
+	m, _, err := parse(name, src, opts)
+	return m, err
+}
+
+// parse is ParseWith that also counts the blocks parsed in chunks.
+func parse(name string, src []byte, opts ParseOptions) (m *Module, chunked int, err error) {
 	p := &parser{
 		lexer:       lexer{src: src},
 		file:        name,
 		typeAliases: map[string]Type{},
 		attrAliases: map[string]Attribute{},
 		types:       map[string]Type{},
+		workers:     opts.Workers,
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -38,7 +58,7 @@ func Parse(name string, src []byte) (m *Module, err error) {
 		}
 	}()
 	p.advance()
-	return p.parseModule(), nil
+	return p.parseModule(), p.chunked, nil
 }
 
 // parser is a recursive-descent parser over the lexer. Errors unwind with a
@@ -65,6 +85,8 @@ type parser struct {
 	arrayKey []byte
 	flags    map[flagKey]Attribute // interned by flagAttr
 	strs     map[string]string     // interned by internTok
+	workers  int                   // ParseOptions.Workers; 0 in the parser of a chunk
+	chunked  int                   // blocks parsed in chunks
 }
 
 // internTok returns the current token's text, unquoted if it is a string,
@@ -243,6 +265,7 @@ func (p *parser) parseModule() *Module {
 	block := top.AddBlock()
 	block.Pos = 0
 	p.pushScope(true)
+	chunk := p.workers > 1 // the ops after the aliases, once
 	for p.tok.kind != tEOF {
 		switch {
 		case p.tok.kind == tHash:
@@ -251,6 +274,13 @@ func (p *parser) parseModule() *Module {
 			p.parseAliasDef(false)
 		case p.is("{-#"):
 			p.parseResources()
+		case chunk:
+			chunk = false
+			if ops, ok := p.parseChunked(); ok {
+				for _, op := range ops {
+					block.Append(op)
+				}
+			}
 		default:
 			block.Append(p.parseOperation())
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"bufferlog/ir"
 
@@ -115,13 +116,14 @@ func loadFile(name string, verify bool) (*ir.Module, error) {
 }
 
 // loadSource is loadFile that also returns the text it read, for the
-// commands that show it: the input, stdin among them, is read once.
+// commands that show it: the input, stdin among them, is read once. The
+// ops of a long block are parsed on all CPUs (ir.ParseOptions).
 func loadSource(name string, verify bool) (*ir.Module, []byte, error) {
 	display, src, err := readInput(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := ir.Parse(display, src)
+	m, err := ir.ParseWith(display, src, ir.ParseOptions{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,13 @@
+package ir
+
+// ParseCountingChunks is ParseWith that also returns how many blocks it
+// parsed in chunks.
+var ParseCountingChunks = parse
+
+// SetChunkSizes sets the least sizes of a chunked block and of a chunk,
+// and returns the function that restores them.
+func SetChunkSizes(block, chunk int) (restore func()) {
+	oldBlock, oldChunk := minChunkedBlock, minChunk
+	minChunkedBlock, minChunk = block, chunk
+	return func() { minChunkedBlock, minChunk = oldBlock, oldChunk }
+}
