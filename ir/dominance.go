@@ -42,12 +42,22 @@ func NewDominance(root *Operation) *Dominance {
 	return d
 }
 
+// straightRegion is the regionDom of every region of one block whose
+// terminator has no successors: most regions are such.
+var straightRegion = &regionDom{
+	dom:  domTree{idom: []int32{-2}, in: []int32{0}, out: []int32{1}},
+	post: domTree{idom: []int32{-2}, in: []int32{0}, out: []int32{1}},
+}
+
 func newRegionDom(r *Region) *regionDom {
 	n := len(r.blocks)
-	rd := &regionDom{}
 	for i, b := range r.blocks {
 		b.index = int32(i)
 	}
+	if n == 1 && (r.blocks[0].Terminator() == nil || len(r.blocks[0].Terminator().Successors) == 0) {
+		return straightRegion
+	}
+	rd := &regionDom{}
 	succs := make([][]int32, n)
 	preds := make([][]int32, n)
 	var exits []int32
