@@ -772,11 +772,18 @@ func newPhases(prog *Program, after []string) *phases {
 }
 
 func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
-	return a.finish(ctx, db, opt, policy, a.all)
+	dec, err := a.finish(ctx, db, opt, policy, a.all)
+	if err != nil {
+		return nil, err
+	}
+	dec.addBytes(db)
+	return dec, nil
 }
 
 // finish derives what the decisions need with first (decide, once db has
-// been evaluated with early, or all), then decides and derives after.
+// been evaluated with early, or all), then decides and derives after. It
+// leaves the decisions' Bytes unset (see addBytes): nothing that a
+// module's callers wait for needs them.
 func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy Policy, first *Program) (*Decisions, error) {
 	if _, err := first.Eval(ctx, db, opt); err != nil {
 		return nil, err
@@ -785,10 +792,6 @@ func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy P
 	if err != nil {
 		return nil, err
 	}
-	cost := operandCosts(db)
-	for i := range dec.List {
-		dec.List[i].Bytes = cost[dec.List[i].Operand].Bytes
-	}
 	dec.addFacts(db)
 	if a.after != nil {
 		if _, err := a.after.Eval(ctx, db, opt); err != nil {
@@ -796,6 +799,14 @@ func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy P
 		}
 	}
 	return dec, nil
+}
+
+// addBytes sets the Bytes of each decision from the facts of db.
+func (d *Decisions) addBytes(db *facts.DB) {
+	cost := operandCosts(db)
+	for i := range d.List {
+		d.List[i].Bytes = cost[d.List[i].Operand].Bytes
+	}
 }
 
 func (d *Decisions) addFacts(db *facts.DB) {

@@ -158,10 +158,12 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		behind  sync.WaitGroup                         // the rest of after, derived beside the analysis
 		room    = make(chan struct{}, max(1, workers)) // bounds what runs behind
 	)
-	// finish derives the rest of after on a part and drops every fact that
-	// neither the callers nor the caller of AnalyzeParts read: a module's
-	// facts need not all fit in memory at once.
-	finish := func(db *facts.DB) error {
+	// finish derives the rest of after on a part and the Bytes of its
+	// decisions, and drops every fact that neither the callers nor the
+	// caller of AnalyzeParts read: a module's facts need not all fit in
+	// memory at once.
+	finish := func(db *facts.DB, dec *Decisions) error {
+		dec.addBytes(db)
 		_, err := rest.Eval(ctx, db, opt)
 		db.Retain(func(name string) bool { return slices.Contains(kept, name) })
 		return err
@@ -196,14 +198,14 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 						given[i] = summaryOf(db, partFuncs[i])
 						room <- struct{}{}
 						behind.Go(func() {
-							errs.set(finish(db))
+							errs.set(finish(db, dec))
 							<-room
 						})
 					default:
 						// Recursion: what is derived after the decisions
 						// must see the part's functions unanalyzed, as the
 						// decisions did, and the summaries analyzed.
-						if err = finish(db); err == nil {
+						if err = finish(db, dec); err == nil {
 							markAnalyzed(db)
 							_, err = summaries.Eval(ctx, db, opt)
 						}
