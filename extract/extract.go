@@ -580,12 +580,14 @@ func (x *extractor) opsAtOnce(ops []*ir.Operation, at site) {
 		}
 		runs[r] = y
 	})
-	for _, y := range runs {
+	outs := make([]*batch, n)
+	for r, y := range runs {
 		if x.err == nil {
 			x.err = y.err
 		}
-		x.out.merge(y.out)
+		outs[r] = y.out
 	}
+	x.out.mergeAll(outs, x.workers)
 	x.next = next
 }
 
@@ -722,6 +724,26 @@ func (b *batch) merge(o *batch) {
 	for p := range facts.NumPreds {
 		b.rows[p] = append(b.rows[p], o.rows[p]...)
 	}
+}
+
+// mergeAll merges each of outs in order, as merge does. Rows go to a DB
+// relation by relation on up to workers goroutines: each relation takes
+// the rows of outs in order, and relations share nothing.
+func (b *batch) mergeAll(outs []*batch, workers int) {
+	if b.db == nil {
+		for _, o := range outs {
+			b.merge(o)
+		}
+		return
+	}
+	forEach(int(facts.NumPreds), workers, func(p int) {
+		for _, o := range outs {
+			if rows := o.rows[p]; len(rows) > 0 {
+				b.rels[p].AddBatch(rows)
+				o.rows[p] = rows[:0]
+			}
+		}
+	})
 }
 
 // flush adds the collected rows to db, in order, and empties the batch.

@@ -251,11 +251,19 @@ func TestLongBlockAtOnce(t *testing.T) {
 		t.Errorf("Module with two workers differs from one worker (%v)", err)
 	}
 	s := extract.Split(m, extract.Options{Workers: 2})
+	serial := extract.Split(m, extract.Options{})
 	var rows []string
 	for i := range s.DBs() {
 		db, err := s.Extract(i)
 		if err != nil {
 			t.Fatal(err)
+		}
+		want, err := serial.Extract(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rowsInOrder(db); !slices.Equal(got, rowsInOrder(want)) {
+			t.Errorf("part %d: two workers extract other rows, or in another order, than one", i)
 		}
 		rows = append(rows, s.Names().Facts(db)...)
 	}
@@ -268,4 +276,18 @@ func TestLongBlockAtOnce(t *testing.T) {
 	if part.Relation("op", 2).Len() < ops {
 		t.Errorf("the function's part has %d ops, want at least %d", part.Relation("op", 2).Len(), ops)
 	}
+}
+
+// rowsInOrder lists the rows of db's extracted relations, each relation
+// in the order of its row ids.
+func rowsInOrder(db *facts.DB) []string {
+	var out []string
+	for p := range facts.NumPreds {
+		if r := db.Lookup(p.Name(), p.Arity()); r != nil {
+			for id := range uint32(r.Len()) {
+				out = append(out, fmt.Sprint(p.Name(), r.Row(id)))
+			}
+		}
+	}
+	return out
 }
