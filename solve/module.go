@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"bufferlog/facts"
 )
@@ -168,58 +169,64 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		db.Retain(func(name string) bool { return slices.Contains(kept, name) })
 		return err
 	}
-	for _, level := range levels {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range max(1, min(workers, len(level))) {
-			wg.Go(func() {
-				for i := range next {
-					db, err := early.result(ctx, i)
-					var dec *Decisions
-					if err == nil {
-						for _, q := range callees[i] {
-							// A callee of the same call cycle, not analyzed
-							// before this part, has no summary to give.
-							if levelOf[q] < levelOf[i] {
-								given[q].addTo(db)
-							}
-						}
-						first := analysis.decide
-						if early.whole[i] {
-							first = analysis.all
-						}
-						dec, err = analysis.finish(ctx, db, opt, policy, first)
-					}
-					results[i] = dec
-					switch {
-					case err != nil:
-					case onlyAtCalls && !callsAny(db, partFuncs[i]):
-						markAnalyzed(db)
-						given[i] = summaryOf(db, partFuncs[i])
-						room <- struct{}{}
-						behind.Go(func() {
-							errs.set(finish(db, dec))
-							<-room
-						})
-					default:
-						// Recursion: what is derived after the decisions
-						// must see the part's functions unanalyzed, as the
-						// decisions did, and the summaries analyzed.
-						if err = finish(db, dec); err == nil {
-							markAnalyzed(db)
-							_, err = summaries.Eval(ctx, db, opt)
-						}
-						given[i] = summaryOf(db, partFuncs[i])
-					}
-					errs.set(err)
-					early.finished()
+	analyze := func(i int) {
+		db, err := early.result(ctx, i)
+		var dec *Decisions
+		if err == nil {
+			for _, q := range callees[i] {
+				// A callee of the same call cycle, not analyzed before
+				// this part, has no summary to give.
+				if levelOf[q] < levelOf[i] {
+					given[q].addTo(db)
 				}
+			}
+			first := analysis.decide
+			if early.whole[i] {
+				first = analysis.all
+			}
+			dec, err = analysis.finish(ctx, db, opt, policy, first)
+		}
+		results[i] = dec
+		switch {
+		case err != nil:
+		case onlyAtCalls && !callsAny(db, partFuncs[i]):
+			markAnalyzed(db)
+			given[i] = summaryOf(db, partFuncs[i])
+			room <- struct{}{}
+			behind.Go(func() {
+				errs.set(finish(db, dec))
+				<-room
 			})
+		default:
+			// Recursion: what is derived after the decisions must see
+			// the part's functions unanalyzed, as the decisions did, and
+			// the summaries analyzed.
+			if err = finish(db, dec); err == nil {
+				markAnalyzed(db)
+				_, err = summaries.Eval(ctx, db, opt)
+			}
+			given[i] = summaryOf(db, partFuncs[i])
 		}
-		for _, i := range level {
-			next <- i
+		errs.set(err)
+		early.finished()
+	}
+	for _, level := range levels {
+		// This goroutine takes parts of the level too: on a chain of
+		// calls, where each level is one part, handing each to another
+		// goroutine and waiting for it cost more than 80 µs a level.
+		var (
+			wg    sync.WaitGroup
+			taken atomic.Int32
+		)
+		work := func() {
+			for k := int(taken.Add(1)) - 1; k < len(level); k = int(taken.Add(1)) - 1 {
+				analyze(level[k])
+			}
 		}
-		close(next)
+		for range min(workers, len(level)) - 1 {
+			wg.Go(work)
+		}
+		work()
 		wg.Wait()
 		if errs.get() != nil {
 			break
