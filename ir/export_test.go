@@ -11,3 +11,7 @@ func SetChunkSizes(block, chunk int) (restore func()) {
 	minChunkedBlock, minChunk = block, chunk
 	return func() { minChunkedBlock, minChunk = oldBlock, oldChunk }
 }
+
+// PrintRuns returns how many runs Print cuts ops into when it prints them
+// on several goroutines; 0 if it prints them on one.
+func PrintRuns(ops []*Operation) int { return len(printRuns(ops)) }

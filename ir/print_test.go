@@ -12,9 +12,11 @@ import (
 
 // TestPrintWorkers checks that printing with several workers, which
 // prints the runs of ops of a long block at once, gives the text one
-// printer gives: on the round-trip corpus, a large function, and a module
-// of many functions, with and without the module op spelled out, in
-// custom and generic form.
+// printer gives: on the round-trip corpus, a large function, a module of
+// many functions (with and without the module op spelled out), one of few
+// large functions, and one whose first function is long, in custom and
+// generic form. Run with -race, it also checks that the runs of a round
+// share nothing (scripts/test.sh does).
 func TestPrintWorkers(t *testing.T) {
 	inputs := map[string][]byte{
 		"chain":  workload.Chain(5000).Text,
@@ -27,6 +29,18 @@ func TestPrintWorkers(t *testing.T) {
 		t.Fatal("the generated module has no module op")
 	}
 	inputs["implicit"] = slices.Concat(text[:open], text[open+len("module {\n"):end])
+	// A module whose first function holds a long block of its own and
+	// whose other functions are short: the module's runs go at once, the
+	// long block within its run on one goroutine.
+	chain := workload.Chain(3000).Text
+	fn := chain[bytes.Index(chain, []byte("  func.func @chain")):bytes.LastIndex(chain, []byte("}\n"))]
+	inputs["long first"] = slices.Concat(text[:open+len("module {\n")], fn, text[open+len("module {\n"):])
+	// Fewer functions than a run has ops, but many ops in all: runs are
+	// cut by the ops the functions hold.
+	inputs["few large"] = workload.Module(60000, 300).Text
+	if m, err := ir.Parse("few large", inputs["few large"]); err != nil || ir.PrintRuns(m.Body().Ops()) < 4 {
+		t.Fatalf("few large: %v, or its functions make fewer than 4 runs", err)
+	}
 	for _, file := range corpusFiles(t) {
 		text, err := os.ReadFile(file)
 		if err != nil {

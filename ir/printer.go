@@ -79,6 +79,7 @@ type printer struct {
 	uncommitted int
 	workers     int        // PrintOptions.Workers
 	helpers     []*printer // print runs of a long block beside this one (ops)
+	inRound     bool       // the helpers are printing runs of a block
 }
 
 func (p *printer) flush() {
@@ -310,18 +311,25 @@ func (p *printer) flushIfFull() {
 	}
 }
 
-// printRunOps is how many ops of a long block each goroutine prints at a
-// time (ops).
+// printRunOps is about how many ops, counting those nested in them, each
+// goroutine prints at a time (ops).
 const printRunOps = 512
 
-// ops prints the ops of a block. A long list is printed in rounds of one
-// run of ops per worker, the runs of a round at once, each by a printer of
-// its own at the same indent, and their text written in order: names are
-// assigned before any op is printed, and printing an op writes nothing
-// that printing another reads. The helpers keep their buffers from round
-// to round, so that a round takes no new memory.
+// ops prints the ops of a block. A long list, counting the ops nested in
+// them (a module of functions is a few ops holding many), is printed in
+// rounds of one run of ops per worker, the runs of a round at once, each
+// by a printer of its own at the same indent, and their text written in
+// order: names are assigned before any op is printed, and printing an op
+// writes nothing that printing another reads. The helpers keep their
+// buffers from round to round, so that a round takes no new memory. The
+// blocks nested in a run are printed by one goroutine: the helpers are
+// busy with the round.
 func (p *printer) ops(ops []*Operation) {
-	if p.workers < 2 || len(ops) < 2*printRunOps {
+	var runs [][]*Operation
+	if p.workers >= 2 && !p.inRound {
+		runs = printRuns(ops)
+	}
+	if runs == nil {
 		for _, o := range ops {
 			p.op(o)
 		}
@@ -333,29 +341,68 @@ func (p *printer) ops(ops []*Operation) {
 			p.helpers[i] = &printer{generic: p.generic}
 		}
 	}
-	for len(ops) > 0 {
+	p.inRound = true
+	defer func() { p.inRound = false }()
+	for len(runs) > 0 {
 		var wg sync.WaitGroup
-		rest := ops[min(printRunOps, len(ops)):]
-		for _, h := range p.helpers {
-			run := rest[:min(printRunOps, len(rest))]
-			rest = rest[len(run):]
+		rest := runs[1:]
+		used := p.helpers[:min(len(p.helpers), len(rest))]
+		for k, h := range used {
 			h.indent, h.buf.b = p.indent, h.buf.b[:0]
 			wg.Go(func() {
-				for _, o := range run {
+				for _, o := range rest[k] {
 					h.op(o)
 				}
 			})
 		}
-		for _, o := range ops[:min(printRunOps, len(ops))] {
+		for _, o := range runs[0] {
 			p.op(o)
 		}
 		wg.Wait()
-		for _, h := range p.helpers {
+		for _, h := range used {
 			p.buf.b = append(p.buf.b, h.buf.b...)
 			p.flushIfFull()
 		}
-		ops = rest
+		runs = rest[len(used):]
 	}
+}
+
+// printRuns cuts ops into runs of about printRunOps ops each, counting
+// the ops nested in them, or returns nil if that makes fewer than two
+// runs of which the last is at least half full.
+func printRuns(ops []*Operation) [][]*Operation {
+	if len(ops) < 2 {
+		return nil
+	}
+	var runs [][]*Operation
+	start, size, last := 0, 0, 0
+	for i, o := range ops {
+		size += 1 + nestedOps(o, printRunOps-size)
+		if size >= printRunOps || i == len(ops)-1 {
+			runs = append(runs, ops[start:i+1])
+			start, size, last = i+1, 0, size
+		}
+	}
+	if len(runs) < 2 || len(runs) == 2 && last < printRunOps/2 {
+		return nil
+	}
+	return runs
+}
+
+// nestedOps counts the ops nested in op, up to limit.
+func nestedOps(op *Operation, limit int) int {
+	n := 0
+	for _, r := range op.Regions {
+		for _, b := range r.blocks {
+			for _, o := range b.ops {
+				if n >= limit {
+					return n
+				}
+				n += 1 + nestedOps(o, limit-n-1)
+			}
+		}
+	}
+	return n
 }
 
 // fitsCustomShape rejects, before any custom printer runs, ops whose

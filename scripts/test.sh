@@ -4,7 +4,7 @@
 #   1. makes sure the external tools the tests use are on PATH, installing
 #      them with apt-get when running as root;
 #   2. gofmt and go vet;
-#   3. go test ./...;
+#   3. go test ./..., then the tests of the parallel code with -race;
 #   4. a fixed-time fuzz run of ir.FuzzParse, if that target exists.
 #
 # Exits non-zero if any step fails. Without root, missing tools are only a
@@ -73,6 +73,14 @@ echo "ok"
 
 step "go test -count=1 ./..."
 go test -count=1 ./... || fail "go test"
+
+# The code that runs on several goroutines, under the race detector: the
+# whole of solve, and the tests of ir and extract that parse, print and
+# extract in parallel (the rest of those packages is serial and slow
+# under -race).
+step "go test -race (parallel parse, print, extraction and analysis)"
+go test -race -count=1 ./solve || fail "go test -race ./solve"
+go test -race -count=1 ./ir ./extract -run 'TestPrintWorkers|TestParseWorkers|TestLongBlockAtOnce' || fail "go test -race ./ir ./extract"
 
 step "fuzz ir.FuzzParse for $fuzz_time"
 if [ -d ir ] && fuzz_targets="$(go test ./ir -list 'Fuzz.*')" && grep -qx 'FuzzParse' <<<"$fuzz_targets"; then
