@@ -1,7 +1,10 @@
 package rewrite
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"sync"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
@@ -38,10 +41,32 @@ type Summary struct {
 // decision marks its conflict: C_n[READ: i] on the reading op,
 // C_n[CONFL-WRITE: i] on the writing op, C_n[DEF: result i] or
 // C_n[DEF: bbArg i] on the op defining the definition, and
-// W_n[NOT-WRITABLE: ...] for a read-only buffer.
-func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool) {
-	// Ids number every op of the IR, in walk order: no op needs looking up.
-	for id := range names.Len(facts.OpKind) {
+// W_n[NOT-WRITABLE: ...] for a read-only buffer. The ops are annotated
+// on up to workers goroutines, each taking a range of ids: an op's
+// annotations are its own.
+func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool, workers int) {
+	n := names.Len(facts.OpKind)
+	ranges := max(1, min(workers, n/annotateRangeOps))
+	var wg sync.WaitGroup
+	for r := range ranges {
+		wg.Go(func() { annotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
+	}
+	wg.Wait()
+	if printConflicts {
+		annotateConflicts(names, dec)
+	}
+}
+
+// annotateRangeOps is the least number of ops worth a goroutine.
+const annotateRangeOps = 4096
+
+// annotateOps annotates the ops with ids from lo to hi. Ids number every
+// op of the IR, in walk order, and the in-place operands ascend by op id
+// and index: a cursor into them answers each operand in turn.
+func annotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
+	inPlace := dec.InPlaceOperands()
+	next, _ := slices.BinarySearchFunc(inPlace, int64(lo), func(o solve.Operand, id int64) int { return cmp.Compare(o.Op, id) })
+	for id := lo; id < hi; id++ {
 		op := names.Op(id)
 		var marks []ir.Attribute
 		tensors := false
@@ -50,7 +75,11 @@ func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printCon
 			if ir.IsTensor(v.Type()) {
 				tensors = true
 				mark = "false"
-				if dec.InPlace(solve.Operand{Op: int64(id), Index: int64(i)}) {
+				o := solve.Operand{Op: int64(id), Index: int64(i)}
+				for next < len(inPlace) && (inPlace[next].Op < o.Op || inPlace[next].Op == o.Op && inPlace[next].Index < o.Index) {
+					next++
+				}
+				if next < len(inPlace) && inPlace[next] == o {
 					mark = "true"
 				}
 			}
@@ -65,9 +94,6 @@ func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printCon
 		if op.Name == "func.func" && sum != nil {
 			annotateArgs(op, int64(id), sum)
 		}
-	}
-	if printConflicts {
-		annotateConflicts(names, dec)
 	}
 }
 

@@ -75,12 +75,13 @@ step "go test -count=1 ./..."
 go test -count=1 ./... || fail "go test"
 
 # The code that runs on several goroutines, under the race detector: the
-# whole of solve, and the tests of ir and extract that parse, print and
-# extract in parallel (the rest of those packages is serial and slow
-# under -race).
-step "go test -race (parallel parse, print, extraction and analysis)"
+# whole of solve, and the tests of ir, extract and rewrite that parse,
+# print, extract and annotate in parallel (the rest of those packages is
+# serial and slow under -race).
+step "go test -race (parallel parse, print, extraction, analysis and annotation)"
 go test -race -count=1 ./solve || fail "go test -race ./solve"
-go test -race -count=1 ./ir ./extract -run 'TestPrintWorkers|TestParseWorkers|TestLongBlockAtOnce' || fail "go test -race ./ir ./extract"
+go test -race -count=1 ./ir ./extract ./rewrite -run 'TestPrintWorkers|TestParseWorkers|TestLongBlockAtOnce|TestAnnotateWorkers' ||
+  fail "go test -race ./ir ./extract ./rewrite"
 
 step "fuzz ir.FuzzParse for $fuzz_time"
 if [ -d ir ] && fuzz_targets="$(go test ./ir -list 'Fuzz.*')" && grep -qx 'FuzzParse' <<<"$fuzz_targets"; then

@@ -63,6 +63,10 @@ type Decisions struct {
 	inPlace []Operand // ascending (compareOperands)
 }
 
+// InPlaceOperands returns the operands decided in place, ascending by op
+// id, then index. The slice must not be modified.
+func (d *Decisions) InPlaceOperands() []Operand { return d.inPlace }
+
 // InPlace reports whether the operand bufferizes in place. Operands that
 // were never decided (not tensors) report false.
 func (d *Decisions) InPlace(o Operand) bool {

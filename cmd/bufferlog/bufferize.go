@@ -243,7 +243,7 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 		return err
 	}
 	defer times.since(phaseRewrite, time.Now())
-	rewrite.Annotate(names, dec, summary(parts), printConflicts)
+	rewrite.Annotate(names, dec, summary(parts), printConflicts, opts.Workers)
 	return nil
 }
 
