@@ -169,7 +169,10 @@
 // few parts not yet analyzed are held at once. What the analysis needs
 // before it starts is plain data (ModuleParts.Funcs and Calls, the call
 // graph), which the extraction's numbering gives without extracting
-// anything. AnalyzeModule is AnalyzeParts on parts already extracted, its
+// anything. A caller's decisions wait only for the summaries they read;
+// the others (which results are equivalent to which arguments) are
+// derived after, beside the callers' decisions, and a caller waits for
+// them only before it derives its own. AnalyzeModule is AnalyzeParts on parts already extracted, its
 // call graph read from their func and call facts.
 //
 // # Semantics where Mangle's implementation differs

@@ -25,6 +25,28 @@ var summaryPredicates = []struct {
 	{"arg_access", 3, ""},
 }
 
+// splitSummaries parts the summary predicates into those that a
+// caller's decisions read (handed) and the others (late), which only what
+// it derives after them reads. If deriving the handed ones after the
+// decisions would read a late one of the callees, none is late.
+func splitSummaries(prog *Program) (handed, late []string) {
+	decisions := prog.Restrict(DecidePredicates()...)
+	for _, s := range summaryPredicates {
+		if decisions.Needs(cmp.Or(s.as, s.name)) {
+			handed = append(handed, s.name)
+		} else {
+			late = append(late, s.name)
+		}
+	}
+	first := prog.Restrict(handed...)
+	for _, s := range summaryPredicates {
+		if slices.Contains(late, s.name) && first.Needs(cmp.Or(s.as, s.name)) {
+			return slices.Concat(handed, late), nil
+		}
+	}
+	return handed, late
+}
+
 // calleeSummaries names the facts a part receives from its callees, as it
 // reads them.
 func calleeSummaries() []string {
@@ -90,7 +112,10 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 // decisions are taken; the summary predicates always are. Each part
 // keeps only those, the decisions and the call graph: the rest of its
 // facts are dropped once it is analyzed. Each part is fetched (m.Part)
-// shortly before its analysis, on the goroutines of the early phase.
+// shortly before its analysis, on the goroutines of the early phase. The
+// summaries a caller's decisions do not read (splitSummaries: the
+// equivalence of results to arguments) are derived behind the callers'
+// decisions, and given to each caller before it derives its own.
 func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
 	funcPart := map[int64]int{} // func op -> part
 	for i, funcs := range m.Funcs {
@@ -130,12 +155,22 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	}
 	kept := slices.Concat(after, names, DriverPredicates(), []string{"call", "func"})
 	// What the callers read is derived first; the rest of after is
-	// derived from it (see below).
-	analysis := newPhases(prog, names)
-	rest := prog.Restrict(after...).derivedBy(analysis.after, nil)
+	// derived from it (see below). Of that, what their decisions read is
+	// derived right after the part's decisions and handed on at once; the
+	// late summaries, which only what callers derive after their own
+	// decisions reads, are derived behind them.
+	handed, late := splitSummaries(prog)
+	analysis := newPhases(prog, handed)
+	derived := analysis.after
+	var lateSummaries *Program
+	if len(late) > 0 {
+		lateSummaries = prog.Restrict(late...).derivedBy(analysis.after, nil)
+		derived = lateSummaries
+	}
+	rest := prog.Restrict(after...).derivedBy(derived, nil)
 	// After the decisions a part's own functions are marked analyzed:
 	// only what reads that is derived again.
-	summaries := prog.Restrict(names...).derivedBy(analysis.after, []string{"analyzed"})
+	summaries := prog.Restrict(names...).derivedBy(derived, []string{"analyzed"})
 	// When the rules read analyzed(F) only beside a call of F, marking the
 	// functions of a part that calls none of them changes nothing it
 	// derives: its summaries stand, and the rest of after may be derived
@@ -153,12 +188,42 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	defer early.wait()
 	defer cancel()
 	var (
-		results = make([]*Decisions, len(partFuncs))
-		given   = make([]summary, len(partFuncs)) // what each part gives its callers
-		errs    firstError
-		behind  sync.WaitGroup                         // the rest of after, derived beside the analysis
-		room    = make(chan struct{}, max(1, workers)) // bounds what runs behind
+		results   = make([]*Decisions, len(partFuncs))
+		given     = make([]summary, len(partFuncs)) // what each part gives its callers' decisions
+		lateGiven = make([]summary, len(partFuncs)) // and the rest of its summaries
+		lateDone  = make([]chan struct{}, len(partFuncs))
+		errs      firstError
+		behind    sync.WaitGroup                         // the rest of after, derived beside the analysis
+		room      = make(chan struct{}, max(1, workers)) // bounds what runs behind
 	)
+	for i := range lateDone {
+		lateDone[i] = make(chan struct{})
+	}
+	// deriveLate derives part i's late summaries, once its callees have
+	// given theirs.
+	deriveLate := func(i int, db *facts.DB) error {
+		if lateSummaries == nil {
+			return nil
+		}
+		for _, q := range callees[i] {
+			if levelOf[q] >= levelOf[i] {
+				continue // a callee of the same call cycle (see analyze)
+			}
+			select {
+			case <-lateDone[q]:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			lateGiven[q].addTo(db)
+		}
+		_, err := lateSummaries.Eval(ctx, db, opt)
+		return err
+	}
+	// handLate hands part i's late summaries on to its callers.
+	handLate := func(i int, db *facts.DB) {
+		lateGiven[i] = summaryOf(db, partFuncs[i], late)
+		close(lateDone[i])
+	}
 	// finish derives the rest of after on a part and the Bytes of its
 	// decisions, and drops every fact that neither the callers nor the
 	// caller of AnalyzeParts read: a module's facts need not all fit in
@@ -189,23 +254,33 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		results[i] = dec
 		switch {
 		case err != nil:
+			close(lateDone[i])
 		case onlyAtCalls && !callsAny(db, partFuncs[i]):
 			markAnalyzed(db)
-			given[i] = summaryOf(db, partFuncs[i])
+			given[i] = summaryOf(db, partFuncs[i], handed)
 			room <- struct{}{}
 			behind.Go(func() {
-				errs.set(finish(db, dec))
+				err := deriveLate(i, db)
+				handLate(i, db)
+				if err == nil {
+					err = finish(db, dec)
+				}
+				errs.set(err)
 				<-room
 			})
 		default:
 			// Recursion: what is derived after the decisions must see
 			// the part's functions unanalyzed, as the decisions did, and
 			// the summaries analyzed.
-			if err = finish(db, dec); err == nil {
+			if err = deriveLate(i, db); err == nil {
+				err = finish(db, dec)
+			}
+			if err == nil {
 				markAnalyzed(db)
 				_, err = summaries.Eval(ctx, db, opt)
 			}
-			given[i] = summaryOf(db, partFuncs[i])
+			given[i] = summaryOf(db, partFuncs[i], handed)
+			handLate(i, db)
 		}
 		errs.set(err)
 		early.finished()
@@ -389,10 +464,14 @@ type summaryRelation struct {
 	rows  []facts.Value // row-major
 }
 
-// summaryOf takes the summary of funcs, the functions of db.
-func summaryOf(db *facts.DB, funcs []int64) summary {
+// summaryOf takes the summary facts of funcs, the functions of db, of the
+// named summary predicates.
+func summaryOf(db *facts.DB, funcs []int64, names []string) summary {
 	var out summary
 	for _, s := range summaryPredicates {
+		if !slices.Contains(names, s.name) {
+			continue
+		}
 		src := db.Lookup(s.name, s.arity)
 		if src == nil {
 			continue
