@@ -772,12 +772,7 @@ func (cc *clauseCompiler) transformErr(stmt int, err error) error {
 
 func (c *compiler) pos(src int) unitPositions { return c.prog.unit(src) }
 
-func (c *compiler) declPos(src, index int) pos {
-	if d := c.pos(src).decls; index < len(d) {
-		return d[index]
-	}
-	return pos{}
-}
+func (c *compiler) declPos(src, index int) pos { return c.prog.declStart(src, index) }
 
 func (c *compiler) clauseIndex(ref clauseRef) int {
 	for i, r := range c.refs {

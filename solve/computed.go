@@ -27,8 +27,10 @@ type computed struct {
 	pred       int
 	algorithm  algorithm
 	edge, node int // input predicates; node is -1 when not given
-	src        int // rule file and position of the Decl, for errors
-	at         pos
+	// The rule file and index of the Decl, for errors: its position is
+	// found only when needed (Program.declStart), since locating a file's
+	// declarations parses the file again.
+	src, decl int
 }
 
 type algorithm uint8
@@ -77,7 +79,7 @@ func (c *compiler) computedPredicates() error {
 			if err != nil {
 				return fail("%v", err)
 			}
-			comp.src, comp.at = ref.src, c.declPos(ref.src, ref.index)
+			comp.src, comp.decl = ref.src, ref.index
 			hasRule := false
 			for _, r := range c.rules {
 				hasRule = hasRule || r.head == comp.pred
@@ -392,8 +394,8 @@ func (ev *evaluator) compute(c *computed) bool {
 }
 
 func (ev *evaluator) computeFail(c *computed, format string, args ...any) bool {
-	src := ev.prog.sources[c.src]
-	ev.shared.setError(&Error{File: src.Name, Line: c.at.line, Col: c.at.col,
+	at := ev.prog.declStart(c.src, c.decl)
+	ev.shared.setError(&Error{File: ev.prog.sources[c.src].Name, Line: at.line, Col: at.col,
 		Msg: fmt.Sprintf("computing %s: ", ev.prog.preds[c.pred].sym.Symbol) + fmt.Sprintf(format, args...)})
 	return false
 }

@@ -109,6 +109,15 @@ func (p *Program) unit(src int) unitPositions {
 	return sp.units[src]
 }
 
+// declStart returns where declaration index of source src starts, or the
+// zero pos if unknown.
+func (p *Program) declStart(src, index int) pos {
+	if d := p.unit(src).decls; index < len(d) {
+		return d[index]
+	}
+	return pos{}
+}
+
 // clauseStart returns where clause index of source src starts, if known.
 func (p *Program) clauseStart(src, index int) (pos, bool) {
 	if cps := p.unit(src).clauses; index < len(cps) {

@@ -239,7 +239,8 @@ func (x *Explainer) ruleRef(r *rule) RuleRef {
 }
 
 func (x *Explainer) declRef(c *computed) RuleRef {
-	return RuleRef{File: x.p.sources[c.src].Name, Line: c.at.line, Col: c.at.col,
+	at := x.p.declStart(c.src, c.decl)
+	return RuleRef{File: x.p.sources[c.src].Name, Line: at.line, Col: at.col,
 		Text: fmt.Sprintf("computed by %s over %s", algorithmName(c.algorithm), x.p.preds[c.edge].sym.Symbol)}
 }
 
