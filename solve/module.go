@@ -311,7 +311,15 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	if err := errs.get(); err != nil {
 		return nil, err
 	}
-	all := &Decisions{}
+	// Sized at once: growing a list of every operand of the module by
+	// appending took up to 70 ms of copying and the collections it set off.
+	nList, nInPlace := 0, 0
+	for _, d := range results {
+		if d != nil {
+			nList, nInPlace = nList+len(d.List), nInPlace+len(d.inPlace)
+		}
+	}
+	all := &Decisions{List: make([]Decision, 0, nList), inPlace: make([]Operand, 0, nInPlace)}
 	for _, d := range results {
 		if d == nil {
 			continue
