@@ -37,3 +37,16 @@ func BenchmarkParsePrint(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAssignNames times the naming pass that comes before printing:
+// on one large function it runs on one goroutine, ahead of the parallel
+// print.
+func BenchmarkAssignNames(b *testing.B) {
+	m, err := ir.Parse("chain.mlir", workload.Chain(100000).Text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		ir.AssignNames(m)
+	}
+}

@@ -91,14 +91,40 @@ func (p *printer) flush() {
 
 // nameScope hands out SSA names within one isolated-from-above op.
 type nameScope struct {
-	used map[string]struct{}
-	next int
+	// numbered holds the names that end in a number written as
+	// strconv.Itoa writes it ("0", "arg3", "in_12"), as a set of numbers
+	// per stem (the name without them): most names of a large function
+	// are such, and a bit is cheaper to test than a string to hash in a
+	// map of every name. used holds the others.
+	numbered map[string]*numberSet
+	used     map[string]struct{}
+	// words counts the words of the numbered sets, taken the names
+	// handed out: the sets hold at most a word per name, past the first
+	// setBudget, so that a name such as %20000000 cannot make one that
+	// large.
+	words, taken int
+	next         int
 	// deferred holds ops whose regions are named after the rest of the
 	// scope (see opSyntax.HidesRegions).
 	deferred []*Operation
-	// suffix is the next suffix to try for a hint already taken, so that
-	// a hint used n times costs O(n), not O(n^2).
-	suffix map[string]int
+	// suffix is, for a hint already taken, the stem of the names derived
+	// from it and the next number to try, so that a hint used n times
+	// costs O(n), not O(n^2).
+	suffix map[string]*derived
+}
+
+// numberSet is the set of numbers taken after one stem: bit k of bits
+// for the number k. A number the set cannot hold within the budget goes
+// to the names in used, as a string, and the set is marked spilled: once
+// it grows, a number it holds may then be in used too.
+type numberSet struct {
+	bits    []uint64
+	spilled bool
+}
+
+type derived struct {
+	stem string
+	next int
 }
 
 // AssignNames gives every value and block of m the name Print would give
@@ -145,7 +171,7 @@ func (p *printer) assignNames(op *Operation) {
 func (p *printer) nameRegions(op *Operation, s *nameScope) {
 	own := s == nil || isolatedOp(op.Name)
 	if own {
-		s = newNameScope(countNames(op))
+		s = newNameScope()
 	}
 	for _, r := range op.Regions {
 		for i, b := range r.blocks {
@@ -207,28 +233,8 @@ func (p *printer) isGroup(op *Operation) bool {
 	return true
 }
 
-// newNameScope returns a scope for about n names: sizing the map up front
-// spares the copies of its growth, which for a large function are more
-// than the names themselves.
-func newNameScope(n int) *nameScope {
-	return &nameScope{used: make(map[string]struct{}, n), suffix: map[string]int{}}
-}
-
-// countNames counts the values in op's regions that share its name scope.
-func countNames(op *Operation) int {
-	n := 0
-	for _, r := range op.Regions {
-		for _, b := range r.blocks {
-			n += len(b.args)
-			for _, o := range b.ops {
-				n += len(o.results)
-				if len(o.Regions) > 0 && !isolatedOp(o.Name) {
-					n += countNames(o)
-				}
-			}
-		}
-	}
-	return n
+func newNameScope() *nameScope {
+	return &nameScope{numbered: map[string]*numberSet{}, used: map[string]struct{}{}, suffix: map[string]*derived{}}
 }
 
 // fresh returns hint if it is unused, else a derived or numbered name.
@@ -237,30 +243,113 @@ func (s *nameScope) fresh(hint, prefix string) string {
 		return hint
 	}
 	if hint != "" && !isDigit(hint[0]) {
-		for k := s.suffix[hint]; ; k++ {
-			n := hint + "_" + strconv.Itoa(k)
-			if s.take(n) {
-				s.suffix[hint] = k + 1
-				return n
+		d := s.suffix[hint]
+		if d == nil {
+			d = &derived{stem: hint + "_"}
+			s.suffix[hint] = d
+		}
+		for ; ; d.next++ {
+			if s.takeNumbered(d.stem, d.next) {
+				d.next++
+				return numberedString(d.stem, d.next-1)
 			}
 		}
 	}
 	for {
-		n := prefix + strconv.Itoa(s.next)
+		k := s.next
 		s.next++
-		if s.take(n) {
-			return n
+		if s.takeNumbered(prefix, k) {
+			return numberedString(prefix, k)
 		}
 	}
 }
 
+// numberedString returns stem followed by k in decimal, in one
+// allocation.
+func numberedString(stem string, k int) string {
+	var b [32]byte
+	return string(strconv.AppendInt(append(b[:0], stem...), int64(k), 10))
+}
+
 // take marks name as used and reports whether it was free.
 func (s *nameScope) take(name string) bool {
+	if stem, k, ok := numberedName(name); ok {
+		return s.takeNumbered(stem, k)
+	}
+	return s.takeString(name)
+}
+
+// setBudget is how many words the numbered sets of a scope may hold
+// before it has handed out any name.
+const setBudget = 1024
+
+// takeNumbered is take of the name stem followed by k in decimal.
+func (s *nameScope) takeNumbered(stem string, k int) bool {
+	set := s.numbered[stem]
+	if set == nil {
+		set = &numberSet{}
+		s.numbered[stem] = set
+	}
+	w, bit := k/64, uint64(1)<<(k%64)
+	if w >= len(set.bits) && !s.grow(set, w+1) {
+		set.spilled = true
+		return s.takeString(numberedString(stem, k))
+	}
+	if set.bits[w]&bit != 0 {
+		return false
+	}
+	if set.spilled {
+		if _, used := s.used[numberedString(stem, k)]; used {
+			return false
+		}
+	}
+	set.bits[w] |= bit
+	s.taken++
+	return true
+}
+
+// grow makes set hold at least n words, doubling it where the budget
+// allows, and reports whether it could.
+func (s *nameScope) grow(set *numberSet, n int) bool {
+	room := setBudget + s.taken - s.words
+	more := max(n, 2*len(set.bits)) - len(set.bits)
+	if more > room {
+		more = n - len(set.bits)
+	}
+	if more > room {
+		return false
+	}
+	set.bits = append(set.bits, make([]uint64, more)...)
+	s.words += more
+	return true
+}
+
+func (s *nameScope) takeString(name string) bool {
 	if _, used := s.used[name]; used {
 		return false
 	}
 	s.used[name] = struct{}{}
+	s.taken++
 	return true
+}
+
+// numberedName splits a name that ends in a number written as
+// strconv.Itoa writes it (no leading zero) into its stem and that
+// number, the names takeNumbered keeps. Each such name has one split:
+// the number is all the digits at the end.
+func numberedName(name string) (stem string, k int, ok bool) {
+	i := len(name)
+	for i > 0 && isDigit(name[i-1]) {
+		i--
+	}
+	digits := name[i:]
+	if digits == "" || len(digits) > 9 || (digits[0] == '0' && len(digits) > 1) {
+		return "", 0, false
+	}
+	for j := 0; j < len(digits); j++ {
+		k = k*10 + int(digits[j]-'0')
+	}
+	return name[:i], k, true
 }
 
 func (p *printer) newline() {
