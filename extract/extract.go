@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"bufferlog/facts"
+	"bufferlog/internal/parallel"
 	"bufferlog/ir"
 )
 
@@ -50,7 +51,7 @@ func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
 // Functions is Split with every part extracted, Options.Workers at once.
 func Functions(m *ir.Module, opts Options) ([]*facts.DB, *Names, error) {
 	s := Split(m, opts)
-	forEach(len(s.dbs), opts.Workers, func(i int) { s.Extract(i) })
+	parallel.For(len(s.dbs), opts.Workers, func(i int) { s.Extract(i) })
 	if err := s.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -81,7 +82,7 @@ func prepare(m *ir.Module, opts Options) *extraction {
 	}
 	names := newNames(m)
 	pieces := plan(m.Body(), names)
-	forEach(len(pieces), opts.Workers, func(i int) { pieces[i].number(names) })
+	parallel.For(len(pieces), opts.Workers, func(i int) { pieces[i].number(names) })
 	dom.Wait()
 	mod.collect(pieces)
 	return &extraction{m: m, workers: opts.Workers, names: names, pieces: pieces, mod: mod}
@@ -101,7 +102,7 @@ func (e *extraction) run(db *facts.DB) error {
 	flushed := 0
 	var mu sync.Mutex
 	// Pieces are flushed in module order as they finish.
-	forEach(len(e.pieces), e.workers, func(i int) {
+	parallel.For(len(e.pieces), e.workers, func(i int) {
 		x := newExtractor(e.mod, e.names, &batch{})
 		x.workers = e.workers
 		x.topLevel(e.pieces[i])
@@ -119,30 +120,6 @@ func (e *extraction) run(db *facts.DB) error {
 		}
 	}
 	return nil
-}
-
-// forEach calls fn on 0 to n-1, on up to workers goroutines.
-func forEach(n, workers int, fn func(i int)) {
-	if workers <= 1 {
-		for i := range n {
-			fn(i)
-		}
-		return
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Go(func() {
-			for i := range next {
-				fn(i)
-			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // counts holds one number per id kind, a count or the first id of a range,
@@ -580,7 +557,7 @@ func (x *extractor) opsAtOnce(ops []*ir.Operation, at site) {
 			next.add(sizeOf(o))
 		}
 	}
-	forEach(n, x.workers, func(r int) {
+	parallel.For(n, x.workers, func(r int) {
 		y := newExtractor(x.moduleScope, x.names, &batch{})
 		y.piece, y.next = x.piece, starts[r]
 		for pos := len(ops) * r / n; pos < len(ops)*(r+1)/n; pos++ {
@@ -746,12 +723,9 @@ func (b *batch) mergeAll(outs []*batch, workers int) {
 		}
 		return
 	}
-	forEach(int(facts.NumPreds), workers, func(p int) {
+	parallel.For(int(facts.NumPreds), workers, func(p int) {
 		for _, o := range outs {
-			if rows := o.rows[p]; len(rows) > 0 {
-				b.rels[p].AddBatch(rows)
-				o.rows[p] = rows[:0]
-			}
+			o.flushPred(facts.Pred(p), b.rels[p])
 		}
 	})
 }
@@ -759,12 +733,17 @@ func (b *batch) mergeAll(outs []*batch, workers int) {
 // flush adds the collected rows to db, in order, and empties the batch.
 func (b *batch) flush(db *facts.DB) {
 	for p := range facts.NumPreds {
-		rows := b.rows[p]
-		if len(rows) == 0 {
-			continue
+		if len(b.rows[p]) > 0 { // a predicate without rows gets no relation
+			b.flushPred(p, p.In(db))
 		}
+	}
+}
+
+// flushPred adds the collected rows of p to r, in order, and empties them.
+func (b *batch) flushPred(p facts.Pred, r *facts.Relation) {
+	if rows := b.rows[p]; len(rows) > 0 {
 		// AddBatch overlaps the cache misses of the duplicate checks.
-		p.In(db).AddBatch(rows)
+		r.AddBatch(rows)
 		b.rows[p] = rows[:0]
 	}
 }

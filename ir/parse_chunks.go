@@ -3,8 +3,9 @@ package ir
 import (
 	"bytes"
 	"maps"
-	"sync"
 	"sync/atomic"
+
+	"bufferlog/internal/parallel"
 )
 
 // A long block of an isolated region (a module's functions, a large
@@ -105,28 +106,17 @@ func (p *parser) parseChunked() ([]*Operation, bool) {
 		return nil, false
 	}
 	chunks := make([]chunkParse, len(cuts))
-	var (
-		next   atomic.Int32
-		failed atomic.Bool
-		wg     sync.WaitGroup
-	)
-	work := func() {
-		for k := int(next.Add(1)) - 1; k < len(cuts); k = int(next.Add(1)) - 1 {
-			stop := -1 // the last chunk stops at the end of the block
-			if k+1 < len(cuts) {
-				stop = cuts[k+1]
-			}
-			chunks[k] = p.parseChunk(cuts[k], stop, &failed)
-			if !chunks[k].ok {
-				failed.Store(true)
-			}
+	var failed atomic.Bool
+	parallel.For(len(cuts), p.workers, func(k int) {
+		stop := -1 // the last chunk stops at the end of the block
+		if k+1 < len(cuts) {
+			stop = cuts[k+1]
 		}
-	}
-	for range min(p.workers, len(cuts)) - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
+		chunks[k] = p.parseChunk(cuts[k], stop, &failed)
+		if !chunks[k].ok {
+			failed.Store(true)
+		}
+	})
 	if failed.Load() || !p.bindChunks(chunks) {
 		return nil, false
 	}

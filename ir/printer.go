@@ -248,18 +248,19 @@ func (s *nameScope) fresh(hint, prefix string) string {
 			d = &derived{stem: hint + "_"}
 			s.suffix[hint] = d
 		}
-		for ; ; d.next++ {
-			if s.takeNumbered(d.stem, d.next) {
-				d.next++
-				return numberedString(d.stem, d.next-1)
-			}
-		}
+		return s.firstFree(d.stem, &d.next)
 	}
+	return s.firstFree(prefix, &s.next)
+}
+
+// firstFree takes the first free name of stem followed by a number, the
+// numbers tried from *next on, and leaves *next after it.
+func (s *nameScope) firstFree(stem string, next *int) string {
 	for {
-		k := s.next
-		s.next++
-		if s.takeNumbered(prefix, k) {
-			return numberedString(prefix, k)
+		k := *next
+		*next++
+		if s.takeNumbered(stem, k) {
+			return numberedString(stem, k)
 		}
 	}
 }

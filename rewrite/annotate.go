@@ -1,13 +1,12 @@
 package rewrite
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"sync"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/parallel"
 	"bufferlog/ir"
 	"bufferlog/solve"
 )
@@ -47,11 +46,7 @@ type Summary struct {
 func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool, workers int) {
 	n := names.Len(facts.OpKind)
 	ranges := max(1, min(workers, n/annotateRangeOps))
-	var wg sync.WaitGroup
-	for r := range ranges {
-		wg.Go(func() { annotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
-	}
-	wg.Wait()
+	parallel.For(ranges, ranges, func(r int) { annotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
 	if printConflicts {
 		annotateConflicts(names, dec)
 	}
@@ -65,7 +60,7 @@ const annotateRangeOps = 4096
 // and index: a cursor into them answers each operand in turn.
 func annotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
 	inPlace := dec.InPlaceOperands()
-	next, _ := slices.BinarySearchFunc(inPlace, int64(lo), func(o solve.Operand, id int64) int { return cmp.Compare(o.Op, id) })
+	next, _ := slices.BinarySearchFunc(inPlace, solve.Operand{Op: int64(lo)}, solve.Operand.Compare)
 	for id := lo; id < hi; id++ {
 		op := names.Op(id)
 		var marks []ir.Attribute
@@ -76,7 +71,7 @@ func annotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, h
 				tensors = true
 				mark = "false"
 				o := solve.Operand{Op: int64(id), Index: int64(i)}
-				for next < len(inPlace) && (inPlace[next].Op < o.Op || inPlace[next].Op == o.Op && inPlace[next].Index < o.Index) {
+				for next < len(inPlace) && inPlace[next].Compare(o) < 0 {
 					next++
 				}
 				if next < len(inPlace) && inPlace[next] == o {

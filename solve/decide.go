@@ -25,6 +25,12 @@ const (
 // Operand is tensor operand Index of op Op (ids of the fact schema).
 type Operand struct{ Op, Index int64 }
 
+// Compare orders operands by op id, then index: -1, 0 or +1 as o comes
+// before, is, or comes after p.
+func (o Operand) Compare(p Operand) int {
+	return cmp.Or(cmp.Compare(o.Op, p.Op), cmp.Compare(o.Index, p.Index))
+}
+
 // Decision is the verdict on one operand. An out-of-place operand gives
 // the reason: a read-only buffer it would write, or the conflict that
 // bufferizing it in place would have created.
@@ -60,7 +66,7 @@ type Conflict struct {
 // were taken.
 type Decisions struct {
 	List    []Decision
-	inPlace []Operand // ascending (compareOperands)
+	inPlace []Operand // ascending (Operand.Compare)
 }
 
 // InPlaceOperands returns the operands decided in place, ascending by op
@@ -70,7 +76,7 @@ func (d *Decisions) InPlaceOperands() []Operand { return d.inPlace }
 // InPlace reports whether the operand bufferizes in place. Operands that
 // were never decided (not tensors) report false.
 func (d *Decisions) InPlace(o Operand) bool {
-	_, found := slices.BinarySearchFunc(d.inPlace, o, compareOperands)
+	_, found := slices.BinarySearchFunc(d.inPlace, o, Operand.Compare)
 	return found
 }
 
@@ -196,7 +202,7 @@ type decider struct {
 	rel map[string]*facts.Relation
 
 	// The tensor operands, by op, each op's by index: an operand's number
-	// (its position here) orders operands as compareOperands does.
+	// (its position here) orders operands as Operand.Compare does.
 	operands []operand
 	ops      idRange // op ids: operands, the op, func and call relations, and children in parent_op
 	// The operands of op are operands[opStart[op-ops.lo]:opStart[op-ops.lo+1]].
@@ -313,7 +319,7 @@ func (d *decider) init() {
 			return operand{Operand: Operand{row[0].Int(), row[1].Int()}, value: row[2].Int()}
 		})
 	for i := range d.ops.n {
-		slices.SortFunc(d.operands[d.opStart[i]:d.opStart[i+1]], func(a, b operand) int { return compareOperands(a.Operand, b.Operand) })
+		slices.SortFunc(d.operands[d.opStart[i]:d.opStart[i+1]], func(a, b operand) int { return a.Operand.Compare(b.Operand) })
 	}
 	for _, flag := range []struct {
 		rel string
@@ -573,17 +579,13 @@ func (d *decider) conflictsBetween(reads, writes []int32) []Conflict {
 			}
 		}
 		if len(out)-first > 1 {
-			slices.SortStableFunc(out[first:], func(a, b Conflict) int { return compareOperands(a.Write, b.Write) })
+			slices.SortStableFunc(out[first:], func(a, b Conflict) int { return a.Write.Compare(b.Write) })
 		}
 	}
 	for _, w := range writes {
 		d.isWrite[w] = false
 	}
 	return out
-}
-
-func compareOperands(a, b Operand) int {
-	return cmp.Or(cmp.Compare(a.Op, b.Op), cmp.Compare(a.Index, b.Index))
 }
 
 // opOrder returns the ops with tensor operands (as indexes in d.ops) in

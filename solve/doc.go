@@ -172,8 +172,9 @@
 // anything. A caller's decisions wait only for the summaries they read;
 // the others (which results are equivalent to which arguments) are
 // derived after, beside the callers' decisions, and a caller waits for
-// them only before it derives its own. AnalyzeModule is AnalyzeParts on parts already extracted, its
-// call graph read from their func and call facts.
+// them only before it derives its own. AnalyzeModule is AnalyzeParts on
+// parts already extracted, its call graph read from their func and call
+// facts.
 //
 // # Semantics where Mangle's implementation differs
 //

@@ -136,7 +136,7 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		}
 		out.List = append(out.List, v)
 	}
-	slices.SortFunc(out.inPlace, compareOperands)
+	slices.SortFunc(out.inPlace, Operand.Compare)
 	return out, nil
 }
 

@@ -5,9 +5,9 @@ import (
 	"context"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"bufferlog/facts"
+	"bufferlog/internal/parallel"
 )
 
 // summaryPredicates are the facts a function's analysis gives its call
@@ -286,23 +286,10 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		early.finished()
 	}
 	for _, level := range levels {
-		// This goroutine takes parts of the level too: on a chain of
+		// parallel.For takes parts on this goroutine too: on a chain of
 		// calls, where each level is one part, handing each to another
 		// goroutine and waiting for it cost more than 80 µs a level.
-		var (
-			wg    sync.WaitGroup
-			taken atomic.Int32
-		)
-		work := func() {
-			for k := int(taken.Add(1)) - 1; k < len(level); k = int(taken.Add(1)) - 1 {
-				analyze(level[k])
-			}
-		}
-		for range min(workers, len(level)) - 1 {
-			wg.Go(work)
-		}
-		work()
-		wg.Wait()
+		parallel.For(len(level), workers, func(k int) { analyze(level[k]) })
 		if errs.get() != nil {
 			break
 		}
@@ -329,7 +316,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	}
 	// A part may hold top-level ops that are not next to each other (see
 	// extract.Functions): the parts' ids need not ascend.
-	slices.SortFunc(all.inPlace, compareOperands)
+	slices.SortFunc(all.inPlace, Operand.Compare)
 	return all, nil
 }
 

@@ -1,10 +1,8 @@
 package solve
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"bufferlog/facts"
+	"bufferlog/internal/parallel"
 )
 
 type stepKind uint8
@@ -429,18 +427,11 @@ func (run *runner) split() bool {
 	// A chunk that stops has set the evaluation's error (evalState), which
 	// stops the others too.
 	failed := &run.ev.shared.failed
-	var (
-		wg   sync.WaitGroup
-		next atomic.Int32
-	)
-	for range run.ev.workers {
-		wg.Go(func() {
-			for c := int(next.Add(1)) - 1; c < len(chunks) && !failed.Load(); c = int(next.Add(1)) - 1 {
-				chunks[c].run(0)
-			}
-		})
-	}
-	wg.Wait()
+	parallel.For(len(chunks), run.ev.workers, func(c int) {
+		if !failed.Load() {
+			chunks[c].run(0)
+		}
+	})
 	if failed.Load() {
 		return false
 	}
