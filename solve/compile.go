@@ -66,6 +66,28 @@ type planCache struct {
 	// by step.
 	rowsOnce sync.Once
 	rows     []atomic.Int32
+	// pool is the constant pool as interned in the Symbols table of the
+	// last evaluation: a module's parts share one table, so their
+	// evaluations share one pool instead of each interning every constant.
+	pool atomic.Pointer[constPool]
+}
+
+type constPool struct {
+	syms *facts.Symbols
+	vals []facts.Value // by index in Program.consts
+}
+
+// constants returns the constant pool of p interned in syms.
+func (p *Program) constants(syms *facts.Symbols) []facts.Value {
+	if pool := p.planned.pool.Load(); pool != nil && pool.syms == syms {
+		return pool.vals
+	}
+	vals := make([]facts.Value, len(p.consts))
+	for i, k := range p.consts {
+		vals[i] = constantValue(syms, k)
+	}
+	p.planned.pool.Store(&constPool{syms, vals})
+	return vals
 }
 
 // derivedRows returns the rows slice of c for a program of n predicates.

@@ -72,7 +72,7 @@ type evaluator struct {
 	db        *facts.DB
 	syms      *facts.Symbols
 	rels      []*facts.Relation // by predicate id
-	vals      []facts.Value     // the constant pool, interned
+	vals      []facts.Value     // the constant pool, interned (Program.constants; read only)
 	lo, hi    []uint32          // per predicate of the stratum: delta is [lo, hi) this round
 	inStratum []bool
 	ctx       context.Context
@@ -185,9 +185,7 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		}
 		ev.rels[id] = r
 	}
-	for _, k := range p.consts {
-		ev.vals = append(ev.vals, constantValue(ev.syms, k))
-	}
+	ev.vals = p.constants(ev.syms)
 	return ev
 }
 

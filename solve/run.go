@@ -116,20 +116,26 @@ func (ev *evaluator) setRange(st *step, r *rule, delta int) {
 // indexes and constants.
 func (ev *evaluator) refresh(run *runner, r *rule, delta int) {
 	rebind := run.ev != ev
+	// Evaluations over one Symbols table share the constant pool.
+	consts := rebind && (len(ev.vals) == 0 || &run.ev.vals[0] != &ev.vals[0])
 	if rebind {
 		run.ev, run.headRel = ev, ev.rels[r.head]
+	}
+	if consts {
 		for i := range run.head {
 			ev.rebind(&run.head[i])
 		}
 	}
 	for i := range run.steps {
 		st := &run.steps[i]
-		if rebind {
+		if consts {
 			ev.rebind(&st.left)
 			ev.rebind(&st.right)
 			for j := range st.key {
 				ev.rebind(&st.key[j])
 			}
+		}
+		if rebind {
 			if st.rel != nil {
 				st.rel = ev.rels[r.body[st.lit].pred]
 			}
