@@ -73,3 +73,15 @@ func (db *DB) Retain(keep func(name string) bool) {
 		}
 	}
 }
+
+// Recycle is Retain, and hands the storage of the dropped relations to
+// the relations made after, of any DB: nothing read from a dropped
+// relation (a row, an index) may be used after.
+func (db *DB) Recycle(keep func(name string) bool) {
+	for key, r := range db.rels {
+		if !keep(key.name) {
+			r.recycle()
+			delete(db.rels, key)
+		}
+	}
+}

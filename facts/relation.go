@@ -101,7 +101,7 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 	}
 	id := uint32(r.n)
 	if len(r.rows)+r.arity > cap(r.rows) {
-		r.rows = append(make([]Value, 0, 2*cap(r.rows)+8*r.arity), r.rows...)
+		r.rows = append(newValues(2*cap(r.rows)+8*r.arity), r.rows...)
 	}
 	at := len(r.rows)
 	r.rows = r.rows[:at+r.arity]
@@ -172,8 +172,8 @@ func (r *Relation) Index(cols []int) *Index {
 		slots *= 2
 	}
 	ix.keys.init(slots)
-	ix.next = make([]uint32, 0, r.n)
-	ix.depth = make([]uint32, 0, r.n)
+	ix.next = newIDs(r.n)
+	ix.depth = newIDs(r.n)
 	for id := 0; id < r.n; id++ {
 		ix.add(uint32(id))
 	}
@@ -281,7 +281,7 @@ type table struct {
 
 // init makes an empty table of n slots, a power of two.
 func (t *table) init(n int) {
-	t.slots = make([]uint64, n)
+	t.slots = newSlots(n)
 	// A large table comes from the kernel untouched, and a probe reads a
 	// slot before the insert writes it: the read of an untouched page maps
 	// the shared zero page and the write faults again to replace it.
@@ -336,6 +336,9 @@ func (t *table) resize(n int) {
 		t.slots[i] = s
 		t.used++
 	}
+	if len(old) > 1 { // not emptySlots
+		keepSpare(&spare.slots, old)
+	}
 }
 
 func hashValues(vs []Value) uint64 {
@@ -387,7 +390,7 @@ func equalInts(a, b []int) bool {
 // the storage nor the duplicate set.
 func (r *Relation) Reserve(n int) {
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
-		r.rows = append(make([]Value, 0, need), r.rows...)
+		r.rows = append(newValues(need), r.rows...)
 	}
 	slots := max(len(r.set.slots), 8)
 	for (r.set.used+n)*4 >= slots*3 {

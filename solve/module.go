@@ -227,11 +227,13 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	// finish derives the rest of after on a part and the Bytes of its
 	// decisions, and drops every fact that neither the callers nor the
 	// caller of AnalyzeParts read: a module's facts need not all fit in
-	// memory at once.
+	// memory at once, and the next parts' relations reuse their storage
+	// (facts.DB.Recycle). Nothing reads the part's other relations after:
+	// the callers have copies of its summaries (summaryOf).
 	finish := func(db *facts.DB, dec *Decisions) error {
 		dec.addBytes(db)
 		_, err := rest.Eval(ctx, db, opt)
-		db.Retain(func(name string) bool { return slices.Contains(kept, name) })
+		db.Recycle(func(name string) bool { return slices.Contains(kept, name) })
 		return err
 	}
 	analyze := func(i int) {
