@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"bufferlog/internal/parallel"
 )
 
 // PrintOptions controls the printer.
@@ -173,6 +175,9 @@ func (p *printer) nameRegions(op *Operation, s *nameScope) {
 	if own {
 		s = newNameScope()
 	}
+	// The ops isolated from above (a module's functions) name their
+	// values in scopes of their own: on several goroutines.
+	var isolated []*Operation
 	for _, r := range op.Regions {
 		for i, b := range r.blocks {
 			b.label = int32(i + 1)
@@ -181,17 +186,19 @@ func (p *printer) nameRegions(op *Operation, s *nameScope) {
 			}
 			for _, o := range b.ops {
 				p.nameResults(o, s)
-				if len(o.Regions) == 0 {
-					continue
-				}
-				if syn := syntaxes[o.Name]; syn != nil && syn.HidesRegions && !isolatedOp(o.Name) {
+				switch {
+				case len(o.Regions) == 0:
+				case isolatedOp(o.Name):
+					isolated = append(isolated, o)
+				case syntaxes[o.Name] != nil && syntaxes[o.Name].HidesRegions:
 					s.deferred = append(s.deferred, o)
-				} else {
+				default:
 					p.nameRegions(o, s)
 				}
 			}
 		}
 	}
+	parallel.For(len(isolated), p.workers, func(k int) { p.nameRegions(isolated[k], nil) })
 	if !own {
 		return
 	}
