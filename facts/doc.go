@@ -79,4 +79,10 @@
 // its join plans need them; rewrite and the explain commands read derived
 // relations back through Row, Index and Symbols. Slices returned by Row
 // alias storage and must not be modified.
+//
+// A DB that is done with most of its relations drops them with Retain,
+// or with Recycle, which also hands their storage to the relations and
+// indexes made after, in any DB (spare.go): a module analyzed function by
+// function in DBs of their own reuses one function's storage for the
+// next. Nothing read from a recycled relation may be used after.
 package facts
