@@ -98,13 +98,24 @@ func TestDecide(t *testing.T) {
 			if got := outOfPlace(d); !slices.Equal(got, tc.out) {
 				t.Errorf("out of place %v, want %v", got, tc.out)
 			}
-			cost := operandCosts(db)
+			cost := operandCosts(db, nil)
 			bytes := 0
 			for _, o := range outOfPlace(d) {
 				bytes += cost[o].Bytes
 			}
 			if bytes != tc.bytes {
 				t.Errorf("copies %d bytes, want %d", bytes, tc.bytes)
+			}
+			// addBytes costs only the out-of-place operands, as the
+			// costs of every operand have them.
+			d.addBytes(db)
+			if got := d.CopiedBytes(); got != tc.bytes {
+				t.Errorf("CopiedBytes = %d after addBytes, want %d", got, tc.bytes)
+			}
+			for _, dec := range d.List {
+				if want := cost[dec.Operand].Bytes; !dec.InPlace && dec.Bytes != want || dec.InPlace && dec.Bytes != 0 {
+					t.Errorf("%v (in place %v) costs %d bytes", dec.Operand, dec.InPlace, dec.Bytes)
+				}
 			}
 			for _, dec := range d.List {
 				if dec.Operand == (Operand{11, 1}) && !dec.InPlace && tc.name == "bottom-up" {

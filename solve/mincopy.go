@@ -41,7 +41,7 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		return nil, err
 	}
 	d, rel := newDecider(db)
-	cost := operandCosts(db)
+	cost := operandCosts(db, nil)
 	byCost, err := decideInOrder(db, BottomUp, func(ops []Operand) {
 		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b].Bytes - cost[a].Bytes })
 	})
@@ -157,18 +157,31 @@ type CopySize struct {
 }
 
 // operandCosts is what copying each tensor operand that its op reads
-// would cost; operands not read cost nothing.
-func operandCosts(db *facts.DB) map[Operand]CopySize {
-	sizes, cost := valueSizes(db), map[Operand]CopySize{}
+// would cost, for the operands in only (every operand if only is nil);
+// operands not read cost nothing.
+func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
+	read := map[Operand]int64{} // the value each costed operand reads
 	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
 	if uses == nil || reads == nil {
-		return cost
+		return map[Operand]CopySize{}
 	}
 	for id := range uint32(uses.Len()) {
 		row := uses.Row(id)
-		if reads.Contains(row[:2]) {
-			cost[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
+		o := Operand{row[0].Int(), row[1].Int()}
+		if (only == nil || only[o]) && reads.Contains(row[:2]) {
+			read[o] = row[2].Int()
 		}
+	}
+	var values map[int64]bool
+	if only != nil {
+		values = make(map[int64]bool, len(read))
+		for _, v := range read {
+			values[v] = true
+		}
+	}
+	sizes, cost := valueSizes(db, values), make(map[Operand]CopySize, len(read))
+	for o, v := range read {
+		cost[o] = sizes[v]
 	}
 	return cost
 }
@@ -177,7 +190,7 @@ func operandCosts(db *facts.DB) map[Operand]CopySize {
 // copy that each fact pred(Op, Index, Value) of db describes: operand
 // Index of Op copies Value, as copied_value (decisions.mg) has it.
 func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
-	sizes, out := valueSizes(db), map[Operand]CopySize{}
+	sizes, out := valueSizes(db, nil), map[Operand]CopySize{}
 	if r := db.Lookup(pred, 3); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
@@ -191,16 +204,20 @@ func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
 // pred.
 func SizePredicates() []string { return []string{"value_type"} }
 
-// valueSizes is the size of each value: static, or dynamicBytes.
-func valueSizes(db *facts.DB) map[int64]CopySize {
+// valueSizes is the size of each value in only (of every value if only
+// is nil): static, or dynamicBytes.
+func valueSizes(db *facts.DB, only map[int64]bool) map[int64]CopySize {
 	sizes := map[int64]CopySize{}
 	if r := db.Lookup("value_type", 3); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
-			if n := row[2].Int(); n >= 0 {
-				sizes[row[0].Int()] = CopySize{Bytes: int(n)}
-			} else {
-				sizes[row[0].Int()] = CopySize{Bytes: dynamicBytes, Dynamic: true}
+			v := row[0].Int()
+			switch n := row[2].Int(); {
+			case only != nil && !only[v]:
+			case n >= 0:
+				sizes[v] = CopySize{Bytes: int(n)}
+			default:
+				sizes[v] = CopySize{Bytes: dynamicBytes, Dynamic: true}
 			}
 		}
 	}
