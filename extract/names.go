@@ -234,7 +234,7 @@ func (n *Names) Facts(db *facts.DB) []string {
 // nameValues names every value as ir's printer does, and records the
 // function (or module) each name is unique in.
 func (n *Names) nameValues() {
-	ir.AssignNames(n.module)
+	ir.AssignNames(n.module, 1)
 	n.valueNames = make([]string, len(n.values))
 	n.valueScope = make([]string, len(n.values))
 	n.scopes = map[string]map[string]bool{}

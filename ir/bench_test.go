@@ -47,6 +47,6 @@ func BenchmarkAssignNames(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		ir.AssignNames(m)
+		ir.AssignNames(m, 1)
 	}
 }

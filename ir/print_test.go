@@ -70,6 +70,19 @@ func TestPrintWorkers(t *testing.T) {
 			if !bytes.Equal(one.Bytes(), many.Bytes()) {
 				t.Errorf("%s (generic %v): three workers print other text than one", name, generic)
 			}
+			// Named ahead on three workers, printed keeping the names.
+			ahead, err := ir.Parse(name, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ir.AssignNames(ahead, 3)
+			var named bytes.Buffer
+			if err := ir.Print(&named, ahead, ir.PrintOptions{Generic: generic, Named: true}); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(one.Bytes(), named.Bytes()) {
+				t.Errorf("%s (generic %v): named ahead, it prints other text", name, generic)
+			}
 			if one.Len() > 200000 {
 				long++
 			}

@@ -19,6 +19,10 @@ type PrintOptions struct {
 	// (a module of many functions, a large function's body) at once; 0
 	// or 1 prints them one after the other. The text is the same.
 	Workers int
+	// Named says that AssignNames named the module and that no value,
+	// block or op was added, removed or moved since (attributes may
+	// change): Print keeps those names instead of naming again.
+	Named bool
 }
 
 // Print writes m as MLIR text. Ops with a registered custom syntax print in
@@ -35,7 +39,9 @@ func Print(w io.Writer, m *Module, opts PrintOptions) error {
 		p.buf.str(a.Source)
 		p.buf.ch('\n')
 	}
-	p.assignNames(m.Op)
+	if !opts.Named {
+		p.assignNames(m.Op)
+	}
 	if m.Implicit {
 		p.buf.str("module")
 		if m.Op.Attrs.Len() > 0 || m.Op.Properties.Len() > 0 {
@@ -131,9 +137,12 @@ type derived struct {
 
 // AssignNames gives every value and block of m the name Print would give
 // it, readable with Value.PrintName and Block.Label, so that tools naming
-// IR objects (fact dumps, explanations) agree with the printed text.
-func AssignNames(m *Module) {
-	var p printer
+// IR objects (fact dumps, explanations) agree with the printed text. The
+// functions are named on up to workers goroutines. It writes nothing
+// but the names: it may run beside code that reads the IR and not the
+// names.
+func AssignNames(m *Module, workers int) {
+	p := printer{workers: workers}
 	p.assignNames(m.Op)
 }
 
