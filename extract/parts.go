@@ -52,6 +52,23 @@ func (s *Parts) CallGraph() (funcs, calls [][]int64) {
 	return funcs, calls
 }
 
+// TopLevel is a top-level op of a module and the op ids it takes: its
+// own and those of the ops nested in it, First up to End.
+type TopLevel struct {
+	Op         *ir.Operation
+	First, End int
+}
+
+// TopLevels returns the top-level ops of part i, in module order (none
+// for part 0: the module op, id 0, is all it holds).
+func (s *Parts) TopLevels(i int) []TopLevel {
+	out := make([]TopLevel, len(s.pieces[i]))
+	for k, p := range s.pieces[i] {
+		out[k] = TopLevel{Op: p.op, First: int(p.first.ops), End: int(p.first.ops + p.size.ops)}
+	}
+	return out
+}
+
 // Extract extracts part i: the same DB as Functions' parts[i]. It may run
 // for several parts at once, each part being extracted at most once. Its
 // error is the part's own; Err gives the module's.

@@ -83,6 +83,7 @@ func.func @f() {
 			continue
 		}
 		checkRows(t, name, db, parts)
+		checkTopLevels(t, name, s)
 		var union []string
 		for i, part := range parts {
 			union = append(union, s.Names().Facts(part)...)
@@ -101,6 +102,42 @@ func.func @f() {
 	}
 	if checked == 0 {
 		t.Error("no call was checked")
+	}
+}
+
+// checkTopLevels checks that the top-level ops of each part take the ids
+// of the ops nested in them, in walk order, that the parts' take every
+// op id but the module op's, each once, and that each part's op facts
+// are those of its top-level ops.
+func checkTopLevels(t *testing.T, name string, s *extract.Parts) {
+	t.Helper()
+	partOf := map[int64]int{0: 0} // op id -> its part
+	for i, part := range s.DBs() {
+		for _, top := range s.TopLevels(i) {
+			id := top.First
+			ir.Walk(top.Op, func(o *ir.Operation) bool {
+				if id >= top.End || s.Names().Op(id) != o {
+					t.Errorf("%s: part %d: op id %d is not %s, or is past %d", name, i, id, o.Name, top.End)
+				}
+				if _, dup := partOf[int64(id)]; dup {
+					t.Errorf("%s: part %d: op id %d is taken twice", name, i, id)
+				}
+				partOf[int64(id)] = i
+				id++
+				return true
+			})
+			if id != top.End {
+				t.Errorf("%s: part %d: %s holds ids %d to %d, not %d", name, i, top.Op.Name, top.First, id, top.End)
+			}
+		}
+		for _, id := range column(part, facts.Op, 0) {
+			if p, ok := partOf[id]; !ok || p != i {
+				t.Errorf("%s: part %d has the op facts of op %d, of part %d", name, i, id, p)
+			}
+		}
+	}
+	if n := s.Names().Len(facts.OpKind); len(partOf) != n {
+		t.Errorf("%s: the parts take %d op ids, want %d", name, len(partOf), n)
 	}
 }
 

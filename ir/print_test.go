@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"bufferlog/internal/workload"
@@ -82,6 +83,23 @@ func TestPrintWorkers(t *testing.T) {
 			}
 			if !bytes.Equal(one.Bytes(), named.Bytes()) {
 				t.Errorf("%s (generic %v): named ahead, it prints other text", name, generic)
+			}
+			// Every other op of the body printed ahead, two at once.
+			opts := ir.PrintOptions{Generic: generic, Named: true, Workers: 3}
+			opts.Ahead = ir.NewAhead(opts)
+			var wg sync.WaitGroup
+			for k, op := range ahead.Body().Ops() {
+				if k%2 == 0 {
+					wg.Go(func() { opts.Ahead.Print(op) })
+				}
+			}
+			wg.Wait()
+			var mixed bytes.Buffer
+			if err := ir.Print(&mixed, ahead, opts); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(one.Bytes(), mixed.Bytes()) {
+				t.Errorf("%s (generic %v): with ops printed ahead, it prints other text", name, generic)
 			}
 			if one.Len() > 200000 {
 				long++

@@ -23,6 +23,47 @@ type PrintOptions struct {
 	// block or op was added, removed or moved since (attributes may
 	// change): Print keeps those names instead of naming again.
 	Named bool
+	// Ahead holds ops of the module's body printed already: Print writes
+	// their text as it is.
+	Ahead *Ahead
+}
+
+// Ahead prints ops of a module's body before the module is printed, so
+// that a function's text can be made as soon as the function is final
+// (its annotations set), beside the work on the others.
+type Ahead struct {
+	generic bool
+	mu      sync.Mutex
+	text    map[*Operation][]byte
+}
+
+// NewAhead returns an empty Ahead that prints as Print with opts would
+// (opts.Ahead aside).
+func NewAhead(opts PrintOptions) *Ahead {
+	return &Ahead{generic: opts.Generic, text: map[*Operation][]byte{}}
+}
+
+// Print prints op, an op of a module's body, as Print will print it
+// there. The module must have its names (AssignNames), and op must not
+// change after. Print may run for several ops at once, beside code that
+// changes other ops of the module.
+func (a *Ahead) Print(op *Operation) {
+	p := &printer{generic: a.generic, indent: 1}
+	p.op(op)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.text[op] = p.buf.b
+}
+
+// printed returns the text printed ahead for op, if any.
+func (a *Ahead) printed(op *Operation) ([]byte, bool) {
+	if a == nil {
+		return nil, false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	text, ok := a.text[op]
+	return text, ok
 }
 
 // Print writes m as MLIR text. Ops with a registered custom syntax print in
@@ -31,7 +72,7 @@ type PrintOptions struct {
 // printed by two goroutines at once.
 func Print(w io.Writer, m *Module, opts PrintOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	p := &printer{generic: opts.Generic, out: bw, workers: opts.Workers}
+	p := &printer{generic: opts.Generic, out: bw, workers: opts.Workers, ahead: opts.Ahead, body: m.Body()}
 	p.buf.b = make([]byte, 0, 2*flushSize)
 	for _, a := range m.Aliases {
 		p.buf.str(a.Name)
@@ -88,6 +129,8 @@ type printer struct {
 	workers     int        // PrintOptions.Workers
 	helpers     []*printer // print runs of a long block beside this one (ops)
 	inRound     bool       // the helpers are printing runs of a block
+	ahead       *Ahead     // PrintOptions.Ahead: text of ops of body
+	body        *Block     // the module's body
 }
 
 func (p *printer) flush() {
@@ -375,6 +418,13 @@ func (p *printer) newline() {
 }
 
 func (p *printer) op(op *Operation) {
+	if op.block == p.body {
+		if text, ok := p.ahead.printed(op); ok {
+			p.buf.b = append(p.buf.b, text...)
+			p.flushIfFull()
+			return
+		}
+	}
 	p.writeIndent()
 	p.resultDefs(op)
 	mark := len(p.buf.b)
@@ -444,7 +494,7 @@ func (p *printer) ops(ops []*Operation) {
 	if p.helpers == nil {
 		p.helpers = make([]*printer, p.workers-1)
 		for i := range p.helpers {
-			p.helpers[i] = &printer{generic: p.generic}
+			p.helpers[i] = &printer{generic: p.generic, ahead: p.ahead, body: p.body}
 		}
 	}
 	p.inRound = true

@@ -46,7 +46,7 @@ type Summary struct {
 func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool, workers int) {
 	n := names.Len(facts.OpKind)
 	ranges := max(1, min(workers, n/annotateRangeOps))
-	parallel.For(ranges, ranges, func(r int) { annotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
+	parallel.For(ranges, ranges, func(r int) { AnnotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
 	if printConflicts {
 		annotateConflicts(names, dec)
 	}
@@ -55,10 +55,12 @@ func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printCon
 // annotateRangeOps is the least number of ops worth a goroutine.
 const annotateRangeOps = 4096
 
-// annotateOps annotates the ops with ids from lo to hi. Ids number every
-// op of the IR, in walk order, and the in-place operands ascend by op id
-// and index: a cursor into them answers each operand in turn.
-func annotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
+// AnnotateOps is Annotate without the conflicts, on the ops with ids
+// from lo to hi alone: dec and sum need hold only theirs (a function's,
+// as soon as it is decided). Ids number every op of the IR, in walk
+// order, and the in-place operands ascend by op id and index: a cursor
+// into them answers each operand in turn.
+func AnnotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
 	inPlace := dec.InPlaceOperands()
 	next, _ := slices.BinarySearchFunc(inPlace, solve.Operand{Op: int64(lo)}, solve.Operand.Compare)
 	for id := lo; id < hi; id++ {

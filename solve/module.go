@@ -70,6 +70,12 @@ type ModuleParts struct {
 	// per part, a few parts ahead of the part's analysis, for several
 	// parts at once; an error ends the analysis, which returns it.
 	Part func(i int) (*facts.DB, error)
+	// Done, if set, hears of each part once its decisions and the facts
+	// of after are derived, before the rest of its facts are dropped: on
+	// the goroutine that derived them, for several parts at once, in no
+	// fixed order. A caller that prints a function as soon as it is final
+	// (bufferize --analysis-only) does so there.
+	Done func(i int, db *facts.DB, dec *Decisions)
 }
 
 // PartsOf gives parts already extracted as AnalyzeParts takes them, with
@@ -224,15 +230,18 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		lateGiven[i] = summaryOf(db, partFuncs[i], late)
 		close(lateDone[i])
 	}
-	// finish derives the rest of after on a part and the Bytes of its
-	// decisions, and drops every fact that neither the callers nor the
+	// finish derives the rest of after on part i and the Bytes of its
+	// decisions, tells m.Done, and drops every fact that neither the callers nor the
 	// caller of AnalyzeParts read: a module's facts need not all fit in
 	// memory at once, and the next parts' relations reuse their storage
 	// (facts.DB.Recycle). Nothing reads the part's other relations after:
 	// the callers have copies of its summaries (summaryOf).
-	finish := func(db *facts.DB, dec *Decisions) error {
+	finish := func(i int, db *facts.DB, dec *Decisions) error {
 		dec.addBytes(db)
 		_, err := rest.Eval(ctx, db, opt)
+		if err == nil && m.Done != nil {
+			m.Done(i, db, dec)
+		}
 		db.Recycle(func(name string) bool { return slices.Contains(kept, name) })
 		return err
 	}
@@ -265,7 +274,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 				err := deriveLate(i, db)
 				handLate(i, db)
 				if err == nil {
-					err = finish(db, dec)
+					err = finish(i, db, dec)
 				}
 				errs.set(err)
 				<-room
@@ -275,7 +284,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 			// the part's functions unanalyzed, as the decisions did, and
 			// the summaries analyzed.
 			if err = deriveLate(i, db); err == nil {
-				err = finish(db, dec)
+				err = finish(i, db, dec)
 			}
 			if err == nil {
 				markAnalyzed(db)

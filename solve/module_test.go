@@ -68,3 +68,79 @@ func TestAnalyzePartsFetch(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzePartsDone checks that ModuleParts.Done hears of each part
+// once, with the part's decisions, which together are the module's, and
+// with the facts of after derived: on a chain of calls, and on functions
+// that call each other or themselves (the parts that call their own
+// functions take another path).
+func TestAnalyzePartsDone(t *testing.T) {
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cycle := `func.func @f(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %x = arith.constant 1.0 : f32
+  %w = tensor.insert %x into %t[%c0] : tensor<4xf32>
+  %r = call @g(%w, %n) : (tensor<4xf32>, index) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @g(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %r = call @f(%t, %n) : (tensor<4xf32>, index) -> tensor<4xf32>
+  %e = tensor.extract %t[%n] : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %r = call @h(%t, %n) : (tensor<4xf32>, index) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+`
+	for name, text := range map[string][]byte{"chain of calls": workload.Module(3000, 100).Text, "cycle": []byte(cycle)} {
+		m, err := ir.Parse(name, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			s := extract.Split(m, extract.Options{})
+			funcs, calls := s.CallGraph()
+			var mu sync.Mutex
+			heard := map[int]*solve.Decisions{}
+			accessed := 0
+			done := func(i int, db *facts.DB, dec *solve.Decisions) {
+				mu.Lock()
+				defer mu.Unlock()
+				if heard[i] != nil {
+					t.Errorf("%s, %d workers: part %d done twice", name, workers, i)
+				}
+				heard[i] = dec
+				if r := db.Lookup("func_access", 3); r != nil {
+					accessed += r.Len()
+				}
+			}
+			parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done}
+			all, err := solve.AnalyzeParts(context.Background(), prog, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, "func_access")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(heard) != len(funcs) {
+				t.Errorf("%s, %d workers: %d parts done, want %d", name, workers, len(heard), len(funcs))
+			}
+			decided := 0
+			for _, dec := range heard {
+				for _, d := range dec.List {
+					decided++
+					if all.InPlace(d.Operand) != d.InPlace {
+						t.Errorf("%s, %d workers: %v in place %v, but %v in the module's decisions", name, workers, d.Operand, d.InPlace, !d.InPlace)
+					}
+				}
+			}
+			if decided != len(all.List) {
+				t.Errorf("%s, %d workers: the parts decided %d operands, the module %d", name, workers, decided, len(all.List))
+			}
+			if accessed == 0 && name == "chain of calls" { // a cycle's functions have none
+				t.Errorf("%s, %d workers: no part had func_access facts when done", name, workers)
+			}
+		}
+	}
+}

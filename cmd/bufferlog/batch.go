@@ -242,13 +242,9 @@ func (p *pipeline) run(j job) (r result) {
 	if r.err != nil {
 		return r
 	}
+	var ahead *ir.Ahead
 	if p.analysisOnly {
-		// The annotations add attributes only: the printer's names are
-		// given while the analysis, which reads none, runs.
-		var named sync.WaitGroup
-		named.Go(func() { ir.AssignNames(m, p.opts.Workers) })
-		r.err = analyze(m, p.opts, p.prog, p.policy, p.printConflicts, &r.times)
-		named.Wait()
+		ahead, r.err = analyze(m, p.opts, p.prog, p.policy, p.printConflicts, &r.times)
 	} else {
 		r.err = bufferize(m, j.in, p.opts, p.prog, p.policy, p.ropt, p.dealloc, &r.times)
 	}
@@ -262,7 +258,7 @@ func (p *pipeline) run(j job) (r result) {
 				return fmt.Errorf("%s: error: cannot write output: %v", j.out, errors.Unwrap(err))
 			}
 		}
-		if err := writeModule(j.out, m, ir.PrintOptions{Workers: p.opts.Workers, Named: p.analysisOnly}); err != nil {
+		if err := writeModule(j.out, m, ir.PrintOptions{Workers: p.opts.Workers, Named: p.analysisOnly, Ahead: ahead}); err != nil {
 			return fmt.Errorf("%s: error: cannot write output: %v", j.out, err)
 		}
 		return nil

@@ -236,16 +236,49 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 }
 
 // analyze runs the in-place analysis on m and annotates m with it, adding
-// the time of each phase to times (which may be nil).
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, prog, policy, times)
-	if err != nil {
-		return err
+// the time of each phase to times (which may be nil). The annotations add
+// attributes only: m's values are named (ir.AssignNames) beside the
+// analysis, and, unless printConflicts numbers the conflicts of the whole
+// module, each function is annotated and printed as soon as it is
+// decided, beside the analysis of the next (the analysis phase's time
+// includes this). Print m with Named and the returned Ahead.
+func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
+	named := make(chan struct{})
+	go func() {
+		defer close(named)
+		ir.AssignNames(m, opts.Workers)
+	}()
+	defer func() { <-named }()
+	var ahead *ir.Ahead
+	var done partDone
+	if !printConflicts {
+		ahead = ir.NewAhead(ir.PrintOptions{})
+		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions) {
+			sum := summary([]*facts.DB{db})
+			for _, top := range tops {
+				rewrite.AnnotateOps(names, dec, sum, top.First, top.End)
+			}
+			<-named
+			for _, top := range tops {
+				ahead.Print(top.Op)
+			}
+		}
 	}
-	defer times.since(phaseRewrite, time.Now())
-	rewrite.Annotate(names, dec, summary(parts), printConflicts, opts.Workers)
-	return nil
+	parts, names, dec, err := decide(m, opts, prog, policy, times, done)
+	if err != nil {
+		return nil, err
+	}
+	if done == nil {
+		defer times.since(phaseRewrite, time.Now())
+		rewrite.Annotate(names, dec, summary(parts), printConflicts, opts.Workers)
+	}
+	return ahead, nil
 }
+
+// partDone hears of each part of a module as soon as its decisions are
+// taken (solve.ModuleParts.Done): its top-level ops, its facts and its
+// decisions.
+type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions)
 
 // bufferize runs the in-place analysis on m and rewrites it into memref
 // IR by its decisions; unless dealloc is noDealloc, it then evaluates
@@ -254,7 +287,7 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 // rewrite bug must not reach the output. The time of each phase is added
 // to times (which may be nil).
 func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, prog, policy, times, rewrite.PlanPredicates()...)
+	parts, names, dec, err := decide(m, opts, prog, policy, times, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
@@ -305,13 +338,14 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
 // the facts of the predicates named in keep too, derived after the
 // decisions: a caller that rewrites names rewrite.PlanPredicates, which
 // an annotation does not read. Its time is added to
-// times (which may be nil) as the analysis phase.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+// times (which may be nil) as the analysis phase. done, if not nil, hears
+// of each part as soon as it is decided.
+func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	defer times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
-	parts, names, dec, err := analyzeModule(context.Background(), m, opts, prog, solve.Options{Workers: opts.Workers}, policy, opts.Workers, after...)
+	parts, names, dec, err := analyzeModule(context.Background(), m, opts, prog, solve.Options{Workers: opts.Workers}, policy, opts.Workers, done, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}
@@ -323,11 +357,16 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 // analysis comes to it, and returns the parts, their Names and the
 // decisions. An extraction error is the one extract.Functions gives, and
 // comes before any error of the analysis, as when every part is
-// extracted first.
-func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog *solve.Program, opt solve.Options, policy solve.Policy, workers int, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+// extracted first. done, if not nil, hears of each part as soon as it is
+// decided.
+func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog *solve.Program, opt solve.Options, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	split := extract.Split(m, opts)
 	funcs, calls := split.CallGraph()
-	dec, err := solve.AnalyzeParts(ctx, prog, solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}, opt, policy, workers, after...)
+	parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
+	if done != nil {
+		parts.Done = func(i int, db *facts.DB, dec *solve.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
+	}
+	dec, err := solve.AnalyzeParts(ctx, prog, parts, opt, policy, workers, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr

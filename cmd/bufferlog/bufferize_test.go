@@ -136,7 +136,7 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		err = analyze(m, opts, prog, policy, true, nil)
+		_, err = analyze(m, opts, prog, policy, true, nil)
 	} else {
 		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc, nil)
 	}

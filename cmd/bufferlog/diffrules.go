@@ -154,7 +154,7 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 	)
 	for i, prog := range progs {
 		var parts []*facts.DB
-		parts, names, dec[i], err = decide(m, opts, prog, policy, nil, append(solve.SizePredicates(), "copied_value")...)
+		parts, names, dec[i], err = decide(m, opts, prog, policy, nil, nil, append(solve.SizePredicates(), "copied_value")...)
 		if err != nil {
 			return f, err
 		}

@@ -120,7 +120,7 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, all...)
+	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, nil, all...)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			parts, names, _, err := decide(m, opts, prog, policy, nil, graphPredicates...)
+			parts, names, _, err := decide(m, opts, prog, policy, nil, nil, graphPredicates...)
 			if err != nil {
 				return report(err)
 			}

@@ -147,7 +147,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		parts, names, _, err := analyzeModule(ctx, m, opts, full, opt, solve.OneShot(solve.BottomUp), workers, append([]string{root}, keep...)...)
+		parts, names, _, err := analyzeModule(ctx, m, opts, full, opt, solve.OneShot(solve.BottomUp), workers, nil, append([]string{root}, keep...)...)
 		return parts, names, err
 	}
 	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {
