@@ -33,6 +33,7 @@ type PrintOptions struct {
 // (its annotations set), beside the work on the others.
 type Ahead struct {
 	generic bool
+	workers int
 	mu      sync.Mutex
 	text    map[*Operation][]byte
 }
@@ -40,15 +41,16 @@ type Ahead struct {
 // NewAhead returns an empty Ahead that prints as Print with opts would
 // (opts.Ahead aside).
 func NewAhead(opts PrintOptions) *Ahead {
-	return &Ahead{generic: opts.Generic, text: map[*Operation][]byte{}}
+	return &Ahead{generic: opts.Generic, workers: opts.Workers, text: map[*Operation][]byte{}}
 }
 
 // Print prints op, an op of a module's body, as Print will print it
-// there. The module must have its names (AssignNames), and op must not
-// change after. Print may run for several ops at once, beside code that
-// changes other ops of the module.
+// there, a long op on the workers of the options. The module must have
+// its names (AssignNames), and op must not change after. Print may run
+// for several ops at once, beside code that changes other ops of the
+// module.
 func (a *Ahead) Print(op *Operation) {
-	p := &printer{generic: a.generic, indent: 1}
+	p := &printer{generic: a.generic, workers: a.workers, indent: 1}
 	p.op(op)
 	a.mu.Lock()
 	defer a.mu.Unlock()

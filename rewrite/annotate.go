@@ -44,9 +44,7 @@ type Summary struct {
 // on up to workers goroutines, each taking a range of ids: an op's
 // annotations are its own.
 func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool, workers int) {
-	n := names.Len(facts.OpKind)
-	ranges := max(1, min(workers, n/annotateRangeOps))
-	parallel.For(ranges, ranges, func(r int) { AnnotateOps(names, dec, sum, n*r/ranges, n*(r+1)/ranges) })
+	AnnotateOps(names, dec, sum, 0, names.Len(facts.OpKind), workers)
 	if printConflicts {
 		annotateConflicts(names, dec)
 	}
@@ -57,10 +55,17 @@ const annotateRangeOps = 4096
 
 // AnnotateOps is Annotate without the conflicts, on the ops with ids
 // from lo to hi alone: dec and sum need hold only theirs (a function's,
-// as soon as it is decided). Ids number every op of the IR, in walk
-// order, and the in-place operands ascend by op id and index: a cursor
-// into them answers each operand in turn.
-func AnnotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
+// as soon as it is decided).
+func AnnotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi, workers int) {
+	n := hi - lo
+	ranges := max(1, min(workers, n/annotateRangeOps))
+	parallel.For(ranges, ranges, func(r int) { annotateRange(names, dec, sum, lo+n*r/ranges, lo+n*(r+1)/ranges) })
+}
+
+// annotateRange annotates the ops with ids from lo to hi. Ids number
+// every op of the IR, in walk order, and the in-place operands ascend by
+// op id and index: a cursor into them answers each operand in turn.
+func annotateRange(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
 	inPlace := dec.InPlaceOperands()
 	next, _ := slices.BinarySearchFunc(inPlace, solve.Operand{Op: int64(lo)}, solve.Operand.Compare)
 	for id := lo; id < hi; id++ {

@@ -241,7 +241,8 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 // analysis, and, unless printConflicts numbers the conflicts of the whole
 // module, each function is annotated and printed as soon as it is
 // decided, beside the analysis of the next (the analysis phase's time
-// includes this). Print m with Named and the returned Ahead.
+// includes this), unless it is long (aheadOps). Print m with Named and
+// the returned Ahead.
 func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
 	named := make(chan struct{})
 	go func() {
@@ -252,15 +253,17 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 	var ahead *ir.Ahead
 	var done partDone
 	if !printConflicts {
-		ahead = ir.NewAhead(ir.PrintOptions{})
+		ahead = ir.NewAhead(ir.PrintOptions{Workers: opts.Workers})
 		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions) {
 			sum := summary([]*facts.DB{db})
 			for _, top := range tops {
-				rewrite.AnnotateOps(names, dec, sum, top.First, top.End)
+				rewrite.AnnotateOps(names, dec, sum, top.First, top.End, opts.Workers)
 			}
 			<-named
 			for _, top := range tops {
-				ahead.Print(top.Op)
+				if top.End-top.First <= aheadOps {
+					ahead.Print(top.Op)
+				}
 			}
 		}
 	}
@@ -274,6 +277,13 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 	}
 	return ahead, nil
 }
+
+// aheadOps bounds the ops of a function that analyze prints ahead. A long
+// function prints faster with the module, streamed out on the workers:
+// held in memory, the text of a 100k-op function cost a copy and page
+// faults, 0.1 s in all, and there was no analysis left to print it
+// beside.
+const aheadOps = 1 << 14
 
 // partDone hears of each part of a module as soon as its decisions are
 // taken (solve.ModuleParts.Done): its top-level ops, its facts and its
