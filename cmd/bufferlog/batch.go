@@ -251,7 +251,10 @@ func (p *pipeline) run(j job) (r result) {
 	if r.err != nil {
 		return r
 	}
-	r.counts = countOps(m)
+	// Counting reads the ops and printing their text (and the values'
+	// names): they run beside each other.
+	var counted sync.WaitGroup
+	counted.Go(func() { r.counts = countOps(m) })
 	r.err = r.times.timed(phasePrint, func() error {
 		if j.out != "" && j.out != "-" {
 			if err := os.MkdirAll(filepath.Dir(j.out), 0o755); err != nil {
@@ -263,6 +266,7 @@ func (p *pipeline) run(j job) (r result) {
 		}
 		return nil
 	})
+	counted.Wait()
 	return r
 }
 
