@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"bufferlog/internal/tooltest"
+	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules"
@@ -255,5 +256,56 @@ func TestBufferizeVerifies(t *testing.T) {
 	t.Logf("%d programs bufferized and verified by mlir-opt-22, %d rejected with a diagnostic", bufferized, rejected)
 	if bufferized < len(files)*3/4 {
 		t.Errorf("only %d of %d programs bufferized", bufferized, len(files))
+	}
+}
+
+// TestAnalyzeAhead checks that bufferize --analysis-only, which names the
+// values while the analysis runs and prints each function as soon as it
+// is decided, writes the text that annotating and printing after the
+// whole analysis gives: on a module of 200 functions, and on a function
+// too long to be printed ahead (aheadOps). scripts/test.sh runs it under
+// -race.
+func TestAnalyzeAhead(t *testing.T) {
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := extractOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Workers = 2
+	policy := solve.OneShot(solve.BottomUp)
+	p := &pipeline{prog: prog, opts: opts, policy: policy, analysisOnly: true}
+	dir := t.TempDir()
+	for name, text := range map[string][]byte{
+		"module":        workload.Module(20000, 100).Text,
+		"long function": workload.Chain(aheadOps + 1000).Text,
+	} {
+		in, out := filepath.Join(dir, "in.mlir"), filepath.Join(dir, "out.mlir")
+		writeFile(t, in, string(text))
+		if r := p.run(job{in: in, out: out}); r.err != nil {
+			t.Fatalf("%s: %v", name, r.err)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ir.Parse(name, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts, names, dec, err := decide(m, opts, prog, policy, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rewrite.Annotate(names, dec, summary(parts), false, 1)
+		var want bytes.Buffer
+		if err := ir.Print(&want, m, ir.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: the output differs from the module annotated and printed after the analysis", name)
+		}
 	}
 }
