@@ -41,7 +41,7 @@ func (db *DB) Relation(name string, arity int) *Relation {
 	key := predicate{name, arity}
 	r, ok := db.rels[key]
 	if !ok {
-		r = NewRelation(name, arity)
+		r = takeRelation(key)
 		db.rels[key] = r
 	}
 	return r
@@ -74,13 +74,13 @@ func (db *DB) Retain(keep func(name string) bool) {
 	}
 }
 
-// Recycle is Retain, and hands the storage of the dropped relations to
-// the relations made after, of any DB: nothing read from a dropped
-// relation (a row, an index) may be used after.
+// Recycle is Retain, and hands the dropped relations, or their storage,
+// to the relations made after, of any DB (spare.go): nothing read from a
+// dropped relation (a row, an index) may be used after.
 func (db *DB) Recycle(keep func(name string) bool) {
 	for key, r := range db.rels {
 		if !keep(key.name) {
-			r.recycle()
+			keepRelation(key, r)
 			delete(db.rels, key)
 		}
 	}

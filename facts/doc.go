@@ -81,8 +81,10 @@
 // alias storage and must not be modified.
 //
 // A DB that is done with most of its relations drops them with Retain,
-// or with Recycle, which also hands their storage to the relations and
-// indexes made after, in any DB (spare.go): a module analyzed function by
-// function in DBs of their own reuses one function's storage for the
-// next. Nothing read from a recycled relation may be used after.
+// or with Recycle, which also hands them to the relations made after, in
+// any DB (spare.go): a small relation whole, emptied, with its indexes,
+// to the next relation of its predicate; a large one's storage to any. A
+// module analyzed function by function in DBs of their own reuses one
+// function's relations for the next. Nothing read from a recycled
+// relation may be used after.
 package facts

@@ -99,3 +99,62 @@ func (r *Relation) recycle() {
 	}
 	*r = Relation{name: r.name, arity: r.arity, set: table{slots: emptySlots[:], shift: 64}}
 }
+
+// Small relations are kept whole, emptied, per predicate: the parts of a
+// module are alike, so the next part's relation of the predicate gets
+// storage of the size it needs and the indexes its rules look it up by,
+// without asking the pools above for each buffer. A larger one gives its
+// buffers to those pools: emptying it would cost its size each time a
+// small part reused it.
+var spareRelations sync.Map // predicate -> *sync.Pool of *Relation
+
+// maxKeptSlots bounds the hash tables of a relation kept whole.
+const maxKeptSlots = 1 << 12
+
+// keepRelation hands r, dropped from a DB where it was key, to spare.
+func keepRelation(key predicate, r *Relation) {
+	if !r.small() {
+		r.recycle()
+		return
+	}
+	r.empty()
+	pool, _ := spareRelations.LoadOrStore(key, new(sync.Pool))
+	pool.(*sync.Pool).Put(r)
+}
+
+// takeRelation returns an empty relation for key: one kept whole, or a
+// new one.
+func takeRelation(key predicate) *Relation {
+	if pool, ok := spareRelations.Load(key); ok {
+		if r, ok := pool.(*sync.Pool).Get().(*Relation); ok {
+			return r
+		}
+	}
+	return NewRelation(key.name, key.arity)
+}
+
+// small reports whether r's hash tables are small enough to be kept.
+func (r *Relation) small() bool {
+	if len(r.set.slots) > maxKeptSlots {
+		return false
+	}
+	for _, ix := range r.indexes {
+		if len(ix.keys.slots) > maxKeptSlots {
+			return false
+		}
+	}
+	return true
+}
+
+// empty removes every row of r and of its indexes, keeping the storage.
+func (r *Relation) empty() {
+	if len(r.set.slots) > 1 { // not emptySlots
+		clear(r.set.slots)
+	}
+	r.set.used, r.rows, r.n = 0, r.rows[:0], 0
+	for _, ix := range r.indexes {
+		clear(ix.keys.slots)
+		ix.keys.used, ix.next, ix.depth, ix.longest = 0, ix.next[:0], ix.depth[:0], 0
+	}
+	r.measured, r.stamps = r.measured[:0], r.stamps[:0]
+}

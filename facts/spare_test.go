@@ -8,54 +8,77 @@ import (
 	"unsafe"
 )
 
-// TestRecycle checks that the storage of the relations a DB drops goes to
-// the relations made after, which start empty, and that the kept ones
-// are untouched.
+// TestRecycle checks what becomes of the relations a DB drops: a small
+// one is kept whole, emptied, for the next relation of its predicate,
+// which starts empty with the indexes it had; a large one gives its
+// storage to the relations made after, whatever their predicate. The
+// kept relations are untouched.
 func TestRecycle(t *testing.T) {
-	// The spare buffers sit in sync.Pools, which the collector empties
-	// and which keep a buffer per P: one P and no collection make what
-	// the test takes back what it gave.
+	// The spare relations and buffers sit in sync.Pools, which the
+	// collector empties and which keep them per P: one P and no
+	// collection make what the test takes back what it gave.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	fill := func(r *Relation) {
-		for i := range int64(40) {
+	fill := func(r *Relation, n int64) {
+		for i := range n {
 			if !r.Add([]Value{Number(i), Number(i + 1)}) {
 				t.Fatalf("(%d, %d) was taken for a duplicate", i, i+1)
 			}
 		}
 		r.Index([]int{1})
 	}
+	finds := func(r *Relation, n int) bool {
+		ix := r.Index([]int{1})
+		return ix.First([]Value{Number(5)}) == 4 && ix.Next(4) == NoRow && r.Len() == n
+	}
 	// storage lists the buffers of r: rows, duplicate set, index slots,
 	// chains and depths.
 	storage := func(r *Relation) []unsafe.Pointer {
 		ix := r.indexes[0]
-		return []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
+		b := []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
 			unsafe.Pointer(unsafe.SliceData(ix.keys.slots)), unsafe.Pointer(unsafe.SliceData(ix.next)), unsafe.Pointer(unsafe.SliceData(ix.depth))}
+		slices.SortFunc(b, func(a, b unsafe.Pointer) int { return int(uintptr(a)) - int(uintptr(b)) })
+		return b
 	}
 	db := NewDB(nil)
-	kept, dropped := db.Relation("kept", 2), db.Relation("dropped", 2)
+	kept, small, large := db.Relation("kept", 2), db.Relation("small", 2), db.Relation("large", 2)
 	kept.Add([]Value{Number(7), Number(8)})
-	fill(dropped)
-	old := storage(dropped)
+	fill(small, 40)
+	fill(large, 5000)
+	if !small.small() || large.small() {
+		t.Fatalf("40 rows: kept whole %v; 5000 rows: kept whole %v", small.small(), large.small())
+	}
+	index, old := small.indexes[0], storage(large)
 	db.Recycle(func(name string) bool { return name == "kept" })
-	if db.Lookup("dropped", 2) != nil || dropped.Len() != 0 || len(dropped.indexes) != 0 {
-		t.Fatal("the dropped relation is still there, or not empty")
+	if db.Lookup("small", 2) != nil || db.Lookup("large", 2) != nil || small.Len() != 0 || index.Keys() != 0 || large.Len() != 0 || len(large.indexes) != 0 {
+		t.Fatal("a dropped relation is still there, or not empty")
 	}
 	if kept.Len() != 1 || !kept.Contains([]Value{Number(7), Number(8)}) {
 		t.Fatal("the kept relation lost its row")
 	}
 
-	// A relation filled the same way gets that storage, and sees none of
-	// the old tuples (fill fails on a duplicate).
-	other := NewDB(nil).Relation("other", 2)
-	fill(other)
-	now := storage(other)
-	slices.SortFunc(old, func(a, b unsafe.Pointer) int { return int(uintptr(a)) - int(uintptr(b)) })
-	slices.SortFunc(now, func(a, b unsafe.Pointer) int { return int(uintptr(a)) - int(uintptr(b)) })
-	if !slices.Equal(old, now) {
-		t.Fatal("the dropped relation's storage was not reused")
+	// The next relation of the small one's predicate is that relation,
+	// with its index, and sees none of the old tuples (fill fails on a
+	// duplicate); one of another predicate is new.
+	next := NewDB(nil)
+	again := next.Relation("small", 2)
+	if again != small || len(again.indexes) != 1 || again.indexes[0] != index {
+		t.Fatal("the small relation was not kept whole for its predicate")
 	}
-	if ix := other.Index([]int{1}); ix.First([]Value{Number(5)}) != 4 || ix.Next(4) != NoRow || other.Len() != 40 {
+	fill(again, 40)
+	if !finds(again, 40) {
+		t.Fatal("a relation kept whole finds the wrong rows")
+	}
+	// A relation filled as the large one was gets its storage.
+	other := next.Relation("other", 2)
+	if other == small || other == large {
+		t.Fatal("a relation of another predicate was reused")
+	}
+	fill(other, 5000)
+	if !slices.Equal(old, storage(other)) {
+		t.Fatal("the large relation's storage was not reused")
+	}
+	if !finds(other, 5000) {
 		t.Fatal("a relation on reused storage finds the wrong rows")
 	}
 }
