@@ -146,7 +146,8 @@ func (r *Relation) small() bool {
 	return true
 }
 
-// empty removes every row of r and of its indexes, keeping the storage.
+// empty removes every row of r and of its indexes, keeping the storage,
+// and its column names: the next DB to take it names them again.
 func (r *Relation) empty() {
 	if len(r.set.slots) > 1 { // not emptySlots
 		clear(r.set.slots)
@@ -156,5 +157,5 @@ func (r *Relation) empty() {
 		clear(ix.keys.slots)
 		ix.keys.used, ix.next, ix.depth, ix.longest = 0, ix.next[:0], ix.depth[:0], 0
 	}
-	r.measured, r.stamps = r.measured[:0], r.stamps[:0]
+	r.measured, r.stamps, r.columns = r.measured[:0], r.stamps[:0], nil
 }

@@ -44,6 +44,7 @@ func TestRecycle(t *testing.T) {
 	kept, small, large := db.Relation("kept", 2), db.Relation("small", 2), db.Relation("large", 2)
 	kept.Add([]Value{Number(7), Number(8)})
 	fill(small, 40)
+	small.SetColumns("A", "B")
 	fill(large, 5000)
 	if !small.small() || large.small() {
 		t.Fatalf("40 rows: kept whole %v; 5000 rows: kept whole %v", small.small(), large.small())
@@ -62,7 +63,7 @@ func TestRecycle(t *testing.T) {
 	// duplicate); one of another predicate is new.
 	next := NewDB(nil)
 	again := next.Relation("small", 2)
-	if again != small || len(again.indexes) != 1 || again.indexes[0] != index {
+	if again != small || len(again.indexes) != 1 || again.indexes[0] != index || again.Columns() != nil {
 		t.Fatal("the small relation was not kept whole for its predicate")
 	}
 	fill(again, 40)

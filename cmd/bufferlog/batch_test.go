@@ -502,16 +502,8 @@ func TestBufferizeBatchCases(t *testing.T) {
 // workers sharing one compiled program, and with one: the outputs must be
 // the same. Run with -race, it checks that sharing is safe.
 func TestRunJobsShared(t *testing.T) {
-	prog, err := solve.Compile(rules.Builtin()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, err := extractOptions(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Workers = 1
-	p := &pipeline{prog: prog, opts: opts, policy: solve.OneShot(solve.BottomUp), dealloc: staticDealloc}
+	p := testPipeline(t, 1)
+	p.dealloc = staticDealloc
 	dir := t.TempDir()
 	outputs := map[int]map[string][]byte{}
 	for _, workers := range []int{1, 4} {
@@ -539,6 +531,23 @@ func TestRunJobsShared(t *testing.T) {
 	if !maps.EqualFunc(outputs[1], outputs[4], bytes.Equal) {
 		t.Error("four workers wrote other outputs than one")
 	}
+}
+
+// testPipeline returns the pipeline of the built-in rules, with the
+// default extraction options on workers goroutines and the default
+// policy, for tests that run files through it.
+func testPipeline(t *testing.T, workers int) *pipeline {
+	t.Helper()
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := extractOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Workers = workers
+	return &pipeline{prog: prog, opts: opts, policy: solve.OneShot(solve.BottomUp)}
 }
 
 // TestProgressBar checks the bar drawn on a terminal: redrawn in place,

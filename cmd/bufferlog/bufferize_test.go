@@ -266,17 +266,8 @@ func TestBufferizeVerifies(t *testing.T) {
 // too long to be printed ahead (aheadOps). scripts/test.sh runs it under
 // -race.
 func TestAnalyzeAhead(t *testing.T) {
-	prog, err := solve.Compile(rules.Builtin()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, err := extractOptions(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Workers = 2
-	policy := solve.OneShot(solve.BottomUp)
-	p := &pipeline{prog: prog, opts: opts, policy: policy, analysisOnly: true}
+	p := testPipeline(t, 2)
+	p.analysisOnly = true
 	dir := t.TempDir()
 	for name, text := range map[string][]byte{
 		"module":        workload.Module(20000, 100).Text,
@@ -295,7 +286,7 @@ func TestAnalyzeAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, dec, err := decide(m, opts, prog, policy, nil, nil)
+		parts, names, dec, err := decide(m, p.opts, p.prog, p.policy, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
