@@ -76,6 +76,16 @@ Decl conflict_class(V, C)
          arg(V, "value id"), arg(C, "value id")]
   bound [/number, /number].
 
+Decl class_write(C, WOp, WI)
+  descr [doc("Operand WI of WOp writes a value of conflict class C: the writes a read of C is paired with."),
+         arg(C, "value id"), arg(WOp, "op id"), arg(WI, "number")]
+  bound [/number, /number, /number].
+
+Decl class_definition(C, D)
+  descr [doc("D is a definition (definition) of a value of conflict class C."),
+         arg(C, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+
 Decl class_pair(ROp, RI, WOp, WI)
   descr [doc("Read operand RI of ROp and writing operand WI of WOp lie in one conflict class, and some definition of the read does not plainly come after the write (ends_before)."),
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number")]
@@ -107,7 +117,7 @@ Decl candidate_definition(ROp, RI, WOp, WI, D)
   bound [/number, /number, /number, /number, /number].
 
 Decl ends_before(WOp, D)
-  descr [doc("The writing op WOp ends before D's defining op starts, both in one block-structured region: a cheap sufficient case of happens_before(WOp, D's op)."),
+  descr [doc("The writing op WOp ends before D's defining op starts, both in one block-structured region: a cheap sufficient case of happens_before(WOp, D's op). Asked of a write and a definition of one conflict class."),
          arg(WOp, "op id"), arg(D, "value id")]
   bound [/number, /number].
 
@@ -434,9 +444,16 @@ static_member(V, W) :- static_member(V, U), static_alias_step(U, W).
 static_member(V, W) :- static_member(V, U), static_alias_step(W, U).
 conflict_class(V, C) :- static_member(V, W) |> do fn:group_by(V), let C = fn:min(W).
 
+# A read and a write can conflict only within one conflict class. The
+# writes and the definitions of each class are gathered once, so the
+# pairs below visit only the writes of the read's class, not every value
+# of it and each value's uses.
+class_write(C, WOp, WI) :- operand_writes(WOp, WI), tensor_use(WOp, WI, WV), conflict_class(WV, C).
+class_definition(C, D) :- definition(RV, D), conflict_class(RV, C).
+
 class_pair(ROp, RI, WOp, WI) :-
   conflict_read(ROp, RI), tensor_use(ROp, RI, RV), definition(RV, D), conflict_class(RV, C),
-  conflict_class(WV, C), tensor_use(WOp, WI, WV), operand_writes(WOp, WI), !ends_before(WOp, D).
+  class_write(C, WOp, WI), !ends_before(WOp, D).
 
 # Most pairs of a class read before they write, one op after the other:
 # %e = tensor.extract %t[...] then %u = tensor.insert %f into %t[...].
@@ -457,8 +474,7 @@ raw_candidate(ROp, RI, WOp, WI) :- class_pair(ROp, RI, WOp, WI), !read_first(ROp
 # Pre-order ids make that a comparison: the write's op and everything in
 # it end before D's op starts, and D's op is in the write's region.
 ends_before(WOp, D) :-
-  conflict_class(WV, C), tensor_use(WOp, _, WV), operand_writes(WOp, _),
-  conflict_class(RV, C), definition(RV, D), result(D, DOp, _),
+  class_write(C, WOp, _), class_definition(C, D), result(D, DOp, _),
   op_last(WOp, L), L < DOp, op_region(WOp, R), !multi_block_region(R),
   op_region(DOp, RD), region_within(RD, R).
 
