@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/google/mangle/ast"
@@ -405,33 +406,32 @@ func (ev *evaluator) computeFail(c *computed, format string, args ...any) bool {
 // root under the smaller keeps each class's least value at its root.
 type classes struct {
 	parent []int32       // by index; -1 for an index that is no value
+	base   int64         // index 0's value when the values are dense
 	sorted []facts.Value // index -> value when the values are sparse
 	count  int
 }
 
-// newClasses numbers the values of the edges and nodes: by themselves
-// when they are small non-negative numbers (dense ids, the usual case),
-// else by rank. Given a value that is not a number, it returns nil and
-// that value.
+// newClasses numbers the values of the edges and nodes: by their offset
+// from the least when they span a range not much wider than their number
+// (ids, the usual case: a module's function holds a run of them), else
+// by rank. Given a value that is not a number, it returns nil and that
+// value.
 func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
-	maxVal, dense := int64(-1), true
+	minVal, maxVal := int64(math.MaxInt64), int64(math.MinInt64)
 	for _, r := range []*facts.Relation{edges, nodes} {
 		for id := range uint32(r.Len()) {
 			for _, v := range r.Row(id) {
 				if !v.IsNumber() {
 					return nil, v
 				}
-				dense = dense && v.Int() >= 0
-				maxVal = max(maxVal, v.Int())
+				minVal, maxVal = min(minVal, v.Int()), max(maxVal, v.Int())
 			}
 		}
 	}
 	cl := &classes{}
-	if total := int64(2*edges.Len() + nodes.Len()); dense && maxVal < 4*total+1024 {
-		cl.parent = make([]int32, maxVal+1)
-		for i := range cl.parent {
-			cl.parent[i] = -1
-		}
+	if total := uint64(2*edges.Len() + nodes.Len()); total > 0 && uint64(maxVal)-uint64(minVal) < 4*total+1024 {
+		cl.base = minVal
+		cl.parent = make([]int32, maxVal-minVal+1)
 	} else {
 		for _, r := range []*facts.Relation{edges, nodes} {
 			for id := range uint32(r.Len()) {
@@ -441,9 +441,9 @@ func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
 		slices.SortFunc(cl.sorted, compareNumbers)
 		cl.sorted = slices.Compact(cl.sorted)
 		cl.parent = make([]int32, len(cl.sorted))
-		for i := range cl.parent {
-			cl.parent[i] = -1
-		}
+	}
+	for i := range cl.parent {
+		cl.parent[i] = -1
 	}
 	for id := range uint32(nodes.Len()) {
 		cl.index(nodes.Row(id)[0])
@@ -455,7 +455,7 @@ func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
 func (cl *classes) index(v facts.Value) int32 {
 	var i int32
 	if cl.sorted == nil {
-		i = int32(v.Int())
+		i = int32(v.Int() - cl.base)
 	} else {
 		n, _ := slices.BinarySearchFunc(cl.sorted, v, compareNumbers)
 		i = int32(n)
@@ -471,7 +471,7 @@ func compareNumbers(a, b facts.Value) int { return cmp.Compare(a.Int(), b.Int())
 
 func (cl *classes) value(i int32) facts.Value {
 	if cl.sorted == nil {
-		return facts.Number(int64(i))
+		return facts.Number(cl.base + int64(i))
 	}
 	return cl.sorted[i]
 }

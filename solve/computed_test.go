@@ -27,8 +27,9 @@ class_size(R, N) :- class_of(_, R) |> do fn:group_by(R), let N = fn:count().`
 
 // TestUnionFindMatchesReference checks the native union-find against the
 // clauses that define class_of, on random graphs: dense ids (the usual
-// case), sparse and negative numbers (the sorted numbering), nodes without
-// edges and self loops.
+// case), from zero and as a run far from it (a later function's values),
+// a dense run through negative numbers, sparse and negative numbers (the
+// sorted numbering), nodes without edges and self loops.
 func TestUnionFindMatchesReference(t *testing.T) {
 	prog := mustCompile(t, classProgram)
 	rnd := rand.New(rand.NewPCG(7, 7))
@@ -36,11 +37,15 @@ func TestUnionFindMatchesReference(t *testing.T) {
 	for trial := range 200 {
 		n := 1 + rnd.IntN(60)
 		value := func(i int) int64 { return int64(i) }
-		switch trial % 3 {
+		switch trial % 5 {
 		case 1:
 			value = func(i int) int64 { return int64(i)*1_000_003 - 5_000_000 }
 		case 2:
 			value = func(i int) int64 { return int64(i) * 1 << 40 }
+		case 3:
+			value = func(i int) int64 { return int64(i) + 1_000_000 }
+		case 4:
+			value = func(i int) int64 { return int64(i) - 30 }
 		}
 		load := func() *facts.DB {
 			db := facts.NewDB(nil)
