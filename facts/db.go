@@ -10,7 +10,7 @@ import (
 // symbol table. A DB is not safe for concurrent mutation.
 type DB struct {
 	syms  *Symbols
-	rels  map[predicate]*Relation
+	rels  []*Relation   // by PredID; nil where the DB has none
 	clock atomic.Uint32 // last time Tick returned
 }
 
@@ -24,7 +24,7 @@ func NewDB(syms *Symbols) *DB {
 	if syms == nil {
 		syms = NewSymbols()
 	}
-	return &DB{syms: syms, rels: map[predicate]*Relation{}}
+	return &DB{syms: syms}
 }
 
 // Tick advances the DB's clock and returns the new time (from 1): the
@@ -38,25 +38,40 @@ func (db *DB) Symbols() *Symbols { return db.syms }
 
 // Relation returns the relation name/arity, creating it empty if absent.
 func (db *DB) Relation(name string, arity int) *Relation {
-	key := predicate{name, arity}
-	r, ok := db.rels[key]
-	if !ok {
-		r = takeRelation(key)
-		db.rels[key] = r
+	return db.RelationOf(Intern(name, arity))
+}
+
+// RelationOf returns the relation of the predicate id, creating it empty
+// if absent: Relation without hashing the predicate's name.
+func (db *DB) RelationOf(id PredID) *Relation {
+	if int(id) >= len(db.rels) {
+		// Room for every predicate known now: a DB's evaluations
+		// mostly ask for predicates numbered before it was made.
+		db.rels = append(db.rels, make([]*Relation, len(preds.table.Load().keys)-len(db.rels))...)
+	}
+	r := db.rels[id]
+	if r == nil {
+		r = takeRelation(id)
+		db.rels[id] = r
 	}
 	return r
 }
 
 // Lookup returns the relation name/arity, or nil if absent.
 func (db *DB) Lookup(name string, arity int) *Relation {
-	return db.rels[predicate{name, arity}]
+	if id, ok := lookupID(name, arity); ok && int(id) < len(db.rels) {
+		return db.rels[id]
+	}
+	return nil
 }
 
 // Relations returns every relation, ordered by name then arity.
 func (db *DB) Relations() []*Relation {
-	out := make([]*Relation, 0, len(db.rels))
+	var out []*Relation
 	for _, r := range db.rels {
-		out = append(out, r)
+		if r != nil {
+			out = append(out, r)
+		}
 	}
 	slices.SortFunc(out, func(a, b *Relation) int {
 		return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.arity, b.arity))
@@ -67,9 +82,9 @@ func (db *DB) Relations() []*Relation {
 // Retain drops every relation whose name keep rejects, freeing its rows
 // and indexes.
 func (db *DB) Retain(keep func(name string) bool) {
-	for key := range db.rels {
-		if !keep(key.name) {
-			delete(db.rels, key)
+	for id, r := range db.rels {
+		if r != nil && !keep(r.name) {
+			db.rels[id] = nil
 		}
 	}
 }
@@ -78,10 +93,10 @@ func (db *DB) Retain(keep func(name string) bool) {
 // to the relations made after, of any DB (spare.go): nothing read from a
 // dropped relation (a row, an index) may be used after.
 func (db *DB) Recycle(keep func(name string) bool) {
-	for key, r := range db.rels {
-		if !keep(key.name) {
-			keepRelation(key, r)
-			delete(db.rels, key)
+	for id, r := range db.rels {
+		if r != nil && !keep(r.name) {
+			keepRelation(PredID(id), r)
+			db.rels[id] = nil
 		}
 	}
 }

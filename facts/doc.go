@@ -80,6 +80,12 @@
 // relations back through Row, Index and Symbols. Slices returned by Row
 // alias storage and must not be modified.
 //
+// A DB keeps its relations in a slice by PredID, a number that Intern
+// gives each predicate (name and arity) once for the process: the rule
+// engine numbers the predicates of a program when it compiles them and
+// finds their relations in each DB by index (RelationOf), and Pred.In
+// does the same for the schema's.
+//
 // A DB that is done with most of its relations drops them with Retain,
 // or with Recycle, which also hands them to the relations made after, in
 // any DB (spare.go): a small relation whole, emptied, with its indexes,

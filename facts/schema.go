@@ -245,6 +245,14 @@ var schema = [NumPreds]*Predicate{
 		"Dimension Dim of the subset that the slice op Op extracts or inserts starts at Offset and takes Size elements Stride apart, all three static (or constants); a dimension with a dynamic entry has no fact."),
 }
 
+// schemaIDs numbers the extensional predicates' relations (Pred.In).
+var schemaIDs = func() (ids [NumPreds]PredID) {
+	for p, d := range schema {
+		ids[p] = Intern(d.Name, d.Arity())
+	}
+	return ids
+}()
+
 // Info returns the declaration of p.
 func (p Pred) Info() *Predicate { return schema[p] }
 
@@ -256,7 +264,7 @@ func (p Pred) Arity() int { return len(schema[p].Columns) }
 
 // In returns p's relation in db, creating it with its column names.
 func (p Pred) In(db *DB) *Relation {
-	r := db.Relation(p.Name(), p.Arity())
+	r := db.RelationOf(schemaIDs[p])
 	if r.Columns() == nil {
 		names := make([]string, p.Arity())
 		for i, c := range schema[p].Columns {

@@ -105,31 +105,30 @@ func (r *Relation) recycle() {
 // storage of the size it needs and the indexes its rules look it up by,
 // without asking the pools above for each buffer. A larger one gives its
 // buffers to those pools: emptying it would cost its size each time a
-// small part reused it.
-var spareRelations sync.Map // predicate -> *sync.Pool of *Relation
+// small part reused it. Their pools are in the predicate table
+// (preds.go), by PredID.
 
 // maxKeptSlots bounds the hash tables of a relation kept whole.
 const maxKeptSlots = 1 << 12
 
-// keepRelation hands r, dropped from a DB where it was key, to spare.
-func keepRelation(key predicate, r *Relation) {
+// keepRelation hands r, the relation of predicate id that a DB dropped,
+// to spare.
+func keepRelation(id PredID, r *Relation) {
 	if !r.small() {
 		r.recycle()
 		return
 	}
 	r.empty()
-	pool, _ := spareRelations.LoadOrStore(key, new(sync.Pool))
-	pool.(*sync.Pool).Put(r)
+	sparePool(id).Put(r)
 }
 
-// takeRelation returns an empty relation for key: one kept whole, or a
-// new one.
-func takeRelation(key predicate) *Relation {
-	if pool, ok := spareRelations.Load(key); ok {
-		if r, ok := pool.(*sync.Pool).Get().(*Relation); ok {
-			return r
-		}
+// takeRelation returns an empty relation of predicate id: one kept whole,
+// or a new one.
+func takeRelation(id PredID) *Relation {
+	if r, ok := sparePool(id).Get().(*Relation); ok {
+		return r
 	}
+	key := predKey(id)
 	return NewRelation(key.name, key.arity)
 }
 

@@ -98,7 +98,8 @@ func (c *planCache) derivedRows(n int) []atomic.Int32 {
 
 type predicate struct {
 	sym     ast.PredicateSym
-	columns []string // from the Decl, if any
+	fact    facts.PredID // its relations' number in a DB
+	columns []string     // from the Decl, if any
 }
 
 type stratum struct {
@@ -527,7 +528,7 @@ func (c *compiler) predID(sym ast.PredicateSym) int {
 		return id
 	}
 	id := len(c.prog.preds)
-	c.prog.preds = append(c.prog.preds, predicate{sym: sym})
+	c.prog.preds = append(c.prog.preds, predicate{sym: sym, fact: facts.Intern(sym.Symbol, sym.Arity)})
 	c.prog.predIDs[sym] = id
 	return id
 }

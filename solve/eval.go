@@ -173,7 +173,7 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 	rows := p.planned.derivedRows(len(p.preds))
 	for _, id := range preds {
 		pr := p.preds[id]
-		r := db.Relation(pr.sym.Symbol, pr.sym.Arity)
+		r := db.RelationOf(pr.fact)
 		if r.Columns() == nil {
 			r.SetColumns(pr.columns...)
 		}
