@@ -59,6 +59,7 @@ type planCache struct {
 	strata  [2][]stratum
 	used    [2][]int // the predicates the strata and the facts touch
 	runners sync.Pool
+	scratch sync.Pool // *evalScratch
 	// rows holds, per predicate id, how many facts the last evaluation
 	// of the program derived for it, from none. A module's functions are
 	// much alike: the next evaluation makes room for as many up front,
