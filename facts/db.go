@@ -47,7 +47,7 @@ func (db *DB) RelationOf(id PredID) *Relation {
 	if int(id) >= len(db.rels) {
 		// Room for every predicate known now: a DB's evaluations
 		// mostly ask for predicates numbered before it was made.
-		db.rels = append(db.rels, make([]*Relation, len(preds.table.Load().keys)-len(db.rels))...)
+		db.rels = append(db.rels, make([]*Relation, numbered()-len(db.rels))...)
 	}
 	r := db.rels[id]
 	if r == nil {

@@ -12,60 +12,71 @@ import (
 // function's analysis.
 type PredID int32
 
-// predTable is one version of the process's predicates: a new predicate
-// makes a copy with it added, so readers never wait.
-type predTable struct {
-	ids  map[predicate]PredID
-	keys []predicate
-	// spare holds, by PredID, the relations of the predicate that DBs
-	// dropped whole (keepRelation).
-	spare []*sync.Pool
+// predEntry is what the process keeps per predicate.
+type predEntry struct {
+	key predicate
+	// spare holds the relations of the predicate that DBs dropped whole
+	// (keepRelation).
+	spare sync.Pool
 }
 
-var preds = newPredicates()
+// predChunk is how many entries are allocated at once: entries never
+// move, so readers find them without a lock.
+const predChunk = 256
 
-type predicates struct {
-	mu    sync.Mutex // held to add a predicate
-	table atomic.Pointer[predTable]
-}
-
-func newPredicates() *predicates {
-	p := new(predicates)
-	p.table.Store(&predTable{ids: map[predicate]PredID{}})
-	return p
+var preds struct {
+	ids sync.Map // predicate -> PredID
+	mu  sync.Mutex
+	n   atomic.Int32 // predicates numbered; grows under mu
+	// chunks holds entry i at chunks[i/predChunk][i%predChunk]. The
+	// slice is replaced, never changed, when a chunk is added.
+	chunks atomic.Pointer[[]*[predChunk]predEntry]
 }
 
 // Intern returns the PredID of name/arity, numbering it if new.
 func Intern(name string, arity int) PredID {
 	key := predicate{name, arity}
-	if id, ok := preds.table.Load().ids[key]; ok {
-		return id
+	if id, ok := preds.ids.Load(key); ok {
+		return id.(PredID)
 	}
 	preds.mu.Lock()
 	defer preds.mu.Unlock()
-	old := preds.table.Load()
-	if id, ok := old.ids[key]; ok {
-		return id
+	if id, ok := preds.ids.Load(key); ok {
+		return id.(PredID)
 	}
-	t := &predTable{ids: make(map[predicate]PredID, len(old.ids)+1),
-		keys: append(old.keys[:len(old.keys):len(old.keys)], key), spare: append(old.spare[:len(old.spare):len(old.spare)], new(sync.Pool))}
-	for k, v := range old.ids {
-		t.ids[k] = v
+	n := int(preds.n.Load())
+	if n%predChunk == 0 {
+		var chunks []*[predChunk]predEntry
+		if old := preds.chunks.Load(); old != nil {
+			chunks = *old
+		}
+		chunks = append(chunks[:len(chunks):len(chunks)], new([predChunk]predEntry))
+		preds.chunks.Store(&chunks)
 	}
-	id := PredID(len(old.keys))
-	t.ids[key] = id
-	preds.table.Store(t)
-	return id
+	entry(PredID(n)).key = key
+	preds.n.Store(int32(n + 1))
+	preds.ids.Store(key, PredID(n)) // publishes the entry
+	return PredID(n)
+}
+
+func entry(id PredID) *predEntry {
+	return &(*preds.chunks.Load())[id/predChunk][id%predChunk]
 }
 
 // lookupID returns the PredID of name/arity if it has one.
 func lookupID(name string, arity int) (PredID, bool) {
-	id, ok := preds.table.Load().ids[predicate{name, arity}]
-	return id, ok
+	id, ok := preds.ids.Load(predicate{name, arity})
+	if !ok {
+		return 0, false
+	}
+	return id.(PredID), true
 }
 
+// numbered returns how many predicates have a PredID.
+func numbered() int { return int(preds.n.Load()) }
+
 // predKey returns the name and arity that id numbers.
-func predKey(id PredID) predicate { return preds.table.Load().keys[id] }
+func predKey(id PredID) predicate { return entry(id).key }
 
 // sparePool returns the pool of id's relations kept whole.
-func sparePool(id PredID) *sync.Pool { return preds.table.Load().spare[id] }
+func sparePool(id PredID) *sync.Pool { return &entry(id).spare }
