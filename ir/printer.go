@@ -63,8 +63,10 @@ func (a *Ahead) Print(op *Operation) {
 }
 
 // aheadBytesPerOp is about the length of an op's text, annotated for the
-// analysis (70 bytes on the generated workloads), with some room.
-const aheadBytesPerOp = 96
+// analysis (99 bytes in the functions of the generated module, counting
+// the ops of linalg.generic bodies), with some room: a buffer that
+// overflows is grown to twice its size, copied.
+const aheadBytesPerOp = 128
 
 // printed returns the text printed ahead for op, if any.
 func (a *Ahead) printed(op *Operation) ([]byte, bool) {
