@@ -244,6 +244,11 @@ Decl subset_query(Ins, V)
          arg(Ins, "op id"), arg(V, "value id")]
   bound [/number, /number].
 
+Decl subset_asked(Ins)
+  descr [doc("Some subset_query asks about the insert op Ins: the ops whose matching slices are looked for, each once however many values are asked about."),
+         arg(Ins, "op id")]
+  bound [/number].
+
 Decl subset_walk(Ins, V, X)
   descr [doc("The reverse use-def walk for subset_query(Ins, V) reaches X without passing a matching slice."),
          arg(Ins, "op id"), arg(V, "value id"), arg(X, "value id")]
@@ -628,16 +633,19 @@ whole_insertion(Op) :- op(Op, "bufferization.materialize_in_destination").
 
 # Slices. Ins is a tensor.insert_slice or tensor.parallel_insert_slice
 # (operand 0 the source, 1 the destination); a matching slice is
-# tensor.extract_slice %dest at Ins's offsets, sizes and strides.
+# tensor.extract_slice %dest at Ins's offsets, sizes and strides. An
+# insert is asked about for several values (subset_query), its matching
+# slices are found once (subset_asked).
+subset_asked(Ins) :- subset_query(Ins, _).
 matching_slice(X, Ins) :-
-  subset_query(Ins, _), subset(Ins, Key), use(Ins, 1, Dest),
+  subset_asked(Ins), subset(Ins, Key), use(Ins, 1, Dest),
   use(ES, 0, Dest), op(ES, "tensor.extract_slice"), subset(ES, Key), result(X, ES, 0).
 # An insert into the whole destination %d: the subset is %d itself. Only
 # an op result matches: upstream asks isEquivalentSubset about op results,
 # so a walk that ends at a block argument (linalg.copy ins(%arg) outs(%arg)
 # with %arg a function argument) does not match, even %d itself.
 matching_slice(X, Ins) :-
-  subset_query(Ins, _), whole_insertion(Ins), use(Ins, 1, X), result(X, _, _).
+  subset_asked(Ins), whole_insertion(Ins), use(Ins, 1, X), result(X, _, _).
 
 # The walk goes back through aliasing operands, like the definition walk,
 # but through writing ops too (a linalg.fill of the slice still matches);
