@@ -231,11 +231,12 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		close(lateDone[i])
 	}
 	// finish derives the rest of after on part i and the Bytes of its
-	// decisions, tells m.Done, and drops every fact that neither the callers nor the
-	// caller of AnalyzeParts read: a module's facts need not all fit in
-	// memory at once, and the next parts' relations reuse their storage
-	// (facts.DB.Recycle). Nothing reads the part's other relations after:
-	// the callers have copies of its summaries (summaryOf).
+	// decisions, tells m.Done, and drops every fact that neither the
+	// callers nor the caller of AnalyzeParts read: a module's facts need
+	// not all fit in memory at once, and the next parts' relations reuse
+	// their storage (facts.DB.Recycle). Nothing reads the part's other
+	// relations after: the callers have copies of its summaries
+	// (summaryOf).
 	finish := func(i int, db *facts.DB, dec *Decisions) error {
 		dec.addBytes(db)
 		_, err := rest.Eval(ctx, db, opt)
