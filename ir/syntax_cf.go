@@ -56,6 +56,24 @@ func SuccessorOperands(op *Operation, i int) []*Value {
 	return nil
 }
 
+// ForwardedTo returns the successor of the branch op that operand i is
+// passed to, and the position of the block argument it becomes; ok is
+// false for an operand that is passed to no successor.
+func ForwardedTo(op *Operation, i int) (succ, arg int, ok bool) {
+	if i < 0 || i >= len(op.operands) {
+		return 0, 0, false
+	}
+	for s := range op.Successors {
+		ops := SuccessorOperands(op, s)
+		for k := range ops {
+			if &ops[k] == &op.operands[i] { // SuccessorOperands slices op.operands
+				return s, k, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // switchCaseOperands splits the case operands of a cf.switch by its
 // case_operand_segments, or returns nil when they disagree.
 func switchCaseOperands(op *Operation) [][]*Value {

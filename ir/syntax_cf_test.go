@@ -110,3 +110,48 @@ func TestSuccessorOperands(t *testing.T) {
 		})
 	}
 }
+
+// TestForwardedTo checks which successor and block argument each operand
+// of a cf terminator is passed to, where one value is passed twice.
+func TestForwardedTo(t *testing.T) {
+	src := `func.func @f(%c: i1, %k: i32, %x: i32) {
+  cf.cond_br %c, ^bb1(%x, %x : i32, i32), ^bb2(%x : i32)
+^bb1(%a: i32, %b: i32):
+  cf.switch %k : i32, [
+    default: ^bb2(%a : i32),
+    1: ^bb1(%b, %a : i32, i32)
+  ]
+^bb2(%r: i32):
+  return
+}`
+	m, err := ir.Parse("in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := m.Body().Ops()[0].Regions[0].Blocks()
+	condBr, sw := blocks[0].Terminator(), blocks[1].Terminator()
+	tests := []struct {
+		name      string
+		op        *ir.Operation
+		operand   int
+		succ, arg int
+		forwarded bool
+	}{
+		{"condition", condBr, 0, 0, 0, false},
+		{"true, first", condBr, 1, 0, 0, true},
+		{"true, second", condBr, 2, 0, 1, true},
+		{"false", condBr, 3, 1, 0, true},
+		{"switch flag", sw, 0, 0, 0, false},
+		{"switch default", sw, 1, 0, 0, true},
+		{"switch case, second", sw, 3, 1, 1, true},
+		{"out of range", sw, 9, 0, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			succ, arg, ok := ir.ForwardedTo(tc.op, tc.operand)
+			if ok != tc.forwarded || ok && (succ != tc.succ || arg != tc.arg) {
+				t.Errorf("ForwardedTo(%d) = %d, %d, %v; want %d, %d, %v", tc.operand, succ, arg, ok, tc.succ, tc.arg, tc.forwarded)
+			}
+		})
+	}
+}

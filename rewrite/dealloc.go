@@ -16,16 +16,11 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "dealloc_on_branch", "kept_alive", "moves"}
+var deallocPredicates = []string{"needs_clone", "returns_owned", "in_call_cycle", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "dealloc_on_branch", "kept_alive", "moves"}
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
 func DeallocDriverPredicates() []string { return []string{"fresh_result"} }
-
-// maxDeallocRounds bounds the driver's evaluations: each round adds
-// clones or functions returning owned buffers, so a program needs about
-// as many rounds as its call chains are long.
-const maxDeallocRounds = 16
 
 // DeallocPlan is the final evaluation of the deallocation rules: the
 // facts of the module with its clones, and what the rules derived there.
@@ -50,69 +45,138 @@ type Copy struct {
 }
 
 // PlanDeallocation evaluates rules/dealloc.mg (in prog) on the memref
-// module m until nothing changes: each round adds the fresh_result facts
-// of the called functions earlier rounds found returning owned buffers
-// (returns_owned), evaluates, and, with clones, inserts the copies the
-// rules ask for (needs_clone). A round after copies extracts m's facts
-// anew; a round after new functions only derives again what depends on
-// them (solve.Program.EvalAgain). It stops when a round adds neither
-// copies nor functions; its facts are then m's own. Without
+// module m until nothing changes. Whether a call's result is the
+// caller's to free depends on the callee's returns (returns_owned), which
+// depend on its own calls: the rules cannot say it in one evaluation, so
+// the driver gives each evaluation its assumptions as fresh_result facts.
+// The first assumes every memref result of a called function fresh; each
+// round keeps the ones the rules confirm (returns_owned) and evaluates
+// again, deriving only what depends on them (solve.Program.EvalAgain),
+// until the assumptions are exactly what the rules confirm. A call chain
+// of any depth settles in a round or two. A function of a call cycle
+// (in_call_cycle) whose result is found not fresh is never assumed fresh
+// again, so recursion settles too: what remains is consistent, each
+// recursive call's result fresh if the deeper calls' were. Then, with
+// clones, the copies the rules ask for (needs_clone) are inserted and m's
+// facts extracted anew, and it starts over; an operand is cloned once (a
+// rule set asking twice is an error, not a reason to go on). Without
 // clones (to evaluate the rules on memref IR without changing it), the
 // needs_clone facts are left unapplied. extract as in extract.Module; opt
 // bounds each evaluation.
 func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, opt solve.Options, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
 	prog = prog.Restrict(deallocPredicates...)
-	fresh := map[funcResult]bool{}
-	var added []funcResult // found by the last round
 	plan := &DeallocPlan{}
-	for plan.Rounds < maxDeallocRounds {
+	cloned := map[cloneSite]bool{}
+	var fresh, dropped map[funcResult]bool
+	for {
 		plan.Rounds++
 		var err error
 		if plan.DB == nil {
-			// The first round, or m changed: its facts anew, with every
-			// function found so far.
+			// The first round, or m changed: its facts anew.
 			var db *facts.DB
 			if db, plan.Names, err = extract(m); err != nil {
 				return nil, err
 			}
-			addFresh(db, plan.Names, slices.Collect(maps.Keys(fresh)))
+			fresh, dropped = calledBuffers(db, plan.Names), map[funcResult]bool{}
+			addFresh(db, plan.Names, fresh)
 			_, err = prog.Eval(ctx, db, opt)
 			plan.DB = db
 		} else {
-			// Only functions were added: m's facts stand, and only what
-			// depends on fresh_result is derived again.
-			addFresh(plan.DB, plan.Names, added)
+			// Only the assumptions changed: m's facts stand, and only
+			// what depends on fresh_result is derived again.
+			plan.DB.Retain(func(name string) bool { return name != "fresh_result" })
+			addFresh(plan.DB, plan.Names, fresh)
 			_, err = prog.EvalAgain(ctx, plan.DB, opt, "fresh_result")
 		}
 		if err != nil {
 			return nil, err
 		}
 		db, names := plan.DB, plan.Names
-		// fresh_result speaks of what callers own: a function nothing
-		// calls gives no fact, and costs no further round.
-		called := map[int64]bool{}
-		for _, c := range pairs(db, "call") {
-			called[c[1]] = true
-		}
-		added = added[:0]
-		for _, p := range pairs(db, "returns_owned") {
-			if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !fresh[res] {
-				fresh[res] = true
-				added = append(added, res)
-			}
+		if next := confirmed(db, names, fresh, dropped); !maps.Equal(next, fresh) {
+			fresh = next
+			continue
 		}
 		var copies []Copy
 		if clones {
+			if err := cloneOnce(names, db, cloned); err != nil {
+				return nil, err
+			}
 			copies = Clone(names, db)
 		}
-		plan.Copies = append(plan.Copies, copies...)
-		if len(copies) > 0 {
-			plan.DB = nil
-		} else if len(added) == 0 {
+		if len(copies) == 0 {
 			return plan, nil
 		}
+		plan.Copies = append(plan.Copies, copies...)
+		plan.DB = nil
 	}
-	return nil, fmt.Errorf("internal error: the deallocation rules did not settle in %d rounds", maxDeallocRounds)
+}
+
+// calledBuffers returns the memref results of the functions db's calls
+// call: the first assumptions of PlanDeallocation.
+func calledBuffers(db *facts.DB, names *extract.Names) map[funcResult]bool {
+	out := map[funcResult]bool{}
+	for _, c := range pairs(db, "call") {
+		call, fn := names.Op(int(c[0])), names.Op(int(c[1]))
+		for j, r := range call.Results() {
+			if ir.IsMemRef(r.Type()) {
+				out[funcResult{fn, int64(j)}] = true
+			}
+		}
+	}
+	return out
+}
+
+// confirmed returns the function results the rules found fresh under the
+// assumptions fresh (returns_owned of a function something calls; a
+// function nothing calls gives no fact, and costs no further round). A
+// result of a function of a call cycle assumed fresh and not confirmed
+// goes into dropped, and is not confirmed again.
+func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult]bool) map[funcResult]bool {
+	called, cyclic := map[int64]bool{}, map[*ir.Operation]bool{}
+	for _, c := range pairs(db, "call") {
+		called[c[1]] = true
+	}
+	if r := db.Lookup("in_call_cycle", 1); r != nil {
+		for id := range uint32(r.Len()) {
+			cyclic[names.Op(int(r.Row(id)[0].Int()))] = true
+		}
+	}
+	out := map[funcResult]bool{}
+	for _, p := range pairs(db, "returns_owned") {
+		if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !dropped[res] {
+			out[res] = true
+		}
+	}
+	for res := range fresh {
+		if cyclic[res.fn] && !out[res] {
+			dropped[res] = true
+		}
+	}
+	return out
+}
+
+// cloneSite is operand I of an op.
+type cloneSite struct {
+	op *ir.Operation
+	i  int64
+}
+
+// cloneOnce records in cloned the operands that db's needs_clone facts
+// ask Clone to copy, and fails if one was copied in an earlier round: a
+// copy hands on a buffer nothing else holds, so asking again means the
+// rules never settle. Clone copies ranked memrefs only.
+func cloneOnce(names *extract.Names, db *facts.DB, cloned map[cloneSite]bool) error {
+	for _, p := range pairs(db, "needs_clone") {
+		site := cloneSite{names.Op(int(p[0])), p[1]}
+		if _, ranked := site.op.Operand(int(site.i)).Type().(*ir.MemRefType); !ranked {
+			continue
+		}
+		if cloned[site] {
+			return fmt.Errorf("internal error: the deallocation rules ask again to clone operand %d of %s after its copy", site.i, site.op.Name)
+		}
+		cloned[site] = true
+	}
+	return nil
 }
 
 // funcResult is result j of the function fn.
@@ -122,9 +186,9 @@ type funcResult struct {
 }
 
 // addFresh gives db the fresh_result facts of results.
-func addFresh(db *facts.DB, names *extract.Names, results []funcResult) {
+func addFresh(db *facts.DB, names *extract.Names, results map[funcResult]bool) {
 	given := db.Relation("fresh_result", 2)
-	for _, r := range results {
+	for r := range results {
 		if id, ok := names.OpID(r.fn); ok {
 			given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
 		}
@@ -148,11 +212,21 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 			rooted[names.Value(int(rr.Row(id)[0].Int()))] = true
 		}
 	}
+	why := func(v *ir.Value) string {
+		if !rooted[v] {
+			return "it hands a borrowed buffer (an argument or a global) into a carrier that also receives buffers it owns"
+		}
+		return "it hands on an owned buffer uncleanly (used afterwards, or handed on twice), so nobody could free it"
+	}
 	var copies []Copy
 	before := map[*ir.Operation][]int{}
 	var blocks []*ir.Block
+	var branches []*ir.Operation // branches to several successors, in the facts' order, each once
 	for _, p := range sites {
 		op := names.Op(int(p[0]))
+		if len(op.Successors) > 1 && before[op] == nil {
+			branches = append(branches, op)
+		}
 		blocks = append(blocks, op.Block())
 		before[op] = append(before[op], int(p[1]))
 	}
@@ -162,14 +236,13 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 			idx := before[op]
 			slices.Sort(idx)
 			for _, i := range idx {
+				if len(op.Successors) > 1 {
+					continue // copied on its edge, below
+				}
 				var copyOps []*ir.Operation
 				v := op.Operand(i)
 				if buf, w := cloneOf(v, &copyOps); w != nil {
-					why := "it hands on an owned buffer uncleanly (used afterwards, or handed on twice), so nobody could free it"
-					if !rooted[v] {
-						why = "it hands a borrowed buffer (an argument or a global) into a carrier that also receives buffers it owns"
-					}
-					copies = append(copies, Copy{op.Name, i, why, buf, enclosingFunc(op)})
+					copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op)})
 					ops = append(ops, copyOps...)
 					op.SetOperand(i, w)
 				}
@@ -178,6 +251,55 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 		}
 		blk.SetOps(ops)
 	})
+	for _, op := range branches {
+		copies = cloneOnEdges(op, before[op], why, copies)
+	}
+	return copies
+}
+
+// cloneOnEdges copies operands idx of the branch op, which has several
+// successors, on the edges they are passed along only: each such edge
+// gets a block of its own, taking the successor's arguments, that copies
+// them and branches on to the successor with the copies. A copy made
+// before the branch would be lost on the other edges. It appends the
+// copies to copies.
+func cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copies []Copy) []Copy {
+	slices.Sort(idx)
+	after := op.Block()
+	edges := map[int]*ir.Operation{} // successor -> the cf.br of its new block
+	for _, i := range idx {
+		s, k, ok := ir.ForwardedTo(op, i)
+		if !ok {
+			continue
+		}
+		v := op.Operand(i)
+		if _, ranked := v.Type().(*ir.MemRefType); !ranked {
+			continue
+		}
+		br := edges[s]
+		if br == nil {
+			to := op.Successors[s]
+			blk := after.Region().InsertBlockAfter(after)
+			after = blk
+			var args []*ir.Value
+			for _, a := range to.Args() {
+				args = append(args, blk.AddArg(a.Type()))
+			}
+			br = ir.NewOperation("cf.br", args, nil)
+			br.Successors = []*ir.Block{to}
+			blk.Append(br)
+			op.Successors[s] = blk
+			edges[s] = br
+		}
+		var copyOps []*ir.Operation
+		buf, w := cloneOf(br.Operand(k), &copyOps)
+		blk := br.Block()
+		for _, c := range copyOps {
+			blk.InsertBefore(len(blk.Ops())-1, c)
+		}
+		br.SetOperand(k, w)
+		copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op)})
+	}
 	return copies
 }
 

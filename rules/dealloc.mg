@@ -32,9 +32,11 @@
 # A function whose returns all hand over buffers it owns gives its
 # callers the ownership of that result (returns_owned). Whether a call's
 # result is owned depends on the callee's returns, and so on up the call
-# graph, which is no stratified rule: the driver evaluates these rules,
-# gives the functions found returning owned buffers to the next
-# evaluation as fresh_result facts, and repeats until none is added.
+# graph, which is no stratified rule: the driver assumes every memref
+# result of a called function fresh (fresh_result), evaluates these rules,
+# keeps the assumptions they confirm (returns_owned), and repeats until
+# the two agree; a recursive function's result found not fresh is not
+# assumed again.
 
 Decl view_op(Name)
   descr [doc("Ops named Name return a view of the memory of their operand 0: no new buffer."),
@@ -56,7 +58,7 @@ Decl local_step(V, W)
   bound [/number, /number].
 
 Decl fresh_result(F, J)
-  descr [doc("Result J of F, a function the module calls, is a buffer its callers own: F's returns hand it over (returns_owned of an earlier evaluation). Added by the deallocation driver."),
+  descr [doc("Result J of F, a function the module calls, is a buffer its callers own: F's returns hand it over. Added by the deallocation driver, which assumes it and keeps it while returns_owned confirms it."),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 
@@ -760,6 +762,87 @@ clean(X) :- remote_hand(X, _).
 received_live(X, Op) :- forwarded_to(X, Op, S), live_in(X, S).
 clean(X) :- partial_hand(X, Op), !received_live(X, Op).
 
+# ^head(%t): cf.cond_br %more, ^body, ^exit(%t)   ^body: ... cf.br ^head(%t)
+# A cf loop's carried buffer, passed back to itself around the loop
+# (self_carried), handed out of the loop by one branch: on each path it
+# stays itself until that branch hands it over, once, or until another
+# edge leaves the loop (^body: cf.cond_br %stop, ^exit(%a), ^head(%t)),
+# where it is freed. No path reaches a func.return inside the loop (its
+# blocks all lead back to the loop), so each path hands it over or
+# frees it once, as long as nothing outside the loop uses it and the
+# block it is handed to does not use it itself.
+Decl loop_hand(X, Op, S)
+  descr [doc("The self-carried root X is handed on once, by the branch Op to its successor S only, and nothing else hands it on."),
+         arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
+Decl loop_stay(X, B)
+  descr [doc("Block B is reached from the block of the self-carried root X without taking the edge that hands X over (loop_hand)."),
+         arg(X, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+Decl loop_body(X, B)
+  descr [doc("Block B can reach the block of the self-carried root X, and be reached from it, without taking the edge that hands X over."),
+         arg(X, "value id"), arg(B, "block id")]
+  bound [/number, /number].
+Decl loop_exit(X, Br, S)
+  descr [doc("The branch Br leaves the loop of the self-carried root X for S, without handing X over: X is freed on that edge."),
+         arg(X, "value id"), arg(Br, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
+Decl used_outside_loop(X)
+  descr [doc("A block outside the loop of the self-carried root X uses X or a view of it."),
+         arg(X, "value id")]
+  bound [/number].
+loop_hand(X, Op, S) :-
+  self_carried(X), hand_count(X, 1), handed(X, Op, I), forward(Op, I, C), block_arg(C, S, _), !received_live(X, Op).
+loop_stay(X, B) :- loop_hand(X, _, _), root_block(X, B).
+loop_stay(X, T) :- loop_stay(X, U), op_in_block(Br, U, _), successor(Br, _, T), !loop_hand(X, Br, T).
+loop_body(X, B) :- loop_hand(X, _, _), root_block(X, B).
+loop_body(X, U) :- loop_body(X, T), loop_stay(X, U), op_in_block(Br, U, _), successor(Br, _, T), !loop_hand(X, Br, T).
+loop_exit(X, Br, S) :-
+  loop_body(X, U), op_in_block(Br, U, _), successor(Br, _, S), !loop_body(X, S), !loop_hand(X, Br, S).
+used_outside_loop(X) :-
+  loop_hand(X, _, _), alias_use(X, Op), enclosing(Op, Y), op_in_block(Y, U, _), root_block(X, B),
+  block_in_region(U, R, _), block_in_region(B, R, _), !loop_body(X, U).
+clean(X) :- loop_hand(X, _, _), !used_outside_loop(X).
+dealloc_on_edge(X, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit(X, _, S), pred_count(S, 1).
+dealloc_on_branch(X, Br, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit(X, Br, S), !pred_count(S, 1).
+
+# ^bb3(%t): ... cf.cond_br %done, ^bb5, ^bb4   ^bb5: return %t
+# A buffer returned by a block other than its own (a cf loop's carrier,
+# an allocation of the entry block returned after a branch) is handed to
+# the caller on every path when every func.return of its function
+# returns it, once, and nothing else hands it on: each path ends in one
+# of those returns, and nothing runs after it.
+Decl returned_from_other_block(X)
+  descr [doc("The root X is handed on by func.return ops only, outside X's block, and every func.return of X's function hands X on exactly once."),
+         arg(X, "value id")]
+  bound [/number].
+Decl return_count(F, N)
+  descr [doc("Function F has N func.return ops."), arg(F, "op id"), arg(N, "number")]
+  bound [/number, /number].
+Decl root_func(X, F)
+  descr [doc("The root X is defined in a block of F's body (not inside a region op)."), arg(X, "value id"), arg(F, "op id")]
+  bound [/number, /number].
+Decl handed_not_by_return(X)
+  descr [doc("Some op other than a func.return hands on a view of the root X."), arg(X, "value id")]
+  bound [/number].
+Decl return_skips(X)
+  descr [doc("Some func.return of the function of the root X does not hand X on."), arg(X, "value id")]
+  bound [/number].
+return_count(F, N) :- return_op(Ret, F) |> do fn:group_by(F), let N = fn:count().
+root_func(X, F) :- root_block(X, B), block_in_region(B, R, _), region_of(R, F, _), func(F, _).
+handed_not_by_return(X) :- handed(X, Op, _), !return_op(Op, _).
+return_skips(X) :- root_func(X, F), return_op(Ret, F), !handed_at(X, Ret).
+returned_from_other_block(X) :-
+  root_func(X, F), return_count(F, N), hand_count(X, N), !handed_not_by_return(X), !return_skips(X),
+  root_block(X, B), handed(X, Ret, _), op_in_block(Ret, U, _), U != B.
+clean(X) :- returned_from_other_block(X).
+# ^bb3(%t): cf.cond_br %done, ^bb5, ^bb4   ^bb4: copy %t into a new
+# buffer, cf.br ^bb3(%new)   ^bb5: return %t
+# On the paths that do not return it, such a buffer is freed where it
+# stops being live, as a buffer used across blocks is (cf_root).
+cf_root(X) :- owned(X), returned_from_other_block(X), used_elsewhere(X), !self_carried(X).
+hands_from(X, U) :- returned_from_other_block(X), handed(X, Ret, _), op_in_block(Ret, U, _).
+
 rooted(V) :- root_alias(_, V).
 
 # A value handed into a carrier is bad if it is no owned buffer's (a
@@ -783,8 +866,23 @@ good_incoming(C) :- incoming(C, V), !bad_value(V).
 # scf.if %c { scf.yield %fresh } else { scf.yield %arg }: the result
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
-  handed_into(Op, I, C), carrier(C), !is_branch(Op), good_incoming(C), use(Op, I, V), bad_value(V),
+  handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), bad_value(V),
   !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C).
+
+# scf.for iter_args(%p = %fresh, %q = %arg) yielding %q, %p: the two
+# carriers trade what they hold, so each receives the borrowed %arg and,
+# through the other, the fresh buffer; neither receives an owned buffer
+# directly (good_incoming), yet without a copy of %arg nobody could free
+# the fresh one.
+Decl reaches_owned(C)
+  descr [doc("The carrier C receives a root's allocation (owned_base), directly or through other carriers."),
+         arg(C, "value id")]
+  bound [/number].
+reaches_owned(C) :- incoming(C, V), root_alias(X, V), owned_base(X).
+reaches_owned(C) :- incoming(C, V), root_alias(D, V), carrier(D), reaches_owned(D).
+needs_clone(Op, I) :-
+  handed_into(Op, I, C), carrier(C), !good_incoming(C), reaches_owned(C), use(Op, I, V), !rooted(V),
+  !self_forward(Op, I), !owned_when_some(C).
 
 # An owned buffer handed on uncleanly (yielded by both branches of an
 # scf.if, or used after it is handed on) is freed by nobody: hand on a
@@ -792,6 +890,12 @@ needs_clone(Op, I) :-
 needs_clone(Op, I) :-
   into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V),
   !self_forward(Op, I), !lends(Op, I).
+
+# func.return %t, %t (or two views of one buffer): the caller would own
+# one buffer twice, as two results, and free it twice; the later
+# operands hand on copies.
+needs_clone(Ret, K) :-
+  return_op(Ret, _), handed(X, Ret, J), handed(X, Ret, K), J < K, owned(X), use(Ret, K, V), !clone_cannot_help(V).
 
 # Branches to several successors are left out: a copy passed to one
 # successor of a cf.cond_br would not be handed to the other, and so

@@ -43,6 +43,16 @@ Decl arg_alias_reach(A, V)
          arg(A, "value id"), arg(V, "value id")]
   bound [/number, /number].
 
+Decl func_results_alias(F, J, K)
+  descr [doc("Results J and K (J < K) of F may share a buffer under F's decisions: some func.return gives them values of one alias set."),
+         arg(F, "op id"), arg(J, "number"), arg(K, "number")]
+  bound [/number, /number, /number].
+
+Decl func_result_read_only(F, J)
+  descr [doc("Result J of F may share read-only memory under F's decisions (read_only_memory: a constant, a to_tensor without writable, a read-only result of its own callees): its callers must not write it in place."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
 Decl func_result_alias(F, J, I)
   descr [doc("Result J of F may share the buffer of argument I under F's decisions: a return operand J is in the argument's alias set."),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
@@ -194,6 +204,7 @@ Decl return_equivalent(Ret, J, I)
 # Alias sets: an in-place operand joins its value's set with those of the
 # values it aliases (bufferizeInPlace).
 decided_alias_step(V, W) :- inplace(Op, I), tensor_use(Op, I, V), operand_alias(Op, I, W).
+decided_alias_step(V, W) :- shares_buffer(V, W).
 
 decided_member(V, V) :- tensor_value(V).
 decided_member(V, W) :- decided_member(V, U), decided_alias_step(U, W).
@@ -209,6 +220,20 @@ arg_alias_reach(A, W) :- arg_alias_reach(A, V), decided_alias_step(W, V).
 func_result_alias(F, J, I) :-
   return_op(Ret, F), tensor_use(Ret, J, V), func_arg(F, I, A), !unranked(A),
   arg_alias_reach(A, V).
+
+# func.return %t, %t, or two slices of one tensor: a caller writing one
+# result changes the other (shares_buffer, inplace.mg).
+func_results_alias(F, J, K) :-
+  return_op(Ret, F), tensor_use(Ret, J, V), tensor_use(Ret, K, W), J < K, alias_set(V, S), alias_set(W, S).
+
+# func.func @c() -> tensor<4xf32> { %k = arith.constant ...; return %k }
+# returns read-only memory (memref.get_global of a constant global), and
+# so does any function returning a view of it or a read-only result of
+# its own callees: a caller that writes the call's result in place would
+# store into read-only memory, so the caller sees the result as read-only
+# (callee_result_read_only, inplace.mg).
+func_result_read_only(F, J) :-
+  return_op(Ret, F), tensor_use(Ret, J, V), alias_set(V, S), alias_set(W, S), read_only_memory(W).
 
 # The check of every policy: no in-place write may share an alias set
 # with a read it clobbers.

@@ -339,6 +339,26 @@ Decl callee_result_alias(F, J, I)
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
+Decl callee_results_alias(F, J, K)
+  descr [doc("Results J and K of the called function F may share a buffer: F's func_results_alias, given to its callers by the decision driver."),
+         arg(F, "op id"), arg(J, "number"), arg(K, "number")]
+  bound [/number, /number, /number].
+
+Decl shares_buffer(V, W)
+  descr [doc("V and W share a buffer whatever the decisions: results of one call that its callee may return sharing a buffer, or that alias one of its operands (in place they are views of the operand's buffer, out of place of its copy). The decision driver joins their alias sets before any decision."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+
+Decl read_only_memory(V)
+  descr [doc("V's buffer is read-only memory for whoever holds it, not only for One-Shot's analysis: a constant, a to_tensor without writable, a callee's read-only result."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl callee_result_read_only(F, J)
+  descr [doc("Result J of the called function F may share read-only memory: F's func_result_read_only, given to its callers by the decision driver."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+
 Decl func_arg_read(F, I)
   descr [doc("Function F reads tensor argument I: annotated so, or its value is read (isValueRead)."),
          arg(F, "op id"), arg(I, "number")]
@@ -397,6 +417,19 @@ conflict_read(Op, I) :- operand_reads(Op, I).
 conflict_read(Op, I) :-
   tensor_use(Op, I, _), !operand_writes(Op, I), operand_alias(Op, I, W), value_is_read(W).
 
+# %a, %b = func.call @views(%t) where @views returns two slices of its
+# argument: whether the operand is in place (both are views of %t) or
+# not (both are views of its copy), a write to %a changes %b.
+shares_buffer(R1, R2) :-
+  call(Call, F), analyzed(F), callee_result_alias(F, J1, I), callee_result_alias(F, J2, I), J1 < J2,
+  result(R1, Call, J1), result(R2, Call, J2), tensor_use(Call, I, _).
+# %a, %b = func.call @twice() where @twice returns one tensor twice.
+shares_buffer(R1, R2) :- call(Call, F), analyzed(F), callee_results_alias(F, J1, J2), result(R1, Call, J1), result(R2, Call, J2).
+# A function not analyzed yet (a declaration, a function of a call
+# cycle) may return one buffer as several results.
+shares_buffer(R1, R2) :-
+  call(Call, F), !analyzed(F), result(R1, Call, J1), result(R2, Call, J2), J1 < J2, tensor_value(R1), tensor_value(R2).
+
 # --- Definitions -----------------------------------------------------------
 
 # A block argument (an iter_arg, a function argument, a branch target's
@@ -443,6 +476,7 @@ definition(V, D) :- def_walk(V, D), defines_contents(D).
 # --- Which pairs can conflict ----------------------------------------------
 
 static_alias_step(V, W) :- tensor_use(Op, I, V), operand_alias(Op, I, W).
+static_alias_step(V, W) :- shares_buffer(V, W).
 
 static_member(V, V) :- tensor_value(V).
 static_member(V, W) :- static_member(V, U), static_alias_step(U, W).
@@ -757,3 +791,34 @@ parallel_write_conflict(Op, I) :-
   value_region(D, DR), closest_parallel(DR, P), op_region(Op, R), !closest_parallel(R, P).
 
 read_only_value(V) :- not_writable(V).
+read_only_value(V) :- read_only_memory(V).
+
+# What is read-only whoever holds it: a constant (a constant global once
+# bufferized), a to_tensor of a buffer not marked writable. The results
+# of unknown ops are not writable only because One-Shot declines to write
+# them in place; a caller of a function returning one may.
+read_only_memory(V) :- not_writable(V), result(V, Op, _), !unknown_op(Op).
+
+# %t = func.call @c() where @c returns a constant (or a view of one): the
+# result's buffer is the callee's read-only memory.
+read_only_memory(R) :-
+  call(Call, F), analyzed(F), callee_result_read_only(F, J), result(R, Call, J), tensor_value(R).
+
+# In a call cycle a callee is decided after its caller, so no summary
+# says whether its result is read-only. A function calling itself returns
+# read-only memory if one of its returns may alias some before any
+# decision (every alias step taken); a call to another function of the
+# cycle, whose body the caller's facts do not hold, is assumed to.
+Decl cycle_call(Call, G, F)
+  descr [doc("Call, in function F, calls G, a function of F's call cycle not yet analyzed."),
+         arg(Call, "op id"), arg(G, "op id"), arg(F, "op id")]
+  bound [/number, /number, /number].
+Decl may_return_read_only(F)
+  descr [doc("A func.return of F may give read-only memory (read_only_memory), whatever the decisions."),
+         arg(F, "op id")]
+  bound [/number].
+cycle_call(Call, G, F) :- call(Call, G), !analyzed(G), op_ancestor(Call, F), func(F, _), call_path(G, F).
+may_return_read_only(F) :-
+  return_op(Ret, F), tensor_use(Ret, _, V), conflict_class(V, C), conflict_class(W, C), read_only_memory(W).
+read_only_memory(R) :- cycle_call(Call, F, F), may_return_read_only(F), result(R, Call, _), tensor_value(R).
+read_only_memory(R) :- cycle_call(Call, G, F), G != F, result(R, Call, _), tensor_value(R).

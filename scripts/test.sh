@@ -72,7 +72,7 @@ go vet ./... || fail "go vet"
 echo "ok"
 
 step "go test -count=1 ./..."
-go test -count=1 ./... || fail "go test"
+go test -count=1 -timeout 40m ./... || fail "go test"
 
 # The code that runs on several goroutines, under the race detector: the
 # whole of solve and internal/parallel, the predicate table of facts, the

@@ -89,7 +89,7 @@ var decideInputs = []struct {
 }{
 	{"tensor_use", 3}, {"operand_alias", 3}, {"operand_writes", 2}, {"conflict_read", 2},
 	{"raw_conflict", 5}, {"parallel_write_conflict", 2}, {"read_only_value", 1},
-	{"must_inplace", 2}, {"parent_op", 2}, {"op", 2}, {"func", 2}, {"call", 2},
+	{"must_inplace", 2}, {"shares_buffer", 2}, {"parent_op", 2}, {"op", 2}, {"func", 2}, {"call", 2},
 }
 
 // DriverPredicates names the predicates whose facts the decision driver
@@ -97,7 +97,7 @@ var decideInputs = []struct {
 // run after the decisions, as Analyze and AnalyzeModule do.
 func DriverPredicates() []string {
 	return append(decisionPredicates(), "analyzed", "callee_arg_written", "callee_result_alias", "callee_result_equivalent",
-		"module_calls")
+		"callee_result_read_only", "callee_results_alias", "module_calls")
 }
 
 // decisionPredicates are the facts Analyze adds between its two
@@ -218,10 +218,11 @@ type decider struct {
 	conflictStart []int32
 	conflicts     []rawConflict
 
-	values   idRange // value ids: tensor_use's and operand_alias's
-	useStart []int32 // value -> its uses, in uses
-	uses     []int32 // operand numbers, newest tensor_use row first
-	readOnly []bool  // value -> read_only_value
+	values   idRange    // value ids: tensor_use's and operand_alias's
+	useStart []int32    // value -> its uses, in uses
+	uses     []int32    // operand numbers, newest tensor_use row first
+	readOnly []bool     // value -> read_only_value
+	shared   [][2]int64 // shares_buffer: values of one alias set before any decision
 
 	sets aliasSets
 
@@ -365,8 +366,25 @@ func (d *decider) init() {
 			d.readOnly[i] = true
 		}
 	}
+	for row := range rows(d.rel["shares_buffer"]) {
+		v, w := row[0].Int(), row[1].Int()
+		if _, ok := d.values.index(v); ok {
+			if _, ok := d.values.index(w); ok {
+				d.shared = append(d.shared, [2]int64{v, w})
+			}
+		}
+	}
 	d.isWrite = make([]bool, n)
 	d.sets.reset(d.values)
+	d.joinShared(&d.sets)
+}
+
+// joinShared merges into sets the values that share a buffer whatever the
+// decisions.
+func (d *decider) joinShared(sets *aliasSets) {
+	for _, p := range d.shared {
+		sets.union(p[0], p[1])
+	}
 }
 
 // operandOf returns the number of tensor operand o.

@@ -232,6 +232,7 @@ func valueSizes(db *facts.DB, only map[int64]bool) map[int64]CopySize {
 // sets are those the in-place operands make, built in sets, which holds
 // no union yet.
 func (d *decider) valid(sets *aliasSets, ops []Operand, in []bool, must map[Operand]bool, mustOps []Operand) bool {
+	d.joinShared(sets)
 	for _, o := range mustOps {
 		e, _ := d.operandOf(o)
 		d.join(sets, e)

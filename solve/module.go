@@ -22,6 +22,7 @@ var summaryPredicates = []struct {
 }{
 	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, "callee_arg_written"},
 	{"func_result_alias", 3, "callee_result_alias"}, {"func_result_equivalent", 3, "callee_result_equivalent"},
+	{"func_result_read_only", 2, "callee_result_read_only"}, {"func_results_alias", 3, "callee_results_alias"},
 	{"arg_access", 3, ""},
 }
 

@@ -14,7 +14,11 @@
 // also returned; a cf loop that copies its carried buffer into a new one and frees it (a
 // move, through casts), one whose carried buffer is a subview (not moved: maybe_strided),
 // and copies into an aligned buffer and into one written before the copy (not moved); a cf
-// loop whose buffer of each iteration dies on the edge back into its block.
+// loop whose buffer of each iteration dies on the edge back into its block; a cf loop
+// whose carried buffer is returned from the loop's exit block, and one whose early exit
+// returns the argument instead (the buffer freed on that edge, the argument copied on
+// it), and one whose early exit still reads the carried buffer (no clean hand-over); an
+// scf.for trading a fresh buffer and an argument between its iter_args.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -364,5 +368,74 @@ module {
   ^bb2(%p: memref<4xf32>):
     %x = memref.load %p[%c0] : memref<4xf32>
     func.return %x : f32
+  }
+  func.func @loop_return(%n: index, %v: f32) -> memref<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    cf.br ^bb1(%c0, %alloc : index, memref<4xf32>)
+  ^bb1(%i: index, %t: memref<4xf32>):
+    %done = arith.cmpi sge, %i, %n : index
+    cf.cond_br %done, ^bb3, ^bb2
+  ^bb2:
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %i1 = arith.addi %i, %c1 : index
+    cf.br ^bb1(%i1, %t : index, memref<4xf32>)
+  ^bb3:
+    func.return %t : memref<4xf32>
+  }
+  func.func @loop_exit_early(%a: memref<4xf32, strided<[?], offset: ?>>, %v: f32, %n: index) -> memref<4xf32, strided<[?], offset: ?>> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    %cast = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    cf.br ^bb1(%cast, %c0 : memref<4xf32, strided<[?], offset: ?>>, index)
+  ^bb1(%t: memref<4xf32, strided<[?], offset: ?>>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb2, ^bb3(%t : memref<4xf32, strided<[?], offset: ?>>)
+  ^bb2:
+    memref.store %v, %t[%i] : memref<4xf32, strided<[?], offset: ?>>
+    %i2 = arith.addi %i, %c1 : index
+    %stop = arith.cmpi eq, %i2, %c3 : index
+    cf.cond_br %stop, ^bb3(%a : memref<4xf32, strided<[?], offset: ?>>), ^bb1(%t, %i2 : memref<4xf32, strided<[?], offset: ?>>, index)
+  ^bb3(%r: memref<4xf32, strided<[?], offset: ?>>):
+    func.return %r : memref<4xf32, strided<[?], offset: ?>>
+  }
+  func.func @swap_fresh_arg(%a: memref<4xf32, strided<[?], offset: ?>>, %v: f32) -> memref<4xf32, strided<[?], offset: ?>> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    %cast = memref.cast %alloc : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %r, %s = scf.for %i = %c0 to %c2 step %c1 iter_args(%p = %cast, %q = %a) -> (memref<4xf32, strided<[?], offset: ?>>, memref<4xf32, strided<[?], offset: ?>>) {
+      memref.store %v, %p[%i] : memref<4xf32, strided<[?], offset: ?>>
+      scf.yield %q, %p : memref<4xf32, strided<[?], offset: ?>>, memref<4xf32, strided<[?], offset: ?>>
+    }
+    func.return %r : memref<4xf32, strided<[?], offset: ?>>
+  }
+  func.func @loop_read_after(%n: index, %v: f32) -> (memref<4xf32>, f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %alloc = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%alloc : memref<4xf32>)
+    cf.br ^bb1(%c0, %alloc : index, memref<4xf32>)
+  ^bb1(%i: index, %t: memref<4xf32>):
+    %done = arith.cmpi sge, %i, %n : index
+    cf.cond_br %done, ^bb3(%t : memref<4xf32>), ^bb2
+  ^bb2:
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %i1 = arith.addi %i, %c1 : index
+    %stop = arith.cmpi eq, %i1, %c1 : index
+    cf.cond_br %stop, ^bb4, ^bb1(%i1, %t : index, memref<4xf32>)
+  ^bb3(%r: memref<4xf32>):
+    func.return %r, %v : memref<4xf32>, f32
+  ^bb4:
+    %x = memref.load %t[%c1] : memref<4xf32>
+    %alloc_0 = memref.alloc() : memref<4xf32>
+    func.return %alloc_0, %x : memref<4xf32>, f32
   }
 }

@@ -93,3 +93,27 @@ func.func @pong(%t: tensor<8xf32>, %n: index) -> tensor<8xf32> {
   %u = func.call @ping(%w, %m) : (tensor<8xf32>, index) -> tensor<8xf32>
   return %u : tensor<8xf32>
 }
+// A function returning a constant, and a caller writing the result: read-only across the call.
+func.func @table() -> tensor<8xf32> {
+  %k = arith.constant dense<2.0> : tensor<8xf32>
+  return %k : tensor<8xf32>
+}
+func.func @write_table(%f: f32) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %t = func.call @table() : () -> tensor<8xf32>
+  %w = tensor.insert %f into %t[%c0] : tensor<8xf32>
+  return %w : tensor<8xf32>
+}
+// A function returning one tensor twice, and a caller writing one result and reading the other: the results share a buffer.
+func.func @twice(%f: f32) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %t = linalg.fill ins(%f : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %t, %t : tensor<8xf32>, tensor<8xf32>
+}
+func.func @use_twice(%f: f32) -> (tensor<8xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %a, %b = func.call @twice(%f) : (f32) -> (tensor<8xf32>, tensor<8xf32>)
+  %w = tensor.insert %f into %a[%c0] : tensor<8xf32>
+  %x = tensor.extract %b[%c0] : tensor<8xf32>
+  return %w, %x : tensor<8xf32>, f32
+}
