@@ -891,6 +891,18 @@ needs_clone(Op, I) :-
   into_owner(Op, I), !is_branch(Op), use(Op, I, V), root_alias(X, V), owned(X), !clean(X), !clone_cannot_help(V),
   !self_forward(Op, I), !lends(Op, I).
 
+# ^bb1: return %fresh   ^bb2: return %global (or %arg): the caller
+# could own the result only on some paths, and would free it on none; the
+# returns that give a borrowed buffer hand on a copy instead, so that
+# every return hands over a buffer the caller owns.
+Decl owned_result(F, J)
+  descr [doc("Some func.return of F gives result J a view of a buffer F owns."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+owned_result(F, J) :- return_op(Ret, F), use(Ret, J, W), root_alias(X, W), owned(X).
+needs_clone(Ret, J) :-
+  return_op(Ret, F), use(Ret, J, V), buffer_value(V), !rooted(V), owned_result(F, J), !clone_cannot_help(V).
+
 # func.return %t, %t (or two views of one buffer): the caller would own
 # one buffer twice, as two results, and free it twice; the later
 # operands hand on copies.
