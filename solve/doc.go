@@ -89,10 +89,13 @@
 // the order one goroutine would write it.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
-// rows aggregations group), and the context's deadline, or
-// Options.Deadline, is polled every few thousand steps. Hitting either
-// returns an *Error naming the clause being evaluated that wraps ErrBudget
-// or the context's error.
+// rows aggregations group), by default BudgetPerFact per fact the
+// evaluation starts from and at least BudgetFloor, and the context's
+// deadline, or Options.Deadline, is polled every few thousand steps.
+// Hitting either returns a *LimitError that wraps ErrBudget or the
+// context's error and names the clause being evaluated, with the facts of
+// its head derived so far: the relation that grows without end, when
+// rules never stop.
 //
 // # Computed predicates
 //

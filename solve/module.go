@@ -247,7 +247,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		return err
 	}
 	analyze := func(i int) {
-		db, err := early.result(ctx, i)
+		db, err := early.result(i)
 		var dec *Decisions
 		if err == nil {
 			for _, q := range callees[i] {
@@ -360,15 +360,17 @@ func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, 
 	feed := make(chan int)
 	e.wg.Go(func() {
 		defer close(feed)
-		for _, i := range order {
+		for k, i := range order {
 			select {
 			case e.ahead <- struct{}{}:
 			case <-ctx.Done():
+				e.skip(ctx, order[k:])
 				return
 			}
 			select {
 			case feed <- i:
 			case <-ctx.Done():
+				e.skip(ctx, order[k:])
 				return
 			}
 		}
@@ -400,14 +402,21 @@ func (e *earlyPhase) take(ctx context.Context, early *Program, load func(i int) 
 	return err
 }
 
-// result waits for the early phase of part i and returns the part.
-func (e *earlyPhase) result(ctx context.Context, i int) (*facts.DB, error) {
-	select {
-	case err := <-e.done[i]:
-		return e.parts[i], err
-	case <-ctx.Done():
-		return nil, ctx.Err()
+// skip gives the parts that the early phase will not take, its context
+// having ended, the context's error for their result.
+func (e *earlyPhase) skip(ctx context.Context, parts []int) {
+	for _, i := range parts {
+		e.done[i] <- ctx.Err()
 	}
+}
+
+// result waits for the early phase of part i and returns the part. Once
+// the context ends, the evaluations notice it within a few thousand steps
+// and skip gives the rest their error, so the wait is short; the error of
+// an evaluation that noticed names the clause it stopped in.
+func (e *earlyPhase) result(i int) (*facts.DB, error) {
+	err := <-e.done[i]
+	return e.parts[i], err
 }
 
 // finished tells that part i's analysis is over: the early phase may

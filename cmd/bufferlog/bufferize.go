@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -56,7 +55,7 @@ func bufferizeCommand() *cli.Command {
 			"the progress and a summary of the outputs' allocations, copies and deallocations\n" +
 			"(--stats: with the time of each phase; --stats=json: as JSON, to --stats-file or\n" +
 			"stderr). Exit status 1 if any file failed, 2 for a usage error.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
@@ -72,11 +71,14 @@ func bufferizeCommand() *cli.Command {
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "bufferize `N` files at once"},
 			&cli.GenericFlag{Name: "stats", Value: new(statsMode), Usage: "add the time of each phase to the summary; --stats=json writes the summary as JSON, to --stats-file or else to stderr"},
 			&cli.StringFlag{Name: "stats-file", Usage: "write the summary as JSON to `FILE` (implies --stats=json)"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			p, err := pipelineFlags(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
+			}
+			if p.limits, err = limitsOf(c); err != nil {
+				return err
 			}
 			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
@@ -243,7 +245,7 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 // decided, beside the analysis of the next (the analysis phase's time
 // includes this), unless it is long (aheadOps). Print m with Named and
 // the returned Ahead.
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
+func analyze(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
 	named := make(chan struct{})
 	go func() {
 		defer close(named)
@@ -267,7 +269,7 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 			}
 		}
 	}
-	parts, names, dec, err := decide(m, opts, prog, policy, times, done)
+	parts, names, dec, err := decide(m, opts, run, policy, times, done)
 	if err != nil {
 		return nil, err
 	}
@@ -296,16 +298,16 @@ type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, 
 // inserts the deallocations. The result is checked with the structural verifier: a
 // rewrite bug must not reach the output. The time of each phase is added
 // to times (which may be nil).
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, prog, policy, times, nil, rewrite.PlanPredicates()...)
+func bufferize(m *ir.Module, file string, opts extract.Options, run rulesRun, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, run, policy, times, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
-	return rewriteDecided(m, file, opts, prog, parts, names, dec, ropt, dealloc, times)
+	return rewriteDecided(m, file, opts, run, parts, names, dec, ropt, dealloc, times)
 }
 
 // rewriteDecided is bufferize once the decisions are taken.
-func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve.Program, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+func rewriteDecided(m *ir.Module, file string, opts extract.Options, run rulesRun, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
 	err := times.timed(phaseRewrite, func() error {
 		err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt)
 		var re *rewrite.Error
@@ -319,7 +321,7 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 		return err
 	}
 	if dealloc != noDealloc {
-		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog) })
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, run) })
 		if err != nil {
 			return err
 		}
@@ -334,8 +336,8 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc.mg), with the copies they ask for.
-func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
+func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
+	plan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
 	if err != nil {
 		return err
 	}
@@ -350,12 +352,12 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
 // an annotation does not read. Its time is added to
 // times (which may be nil) as the analysis phase. done, if not nil, hears
 // of each part as soon as it is decided.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+func decide(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	defer times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
-	parts, names, dec, err := analyzeModule(context.Background(), m, opts, prog, solve.Options{Workers: opts.Workers}, policy, opts.Workers, done, after...)
+	parts, names, dec, err := analyzeModule(m, opts, run, policy, opts.Workers, done, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}
@@ -369,14 +371,14 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 // comes before any error of the analysis, as when every part is
 // extracted first. done, if not nil, hears of each part as soon as it is
 // decided.
-func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog *solve.Program, opt solve.Options, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+func analyzeModule(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	split := extract.Split(m, opts)
 	funcs, calls := split.CallGraph()
 	parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
 	if done != nil {
 		parts.Done = func(i int, db *facts.DB, dec *solve.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
-	dec, err := solve.AnalyzeParts(ctx, prog, parts, opt, policy, workers, after...)
+	dec, err := solve.AnalyzeParts(run.ctx, run.prog, parts, run.opt, policy, workers, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr

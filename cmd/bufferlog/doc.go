@@ -64,4 +64,10 @@
 // sized by solve.CopySizes). facts, query, explain and diff-rules build
 // their output whole before writing it, so an error means a diagnostic
 // and no output.
+//
+// Every command that evaluates rules takes --timeout and --max-facts
+// (limits.go): each input's evaluations share a context whose deadline
+// is the timeout (rulesRun), and each has the fact budget, so that rules
+// that never stop end in a diagnostic naming the clause that was running
+// (solve.LimitError).
 package main

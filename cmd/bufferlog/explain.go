@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,14 +43,14 @@ func explainCommand() *cli.Command {
 			"a move elides, or the\n" +
 			"buffer's definition for kept buffers and clones (in the memref IR). --value %name\n" +
 			"keeps the decisions about that tensor (copies) or buffer (the others).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "op", Usage: "only the decisions at the op at `LOC` (LINE:COL or FILE:LINE:COL)"},
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
 			rulesFlag,
 			opModelFlag,
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
@@ -63,13 +63,20 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
-			out, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), c.String("o"))
+			file := c.Args().First()
+			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
+			defer stop()
+			out, _, err := explainFile(run, preds, file, c.StringSlice("op-model"), c.String("o"))
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			out.Decisions = slices.DeleteFunc(out.Decisions, func(d explain.Decision) bool { return !filter.keeps(d) })
 			var b bytes.Buffer
@@ -106,7 +113,7 @@ type tensorAnalysis struct {
 // explainAnalysis analyzes file (oneshot policy, bottom-up) and explains
 // each operand the policy put out of place, without rewriting anything.
 // preds declare the predicates of prog.
-func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
+func explainAnalysis(run rulesRun, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
 	opts, err := extractOptions(opModels)
 	if err != nil {
 		return nil, err
@@ -120,11 +127,11 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, nil, all...)
+	parts, names, dec, err := decide(m, opts, run, solve.OneShot(solve.BottomUp), nil, nil, all...)
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(prog, preds, parts, names, dec, source)}
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, parts, names, dec, source)}
 	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
 }
 
@@ -133,23 +140,23 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 // deallocation rules.
 // preds declare the predicates of prog; the memref IR is written to
 // output unless it is "", and returned.
-func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
-	a, err := explainAnalysis(prog, preds, file, opModels)
+func explainFile(run rulesRun, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
+	a, err := explainAnalysis(run, preds, file, opModels)
 	if err != nil {
 		return nil, nil, err
 	}
-	return a.explainBufferized(prog, preds, file, output)
+	return a.explainBufferized(run, preds, file, output)
 }
 
 // explainBufferized rewrites the analyzed module into memref IR and adds
 // the explanations of its deallocations and copies to the analysis's;
 // the memref IR is written to output unless it is "", and returned.
-func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
+func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
 	m, opts, out := a.m, a.opts, a.out
-	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
+	if err := rewriteDecided(m, file, opts, run, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
+	clonePlan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,7 +176,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, solve.Options{Workers: opts.Workers}, false, extractWith(opts))
+	plan, err := rewrite.PlanDeallocation(run.ctx, mm, run.prog, run.opt, false, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,7 +185,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 			return nil, nil, err
 		}
 	}
-	out.Decisions = append(out.Decisions, deallocDecisions(prog, preds, plan, text.Bytes())...)
+	out.Decisions = append(out.Decisions, deallocDecisions(run.prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
 	return out, text.Bytes(), nil
 }

@@ -32,14 +32,14 @@ func graphCommand() *cli.Command {
 			"for the read-after-write conflicts behind those copies (blocked_by_conflict), from\n" +
 			"the write to the read; grey read-only values (read_only_value). Everything drawn is\n" +
 			"a derived fact. With -o FILE.svg or --format svg, Graphviz's dot renders it.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "func", Usage: "the function to draw, with or without @ (required)"},
 			&cli.StringFlag{Name: "format", Usage: "dot or svg (default: svg if -o ends in .svg, else dot)"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog graph: want one input file", 2)
@@ -61,6 +61,10 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			_, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
@@ -74,9 +78,11 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			parts, names, _, err := decide(m, opts, prog, policy, nil, nil, graphPredicates...)
+			run, stop := lim.start(prog, opts.Workers)
+			defer stop()
+			parts, names, _, err := decide(m, opts, run, policy, nil, nil, graphPredicates...)
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			var dot bytes.Buffer
 			if err := writeGraph(&dot, m, parts, names, fn); err != nil {

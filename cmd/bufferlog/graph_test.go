@@ -75,7 +75,7 @@ func TestGraphDotAcceptsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, nil, graphPredicates...)
+		parts, names, _, err := decide(m, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), nil, nil, graphPredicates...)
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue

@@ -74,7 +74,7 @@ func TestOneShotAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := analyze(m, opts, prog, solve.OneShot(h.order), false, nil); err != nil {
+			if _, err := analyze(m, opts, unbounded(prog, opts.Workers), solve.OneShot(h.order), false, nil); err != nil {
 				t.Errorf("%s %s: our analysis fails where mlir-opt's succeeds: %v", h.name, file, err)
 				continue
 			}
@@ -141,7 +141,7 @@ func TestMinCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, dec, err := decide(m, opts, prog, policy, nil, nil)
+			_, _, dec, err := decide(m, opts, unbounded(prog, opts.Workers), policy, nil, nil)
 			errs[name] = err
 			if err == nil {
 				bytes[name] = dec.CopiedBytes()

@@ -267,8 +267,8 @@ func TestQueryPerFunction(t *testing.T) {
 			continue // not extracted at all, either way
 		}
 		for _, q := range local {
-			whole, wnames, werr := derive(m, opts, prog, q.pred.Name, preds, "ours", 1)
-			parts, pnames, perr := derive(m, opts, prog, q.pred.Name, preds, "ours", 2)
+			whole, wnames, werr := derive(m, opts, unbounded(prog, 1), q.pred.Name, preds, "ours")
+			parts, pnames, perr := derive(m, opts, unbounded(prog, 2), q.pred.Name, preds, "ours")
 			if werr != nil || perr != nil {
 				if fmt.Sprint(werr) != fmt.Sprint(perr) {
 					t.Errorf("%s %s: whole module: %v, per function: %v", file, q.pred.Name, werr, perr)
