@@ -313,7 +313,7 @@ func TestLimits(t *testing.T) {
 		t.Errorf("cancelled context: got %v", err)
 	}
 
-	if _, err := prog.EvalMangle(context.Background(), chain(100), Options{Deadline: time.Now().Add(20 * time.Millisecond)}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := prog.EvalMangle(context.Background(), chain(3000), Options{Deadline: time.Now().Add(20 * time.Millisecond)}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("mangle deadline: got %v", err)
 	}
 }
