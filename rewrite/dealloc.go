@@ -10,17 +10,20 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "dealloc_on_branch", "kept_alive", "moves"}
+var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.DeallocAfter, contract.DeallocFirst,
+	contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge, contract.DeallocOnBranch,
+	contract.KeptAlive, contract.Moves)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
-func DeallocDriverPredicates() []string { return []string{"fresh_result"} }
+func DeallocDriverPredicates() []string { return contract.Names(contract.FreshResult) }
 
 // maxDeallocRounds bounds the driver's evaluations: each round adds
 // clones or functions returning owned buffers, so a program needs about
@@ -82,7 +85,7 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, op
 			// Only functions were added: m's facts stand, and only what
 			// depends on fresh_result is derived again.
 			addFresh(plan.DB, plan.Names, added)
-			_, err = prog.EvalAgain(ctx, plan.DB, opt, "fresh_result")
+			_, err = prog.EvalAgain(ctx, plan.DB, opt, contract.FreshResult.Name())
 		}
 		if err != nil {
 			return nil, err
@@ -91,11 +94,11 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, op
 		// fresh_result speaks of what callers own: a function nothing
 		// calls gives no fact, and costs no further round.
 		called := map[int64]bool{}
-		for _, c := range pairs(db, "call") {
+		for _, c := range pairs(db, facts.Call) {
 			called[c[1]] = true
 		}
 		added = added[:0]
-		for _, p := range pairs(db, "returns_owned") {
+		for _, p := range pairs(db, contract.ReturnsOwned) {
 			if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !fresh[res] {
 				fresh[res] = true
 				added = append(added, res)
@@ -123,7 +126,7 @@ type funcResult struct {
 
 // addFresh gives db the fresh_result facts of results.
 func addFresh(db *facts.DB, names *extract.Names, results []funcResult) {
-	given := db.Relation("fresh_result", 2)
+	given := contract.FreshResult.In(db)
 	for _, r := range results {
 		if id, ok := names.OpID(r.fn); ok {
 			given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
@@ -138,12 +141,12 @@ func addFresh(db *facts.DB, names *extract.Names, results []funcResult) {
 // made. The deallocation rules must then be evaluated again, on the
 // facts of the changed module.
 func Clone(names *extract.Names, db *facts.DB) []Copy {
-	sites := pairs(db, "needs_clone")
+	sites := pairs(db, contract.NeedsClone)
 	if len(sites) == 0 {
 		return nil
 	}
 	rooted := map[*ir.Value]bool{}
-	if rr := db.Lookup("rooted", 1); rr != nil {
+	if rr := contract.Rooted.Lookup(db); rr != nil {
 		for id := range uint32(rr.Len()) {
 			rooted[names.Value(int(rr.Row(id)[0].Int()))] = true
 		}
@@ -256,7 +259,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		dropped[cp], dropped[t.DefiningOp()] = t, nil
 		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
 	}
-	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
+	for _, p := range append(pairs(db, contract.DeallocAfter), pairs(db, contract.DeallocInBlock)...) {
 		op := names.Op(int(p[1]))
 		if freed[p] {
 			continue
@@ -268,7 +271,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		after[op] = append(after[op], buffer(p[0]))
 	}
-	for _, p := range tuples[[3]int64](db, "dealloc_when") {
+	for _, p := range tuples[[3]int64](db, contract.DeallocWhen) {
 		op := names.Op(int(p[1]))
 		if ir.IsTerminator(op) || op == op.Block().Terminator() {
 			continue
@@ -276,12 +279,12 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		when[op] = append(when[op], dealloc{p[0], names.Value(int(p[0])), int(p[2])})
 	}
-	for _, p := range pairs(db, "dealloc_before") {
+	for _, p := range pairs(db, contract.DeallocBefore) {
 		ret := names.Op(int(p[1]))
 		blocks = append(blocks, ret.Block())
 		before[ret] = append(before[ret], buffer(p[0]))
 	}
-	for _, p := range append(pairs(db, "dealloc_first"), pairs(db, "dealloc_on_edge")...) {
+	for _, p := range append(pairs(db, contract.DeallocFirst), pairs(db, contract.DeallocOnEdge)...) {
 		blk := names.Block(int(p[1]))
 		blocks = append(blocks, blk)
 		first[blk] = append(first[blk], buffer(p[0]))
@@ -342,7 +345,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 // does; such facts are ignored.
 func Moves(names *extract.Names, db *facts.DB) [][3]int64 {
 	var out [][3]int64
-	for _, m := range tuples[[3]int64](db, "moves") {
+	for _, m := range tuples[[3]int64](db, contract.Moves) {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
 		if cp.Name == "memref.copy" && cp.NumOperands() == 2 && cp.Operand(1) == t && t.DefiningOp() != nil && t.DefiningOp().Name == "memref.alloc" {
 			out = append(out, m)
@@ -375,7 +378,7 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 	}
 	var edges []edge // in the facts' order, each once
 	frees := map[edge][]dealloc{}
-	for _, p := range tuples[[3]int64](db, "dealloc_on_branch") {
+	for _, p := range tuples[[3]int64](db, contract.DeallocOnBranch) {
 		e := edge{names.Op(int(p[1])), names.Block(int(p[2]))}
 		if frees[e] == nil {
 			edges = append(edges, e)

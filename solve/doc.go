@@ -4,11 +4,13 @@
 //
 // # Data flow
 //
-//	Compile(Source...)   parse.Unit per file; analysis.New/EnsureDecl/Analyze
-//	                     for declarations, arities, bound variables,
-//	                     functions and transforms; analysis.Stratify for the
-//	                     strata; then each clause is compiled to a rule with
-//	                     numbered variable slots.
+//	Compile(Source...)   parse.Unit per file (Parse, whose Declarations
+//	                     and Clauses a driver may check first);
+//	                     analysis.New/EnsureDecl/Analyze for declarations,
+//	                     arities, bound variables, functions and
+//	                     transforms; analysis.Stratify for the strata; then
+//	                     each clause is compiled to a rule with numbered
+//	                     variable slots (Parsed.Compile).
 //	Program.Eval(ctx, db, Options)
 //	                     loads the facts written in the rule files, then
 //	                     evaluates the strata in order, adding derived facts

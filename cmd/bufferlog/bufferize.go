@@ -13,6 +13,7 @@ import (
 	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
@@ -356,7 +357,8 @@ func decide(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Polic
 	defer times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
-	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
+	after := append(contract.Names(contract.FuncAccess, contract.ReturnEquivalent, contract.RemainingConflict,
+		contract.RemainingReadOnly, contract.RemainingParallelWrite, facts.MustInplace), keep...)
 	parts, names, dec, err := analyzeModule(m, opts, run, policy, opts.Workers, done, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
@@ -392,13 +394,13 @@ func analyzeModule(m *ir.Module, opts extract.Options, run rulesRun, policy solv
 func summary(parts []*facts.DB) *rewrite.Summary {
 	s := &rewrite.Summary{Access: map[[2]int64]string{}, Equivalent: map[[2]int64]int64{}}
 	for _, db := range parts {
-		if r := db.Lookup("func_access", 3); r != nil {
+		if r := contract.FuncAccess.Lookup(db); r != nil {
 			for id := range uint32(r.Len()) {
 				row := r.Row(id)
 				s.Access[[2]int64{row[0].Int(), row[1].Int()}] = db.Symbols().Text(row[2])
 			}
 		}
-		if r := db.Lookup("return_equivalent", 3); r != nil {
+		if r := contract.ReturnEquivalent.Lookup(db); r != nil {
 			for id := range uint32(r.Len()) {
 				row := r.Row(id)
 				s.Equivalent[[2]int64{row[0].Int(), row[1].Int()}] = row[2].Int()
@@ -409,24 +411,38 @@ func summary(parts []*facts.DB) *rewrite.Summary {
 }
 
 // remainingConflicts re-derives, from the decisions, the conflicts they
-// leave (decisions.mg: remaining_conflict), which must be none: a policy
+// leave (decisions.mg: remaining_conflict, remaining_read_only,
+// remaining_parallel_write), which must be none: a policy, or a rule file,
 // that left one would produce wrong code.
 func remainingConflicts(parts []*facts.DB, names *extract.Names) error {
+	first := func(db *facts.DB, p contract.Pred) []facts.Value {
+		if r := p.Lookup(db); r != nil && r.Len() > 0 {
+			return r.Row(0)
+		}
+		return nil
+	}
 	for _, db := range parts {
-		r := db.Lookup("remaining_conflict", 5)
-		if r == nil || r.Len() == 0 {
-			continue
+		if row := first(db, contract.RemainingConflict); row != nil {
+			write, read := int(row[2].Int()), int(row[0].Int())
+			if must := contract.Lookup(db, facts.MustInplace); must != nil && must.Contains([]facts.Value{row[2], row[3]}) {
+				// MLIR's verdict too: the op must write in place (its
+				// interface says so), and a later read needs the old contents.
+				return fmt.Errorf("%s: error: '%s' op not bufferizable under the given constraints: cannot avoid RaW conflict (it must write in place, and %s reads what it overwrites)",
+					names.Location(write), names.Op(write).Name, names.OpName(read))
+			}
+			return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
+				names.Location(write), names.OpName(write), names.OpName(read))
 		}
-		row := r.Row(0)
-		write, read := int(row[2].Int()), int(row[0].Int())
-		if must := db.Lookup("must_inplace", 2); must != nil && must.Contains([]facts.Value{row[2], row[3]}) {
-			// MLIR's verdict too: the op must write in place (its
-			// interface says so), and a later read needs the old contents.
-			return fmt.Errorf("%s: error: '%s' op not bufferizable under the given constraints: cannot avoid RaW conflict (it must write in place, and %s reads what it overwrites)",
-				names.Location(write), names.Op(write).Name, names.OpName(read))
+		if row := first(db, contract.RemainingReadOnly); row != nil {
+			write := int(row[0].Int())
+			return fmt.Errorf("%s: error: the decisions write into read-only memory: %s writes in place the buffer of %s, which must not be written",
+				names.Location(write), names.OpName(write), names.ValueName(int(row[2].Int())))
 		}
-		return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
-			names.Location(write), names.OpName(write), names.OpName(read))
+		if row := first(db, contract.RemainingParallelWrite); row != nil {
+			write := int(row[0].Int())
+			return fmt.Errorf("%s: error: the decisions leave a race: %s writes in place, in a parallel region, a buffer from outside it that %s reads",
+				names.Location(write), names.OpName(write), names.OpName(int(row[2].Int())))
+		}
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ var update = flag.Bool("update", false, "TestBufferizeGolden: rewrite the want/ 
 // --policy=...). mlir-opt-22 must accept every bufferized output.
 func TestBufferizeGolden(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func rejectedFor(reasons string) *regexp.Regexp {
 // diagnostic saying which op has no bufferization. The counts are logged.
 func TestBufferizeVerifies(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,13 +162,13 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 	for i, prog := range progs {
 		var parts []*facts.DB
 		run.prog = prog
-		parts, names, dec[i], err = decide(m, opts, run, policy, nil, nil, append(solve.SizePredicates(), "copied_value")...)
+		parts, names, dec[i], err = decide(m, opts, run, policy, nil, nil, solve.SizePredicates()...)
 		if err != nil {
 			return f, err
 		}
 		copies[i] = map[solve.Operand]solve.CopySize{}
 		for _, db := range parts {
-			maps.Copy(copies[i], solve.CopySizes(db, "copied_value"))
+			maps.Copy(copies[i], solve.CopySizes(db))
 		}
 	}
 	f.A, f.B = countCopies(copies[0]), countCopies(copies[1])

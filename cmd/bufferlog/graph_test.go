@@ -65,7 +65,7 @@ func TestGraphGolden(t *testing.T) {
 // analysis corpus and has Graphviz's dot render each graph as SVG.
 func TestGraphDotAcceptsCorpus(t *testing.T) {
 	dot := tooltest.Require(t, "dot")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}

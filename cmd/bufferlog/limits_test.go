@@ -32,9 +32,7 @@ func TestLimits(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, path, text)
 		return path
 	}
 	// The counter alone, and the counter read by a predicate that the

@@ -46,7 +46,7 @@ type annotationDiff struct {
 func TestOneShotAgreement(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	files := analysisCorpus(t)
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func analysisCorpus(t *testing.T) []string {
 // (decide re-derives them); on some, mincopy copies fewer, among them
 // greedy_copies_more.mlir, which shows where the greedy order is wasteful.
 func TestMinCopy(t *testing.T) {
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,13 +107,14 @@ func queryCommand() *cli.Command {
 }
 
 // compileRules compiles the built-in rules with the rule files at paths
-// (the values of --rules).
+// (the values of --rules), checking that they keep the contract with the
+// drivers (rules.Compile).
 func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
 	srcs, err := rules.WithUserFiles(paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := solve.Compile(srcs...)
+	prog, err := rules.Compile(srcs...)
 	return srcs, prog, err
 }
 

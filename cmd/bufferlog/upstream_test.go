@@ -18,7 +18,7 @@ import (
 // testdata/oneshot/differences.txt.
 func TestUpstreamAgreement(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestUpstreamAgreement(t *testing.T) {
 // error. The counts are logged.
 func TestUpstreamBufferize(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
