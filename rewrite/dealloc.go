@@ -10,17 +10,20 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = []string{"needs_clone", "returns_owned", "in_call_cycle", "dealloc_after", "dealloc_first", "dealloc_before", "dealloc_when", "dealloc_in_block", "dealloc_on_edge", "dealloc_on_branch", "kept_alive", "moves"}
+var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
+	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
-func DeallocDriverPredicates() []string { return []string{"fresh_result"} }
+func DeallocDriverPredicates() []string { return contract.Names(contract.FreshResult) }
 
 // DeallocPlan is the final evaluation of the deallocation rules: the
 // facts of the module with its clones, and what the rules derived there.
@@ -84,9 +87,9 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, op
 		} else {
 			// Only the assumptions changed: m's facts stand, and only
 			// what depends on fresh_result is derived again.
-			plan.DB.Retain(func(name string) bool { return name != "fresh_result" })
+			plan.DB.Retain(func(name string) bool { return name != contract.FreshResult.Name() })
 			addFresh(plan.DB, plan.Names, fresh)
-			_, err = prog.EvalAgain(ctx, plan.DB, opt, "fresh_result")
+			_, err = prog.EvalAgain(ctx, plan.DB, opt, contract.FreshResult.Name())
 		}
 		if err != nil {
 			return nil, err
@@ -115,7 +118,7 @@ func PlanDeallocation(ctx context.Context, m *ir.Module, prog *solve.Program, op
 // call: the first assumptions of PlanDeallocation.
 func calledBuffers(db *facts.DB, names *extract.Names) map[funcResult]bool {
 	out := map[funcResult]bool{}
-	for _, c := range pairs(db, "call") {
+	for _, c := range pairs(db, facts.Call) {
 		call, fn := names.Op(int(c[0])), names.Op(int(c[1]))
 		for j, r := range call.Results() {
 			if ir.IsMemRef(r.Type()) {
@@ -133,16 +136,16 @@ func calledBuffers(db *facts.DB, names *extract.Names) map[funcResult]bool {
 // goes into dropped, and is not confirmed again.
 func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult]bool) map[funcResult]bool {
 	called, cyclic := map[int64]bool{}, map[*ir.Operation]bool{}
-	for _, c := range pairs(db, "call") {
+	for _, c := range pairs(db, facts.Call) {
 		called[c[1]] = true
 	}
-	if r := db.Lookup("in_call_cycle", 1); r != nil {
+	if r := contract.InCallCycle.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
 			cyclic[names.Op(int(r.Row(id)[0].Int()))] = true
 		}
 	}
 	out := map[funcResult]bool{}
-	for _, p := range pairs(db, "returns_owned") {
+	for _, p := range pairs(db, contract.ReturnsOwned) {
 		if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !dropped[res] {
 			out[res] = true
 		}
@@ -166,7 +169,7 @@ type cloneSite struct {
 // copy hands on a buffer nothing else holds, so asking again means the
 // rules never settle. Clone copies ranked memrefs only.
 func cloneOnce(names *extract.Names, db *facts.DB, cloned map[cloneSite]bool) error {
-	for _, p := range pairs(db, "needs_clone") {
+	for _, p := range pairs(db, contract.NeedsClone) {
 		site := cloneSite{names.Op(int(p[0])), p[1]}
 		if _, ranked := site.op.Operand(int(site.i)).Type().(*ir.MemRefType); !ranked {
 			continue
@@ -187,7 +190,7 @@ type funcResult struct {
 
 // addFresh gives db the fresh_result facts of results.
 func addFresh(db *facts.DB, names *extract.Names, results map[funcResult]bool) {
-	given := db.Relation("fresh_result", 2)
+	given := contract.FreshResult.In(db)
 	for r := range results {
 		if id, ok := names.OpID(r.fn); ok {
 			given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
@@ -202,12 +205,12 @@ func addFresh(db *facts.DB, names *extract.Names, results map[funcResult]bool) {
 // made. The deallocation rules must then be evaluated again, on the
 // facts of the changed module.
 func Clone(names *extract.Names, db *facts.DB) []Copy {
-	sites := pairs(db, "needs_clone")
+	sites := pairs(db, contract.NeedsClone)
 	if len(sites) == 0 {
 		return nil
 	}
 	rooted := map[*ir.Value]bool{}
-	if rr := db.Lookup("rooted", 1); rr != nil {
+	if rr := contract.Rooted.Lookup(db); rr != nil {
 		for id := range uint32(rr.Len()) {
 			rooted[names.Value(int(rr.Row(id)[0].Int()))] = true
 		}
@@ -378,7 +381,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		dropped[cp], dropped[t.DefiningOp()] = t, nil
 		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
 	}
-	for _, p := range append(pairs(db, "dealloc_after"), pairs(db, "dealloc_in_block")...) {
+	for _, p := range append(pairs(db, contract.DeallocAfter), pairs(db, contract.DeallocInBlock)...) {
 		op := names.Op(int(p[1]))
 		if freed[p] {
 			continue
@@ -390,7 +393,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		after[op] = append(after[op], buffer(p[0]))
 	}
-	for _, p := range tuples[[3]int64](db, "dealloc_when") {
+	for _, p := range tuples[[3]int64](db, contract.DeallocWhen) {
 		op := names.Op(int(p[1]))
 		if ir.IsTerminator(op) || op == op.Block().Terminator() {
 			continue
@@ -398,12 +401,12 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		blocks = append(blocks, op.Block())
 		when[op] = append(when[op], dealloc{p[0], names.Value(int(p[0])), int(p[2])})
 	}
-	for _, p := range pairs(db, "dealloc_before") {
+	for _, p := range pairs(db, contract.DeallocBefore) {
 		ret := names.Op(int(p[1]))
 		blocks = append(blocks, ret.Block())
 		before[ret] = append(before[ret], buffer(p[0]))
 	}
-	for _, p := range append(pairs(db, "dealloc_first"), pairs(db, "dealloc_on_edge")...) {
+	for _, p := range append(pairs(db, contract.DeallocFirst), pairs(db, contract.DeallocOnEdge)...) {
 		blk := names.Block(int(p[1]))
 		blocks = append(blocks, blk)
 		first[blk] = append(first[blk], buffer(p[0]))
@@ -464,7 +467,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 // does; such facts are ignored.
 func Moves(names *extract.Names, db *facts.DB) [][3]int64 {
 	var out [][3]int64
-	for _, m := range tuples[[3]int64](db, "moves") {
+	for _, m := range tuples[[3]int64](db, contract.Moves) {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
 		if cp.Name == "memref.copy" && cp.NumOperands() == 2 && cp.Operand(1) == t && t.DefiningOp() != nil && t.DefiningOp().Name == "memref.alloc" {
 			out = append(out, m)
@@ -497,7 +500,7 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 	}
 	var edges []edge // in the facts' order, each once
 	frees := map[edge][]dealloc{}
-	for _, p := range tuples[[3]int64](db, "dealloc_on_branch") {
+	for _, p := range tuples[[3]int64](db, contract.DeallocOnBranch) {
 		e := edge{names.Op(int(p[1])), names.Block(int(p[2]))}
 		if frees[e] == nil {
 			edges = append(edges, e)

@@ -4,6 +4,7 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
@@ -21,15 +22,15 @@ type decisionPlan struct {
 // extracted from: dec, and the copy_contents and drop_iter_arg facts of
 // parts.
 func NewPlan(names *extract.Names, dec *solve.Decisions, parts []*facts.DB) Plan {
-	return &decisionPlan{names: names, dec: dec, copies: operands(parts, "copy_contents"), drops: operands(parts, "drop_iter_arg")}
+	return &decisionPlan{names: names, dec: dec, copies: operands(parts, contract.CopyContents), drops: operands(parts, contract.DropIterArg)}
 }
 
 // PlanPredicates are the derived predicates NewPlan reads, which the
 // analysis must evaluate after the decisions.
-func PlanPredicates() []string { return []string{"copy_contents", "drop_iter_arg"} }
+func PlanPredicates() []string { return contract.Names(contract.CopyContents, contract.DropIterArg) }
 
 // operands collects the (op, operand) facts of predicate pred.
-func operands(parts []*facts.DB, pred string) map[solve.Operand]bool {
+func operands(parts []*facts.DB, pred contract.Pred) map[solve.Operand]bool {
 	set := map[solve.Operand]bool{}
 	for _, db := range parts {
 		for _, p := range pairs(db, pred) {
@@ -41,12 +42,13 @@ func operands(parts []*facts.DB, pred string) map[solve.Operand]bool {
 
 // pairs returns the facts of the binary predicate pred in db, as numbers
 // (ids or indices), none if pred has no relation there.
-func pairs(db *facts.DB, pred string) [][2]int64 { return tuples[[2]int64](db, pred) }
+func pairs(db *facts.DB, pred contract.Handle) [][2]int64 { return tuples[[2]int64](db, pred) }
 
-// tuples returns the facts of pred in db, of T's length, as numbers.
-func tuples[T [2]int64 | [3]int64](db *facts.DB, pred string) []T {
+// tuples returns the facts of pred in db, of T's length (pred's arity),
+// as numbers.
+func tuples[T [2]int64 | [3]int64](db *facts.DB, pred contract.Handle) []T {
 	var t T
-	r := db.Lookup(pred, len(t))
+	r := contract.Lookup(db, pred)
 	if r == nil {
 		return nil
 	}

@@ -9,7 +9,7 @@
 # 'pred(X, Y)'` prints these facts with SSA names and source locations.
 
 Decl tensor_value(V)
-  descr [doc("V is an SSA value of tensor type, a result or a block argument: a value that needs a buffer."),
+  descr [doc("V is an SSA value of tensor type, a result or a block argument: a value that needs a buffer. graph draws each of them."), driver(/reads),
          arg(V, "value id")]
   bound [/number].
 

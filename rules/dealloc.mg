@@ -58,12 +58,12 @@ Decl local_step(V, W)
   bound [/number, /number].
 
 Decl fresh_result(F, J)
-  descr [doc("Result J of F, a function the module calls, is a buffer its callers own: F's returns hand it over. Added by the deallocation driver, which assumes it and keeps it while returns_owned confirms it."),
+  descr [doc("Result J of F, a function the module calls, is a buffer its callers own: F's returns hand it over. Added by the deallocation driver, which assumes it and keeps it while returns_owned confirms it."), driver(/adds),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 
 Decl returns_owned(F, J)
-  descr [doc("Every func.return of F hands over, as result J, a buffer F owns, cleanly (its last use, and its only hand-over): F's callers can own result J."),
+  descr [doc("Every func.return of F hands over, as result J, a buffer F owns, cleanly (its last use, and its only hand-over): F's callers can own result J. The deallocation driver adds a fresh_result fact for each such result of a function the module calls, and evaluates again."), driver(/reads),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 
@@ -236,7 +236,7 @@ Decl hands_from(X, U)
   bound [/number, /number].
 
 Decl rooted(V)
-  descr [doc("V is a view of some root."),
+  descr [doc("V is a view of some root. The deallocation driver says, of a copy it makes for needs_clone, whether it hands on an owned buffer (rooted) or a borrowed one."), driver(/reads),
          arg(V, "value id")]
   bound [/number].
 
@@ -256,12 +256,12 @@ Decl good_incoming(C)
   bound [/number].
 
 Decl needs_clone(Op, I)
-  descr [doc("Operand I of the region terminator or region op Op hands into a carrier a value the carrier cannot own, where that leaves a buffer nobody frees: a borrowed buffer (an argument, a global) into a carrier that also receives owned buffers, or an owned buffer handed on uncleanly. The rewrite hands on a copy (memref.alloc and memref.copy) instead, so that the carrier owns all it receives, and the original is freed where it is."),
+  descr [doc("Operand I of the region terminator or region op Op hands into a carrier a value the carrier cannot own, where that leaves a buffer nobody frees: a borrowed buffer (an argument, a global) into a carrier that also receives owned buffers, or an owned buffer handed on uncleanly. The rewrite hands on a copy (memref.alloc and memref.copy) instead, so that the carrier owns all it receives, and the original is freed where it is."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl dealloc_first(A, B)
-  descr [doc("The owned block argument A of block B is used by nothing: it is freed before the block's first op."),
+  descr [doc("The owned block argument A of block B is used by nothing: it is freed before the block's first op. The rewrite inserts it."), driver(/reads),
          arg(A, "value id"), arg(B, "block id")]
   bound [/number, /number].
 
@@ -316,22 +316,22 @@ Decl last_use(A, P)
   bound [/number, /number].
 
 Decl dealloc_after(A, Op)
-  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A, or an scf.if result A is lent to (lent_freed). The rewrite inserts it."),
+  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A, or an scf.if result A is lent to (lent_freed). The rewrite inserts it."), driver(/reads),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
 Decl dealloc_before_return(A, Ret)
-  descr [doc("The owned buffer A, used in several blocks and handed on by none, is freed just before the func.return Ret, whose block post-dominates A's block and every block using A."),
+  descr [doc("The owned buffer A, used in several blocks and handed on by none, is freed just before the func.return Ret, whose block post-dominates A's block and every block using A. explain says so of the free."), driver(/reads),
          arg(A, "value id"), arg(Ret, "op id")]
   bound [/number, /number].
 
 Decl dealloc_in_arm(A, T)
-  descr [doc("The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on: A is freed just before T."),
+  descr [doc("The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on: A is freed just before T. explain says so of the free."), driver(/reads),
          arg(A, "value id"), arg(T, "op id")]
   bound [/number, /number].
 
 Decl dealloc_before(A, Op)
-  descr [doc("The owned buffer A is freed (memref.dealloc) just before Op: a return (dealloc_before_return) or a yield (dealloc_in_arm). The rewrite inserts it."),
+  descr [doc("The owned buffer A is freed (memref.dealloc) just before Op: a return (dealloc_before_return) or a yield (dealloc_in_arm). The rewrite inserts it."), driver(/reads),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
@@ -410,7 +410,7 @@ Decl handed_not_lent(X)
   bound [/number].
 
 Decl lent_freed(X)
-  descr [doc("The owned root X is handed on only by yields that lend it (lends_to): it is freed in its block after its last use and that of every result it is lent to."),
+  descr [doc("The owned root X is handed on only by yields that lend it (lends_to): it is freed in its block after its last use and that of every result it is lent to. explain says so of the free after its last use."), driver(/reads),
          arg(X, "value id")]
   bound [/number].
 
@@ -450,7 +450,7 @@ Decl owned_when_some(C)
   bound [/number].
 
 Decl dealloc_when(C, Op, K)
-  descr [doc("The scf.if result C is freed right after Op, its last use, if region K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if on the same condition."),
+  descr [doc("The scf.if result C is freed right after Op, its last use, if region K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if on the same condition."), driver(/reads),
          arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
   bound [/number, /number, /number].
 
@@ -505,17 +505,17 @@ Decl block_last_use(X, U, P)
   bound [/number, /number, /number].
 
 Decl dealloc_in_block(X, Op)
-  descr [doc("X is freed right after Op, its last use in a block it is not live out of. The rewrite inserts it."),
+  descr [doc("X is freed right after Op, its last use in a block it is not live out of. The rewrite inserts it."), driver(/reads),
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
 Decl dealloc_on_edge(X, S)
-  descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."),
+  descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."), driver(/reads),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
 
 Decl dealloc_on_branch(X, Op, S)
-  descr [doc("X is freed on the edge from the branch Op to its successor S, which has other predecessors or is X's own block: the rewrite splits the edge with a block that frees X and branches on to S."),
+  descr [doc("X is freed on the edge from the branch Op to its successor S, which has other predecessors or is X's own block: the rewrite splits the edge with a block that frees X and branches on to S."), driver(/reads),
          arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
   bound [/number, /number, /number].
 
@@ -540,7 +540,7 @@ Decl freed_before_return(A)
   bound [/number].
 
 Decl kept_alive(A)
-  descr [doc("The owned buffer A is not freed by these rules: it escapes, or is used in other blocks. bufferlog explain lists why."),
+  descr [doc("The owned buffer A is not freed by these rules: it escapes, or is used in other blocks. bufferlog explain lists why."), driver(/reads),
          arg(A, "value id")]
   bound [/number].
 
@@ -1114,7 +1114,7 @@ returns_owned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !retu
 # identity type. Soundness first: anything else is copied as before.
 
 Decl moves(X, Copy, T)
-  descr [doc("The memref.copy Copy is a move: it copies all of the buffer of the owned root X, freed right after it (freed_after), into T, a new buffer that nothing used before, laid out as X's buffer is at run time. The rewrite drops T's memref.alloc, the copy and X's memref.dealloc, and T's uses use X's buffer (cast to T's type)."),
+  descr [doc("The memref.copy Copy is a move: it copies all of the buffer of the owned root X, freed right after it (freed_after), into T, a new buffer that nothing used before, laid out as X's buffer is at run time. The rewrite drops T's memref.alloc, the copy and X's memref.dealloc, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
          arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
   bound [/number, /number, /number].
 

@@ -5,36 +5,44 @@
 # each out-of-place one. These rules derive from them the alias sets and
 # equivalence classes of the buffers, and what each function does with its
 # arguments: the bufferization.access and __equivalent_func_args__
-# annotations, and what call sites assume.
+# annotations, and what call sites assume. They also check the decisions
+# again (remaining_conflict, remaining_read_only,
+# remaining_parallel_write): whatever policy took them, no in-place write
+# may share a buffer with a read it clobbers, with a read-only buffer, or,
+# from a parallel region, with any read.
+#
+# Each predicate the Go drivers read carries the descriptor
+# driver(/reads), each one they add driver(/adds) (and no rule derives
+# it): rules.Compile checks that contract, listed in rules/contract.
 
 Decl inplace(Op, I)
-  descr [doc("Tensor operand I of Op bufferizes in place: its buffer is reused. Added by the decision driver."),
+  descr [doc("Tensor operand I of Op bufferizes in place: its buffer is reused. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl out_of_place(Op, I)
-  descr [doc("Tensor operand I of Op bufferizes out of place: it gets a copy. Added by the decision driver."),
+  descr [doc("Tensor operand I of Op bufferizes out of place: it gets a copy. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl blocked_by_conflict(Op, I, ROp, RI, WOp, WI, D)
-  descr [doc("Operand I of Op went out of place because in place it would have joined the conflicting read RI of ROp and write WI of WOp around definition D (a raw_conflict fact). Added by the decision driver."),
+  descr [doc("Operand I of Op went out of place because in place it would have joined the conflicting read RI of ROp and write WI of WOp around definition D (a raw_conflict fact). Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(ROp, "op id"), arg(RI, "number"),
          arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number, /number, /number].
 
 Decl blocked_by_read_only(Op, I, V)
-  descr [doc("Operand I of Op went out of place because in place a write would reach the read-only buffer of V. Added by the decision driver."),
+  descr [doc("Operand I of Op went out of place because in place a write would reach the read-only buffer of V. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
   bound [/number, /number, /number].
 
 Decl blocked_by_parallel_write(Op, I, WOp, WI)
-  descr [doc("Operand I of Op went out of place because in place the write WI of WOp, in a parallel region, would reach a buffer defined outside it. Added by the decision driver."),
+  descr [doc("Operand I of Op went out of place because in place the write WI of WOp, in a parallel region, would reach a buffer defined outside it. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(WOp, "op id"), arg(WI, "number")]
   bound [/number, /number, /number, /number].
 
 Decl analyzed(F)
-  descr [doc("The decisions on function F are taken, so its summary (func_arg_written_after, func_result_alias, func_result_equivalent) is final for its call sites. Added by the decision driver."),
+  descr [doc("The decisions on function F are taken, so its summary (func_arg_written_after, func_result_alias, func_result_equivalent) is final for its call sites. Added by the decision driver."), driver(/adds),
          arg(F, "op id")]
   bound [/number].
 
@@ -44,37 +52,47 @@ Decl arg_alias_reach(A, V)
   bound [/number, /number].
 
 Decl func_results_alias(F, J, K)
-  descr [doc("Results J and K (J < K) of F may share a buffer under F's decisions: some func.return gives them values of one alias set."),
+  descr [doc("Results J and K (J < K) of F may share a buffer under F's decisions: some func.return gives them values of one alias set."), driver(/reads),
          arg(F, "op id"), arg(J, "number"), arg(K, "number")]
   bound [/number, /number, /number].
 
 Decl func_result_read_only(F, J)
-  descr [doc("Result J of F may share read-only memory under F's decisions (read_only_memory: a constant, a to_tensor without writable, a read-only result of its own callees): its callers must not write it in place."),
+  descr [doc("Result J of F may share read-only memory under F's decisions (read_only_memory: a constant, a to_tensor without writable, a read-only result of its own callees): its callers must not write it in place."), driver(/reads),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 
 Decl func_result_alias(F, J, I)
-  descr [doc("Result J of F may share the buffer of argument I under F's decisions: a return operand J is in the argument's alias set."),
+  descr [doc("Result J of F may share the buffer of argument I under F's decisions: a return operand J is in the argument's alias set. The decision driver hands it to F's callers as callee_result_alias."), driver(/reads),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
 Decl remaining_conflict(ROp, RI, WOp, WI, D)
-  descr [doc("Under the decisions, the in-place write WI of WOp shares an alias set with the read RI of ROp it clobbers (a raw_conflict): the decisions are wrong. Every policy's decisions are checked to leave none."),
+  descr [doc("Under the decisions, the in-place write WI of WOp shares an alias set with the read RI of ROp it clobbers (a raw_conflict): the decisions are wrong. Every policy's decisions are checked to leave none. bufferize, explain, graph and diff-rules fail on any such fact, naming the write and the read."), driver(/reads),
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number].
 
+Decl remaining_read_only(WOp, WI, V)
+  descr [doc("Under the decisions, the in-place write WI of WOp shares an alias set with V, whose buffer must not be written: the decisions are wrong. Every policy's decisions are checked to leave none: bufferize, explain, graph and diff-rules fail on any such fact, naming the write and V."), driver(/reads),
+         arg(WOp, "op id"), arg(WI, "number"), arg(V, "value id")]
+  bound [/number, /number, /number].
+
+Decl remaining_parallel_write(WOp, WI, ROp, RI)
+  descr [doc("Under the decisions, the in-place write WI of WOp, in a parallel region to a buffer defined outside it (parallel_write_conflict), shares an alias set with the read RI of ROp: parallel iterations would race on that buffer, and the decisions are wrong. Every policy's decisions are checked to leave none: bufferize, explain, graph and diff-rules fail on any such fact, naming the write and the read."), driver(/reads),
+         arg(WOp, "op id"), arg(WI, "number"), arg(ROp, "op id"), arg(RI, "number")]
+  bound [/number, /number, /number, /number].
+
 Decl copy_contents(Op, I)
-  descr [doc("Out-of-place operand I of Op gets a new buffer that must start as a copy of its value: Op reads the operand, and the value's contents are defined. Other out-of-place operands get a bare allocation."),
+  descr [doc("Out-of-place operand I of Op gets a new buffer that must start as a copy of its value: Op reads the operand, and the value's contents are defined. Other out-of-place operands get a bare allocation. The rewrite copies the old contents (memref.copy) into the new buffers of these operands only."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl copied_value(Op, I, V)
-  descr [doc("The out-of-place operand I of Op copies the contents of V (copy_contents): its own value when Op reads it, else the value Op passes it on as, which is what gets the new buffer (the slice of a tensor.extract_slice)."),
+  descr [doc("The out-of-place operand I of Op copies the contents of V (copy_contents): its own value when Op reads it, else the value Op passes it on as, which is what gets the new buffer (the slice of a tensor.extract_slice). diff-rules counts the bytes copied from it."), driver(/reads),
          arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
   bound [/number, /number, /number].
 
 Decl drop_iter_arg(Op, I)
-  descr [doc("Tensor operand I of the scf.for Op, its iter_arg, what the body yields for it and the result are one buffer: the rewrite drops the iter_arg, and the loop works on the init's buffer."),
+  descr [doc("Tensor operand I of the scf.for Op, its iter_arg, what the body yields for it and the result are one buffer: the rewrite drops the iter_arg, and the loop works on the init's buffer."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
@@ -83,7 +101,7 @@ Decl func_calls(F, G)
   bound [/number, /number].
 
 Decl module_calls(F, G)
-  descr [doc("Function F calls G: given by the decision driver to the functions of a call cycle through several functions, whose calls no single function holds."),
+  descr [doc("Function F calls G: given by the decision driver to the functions of a call cycle through several functions, whose calls no single function holds."), driver(/adds),
          arg(F, "op id"), arg(G, "op id")]
   bound [/number, /number].
 
@@ -92,7 +110,7 @@ Decl call_path(F, G)
   bound [/number, /number].
 
 Decl in_call_cycle(F)
-  descr [doc("Function F reaches itself through calls: MLIR does not annotate its arguments' access."), arg(F, "op id")]
+  descr [doc("Function F reaches itself through calls: MLIR does not annotate its arguments' access."), driver(/reads), arg(F, "op id")]
   bound [/number].
 
 Decl decided_alias_step(V, W)
@@ -106,7 +124,7 @@ Decl decided_member(V, W)
   bound [/number, /number].
 
 Decl alias_set(V, R)
-  descr [doc("R is the least value of V's alias set under the decisions: the tensors that may share V's buffer. Computed by union-find; the clauses define it."),
+  descr [doc("R is the least value of V's alias set under the decisions: the tensors that may share V's buffer. Computed by union-find; the clauses define it. graph draws a cluster for each."), driver(/reads),
          computed(/union_find, "decided_alias_step", "tensor_value"),
          arg(V, "value id"), arg(R, "value id")]
   bound [/number, /number].
@@ -117,12 +135,12 @@ Decl written_set(R)
   bound [/number].
 
 Decl func_arg_written_after(F, I)
-  descr [doc("Under the decisions, F writes tensor argument I: annotated so, or an in-place write reaches its alias set."),
+  descr [doc("Under the decisions, F writes tensor argument I: annotated so, or an in-place write reaches its alias set. The decision driver hands it to F's callers as callee_arg_written."), driver(/reads),
          arg(F, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl func_access(F, I, Access)
-  descr [doc("The bufferization.access of tensor argument I of F: \"read\", \"write\", \"read-write\" or \"none\"."),
+  descr [doc("The bufferization.access of tensor argument I of F: \"read\", \"write\", \"read-write\" or \"none\". bufferize --analysis-only writes it on the argument."), driver(/reads),
          arg(F, "op id"), arg(I, "number"), arg(Access, "string")]
   bound [/number, /number, /string].
 
@@ -172,13 +190,13 @@ Decl buffer_member(V, W)
   bound [/number, /number].
 
 Decl buffer_class(V, R)
-  descr [doc("R is the least value of V's equivalence class under the decisions: the tensors that are one buffer. Computed by union-find; the clauses define it."),
+  descr [doc("R is the least value of V's equivalence class under the decisions: the tensors that are one buffer. Computed by union-find; the clauses define it. graph draws a cluster for each."), driver(/reads),
          computed(/union_find, "buffer_edge", "tensor_value"),
          arg(V, "value id"), arg(R, "value id")]
   bound [/number, /number].
 
 Decl callee_result_equivalent(F, J, I)
-  descr [doc("Result J of the called function F is equivalent to its argument I: F's func_result_equivalent, given to its callers by the decision driver."),
+  descr [doc("Result J of the called function F is equivalent to its argument I: F's func_result_equivalent, given to its callers by the decision driver."), driver(/adds),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
@@ -192,12 +210,12 @@ Decl reachable_op(Op)
   bound [/number].
 
 Decl func_result_equivalent(F, J, I)
-  descr [doc("Every reachable return of F gives result J a value equivalent to argument I (__equivalent_func_args__)."),
+  descr [doc("Every reachable return of F gives result J a value equivalent to argument I (__equivalent_func_args__). The decision driver hands it to F's callers as callee_result_equivalent."), driver(/reads),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
 Decl return_equivalent(Ret, J, I)
-  descr [doc("Operand J of the func.return Ret is equivalent to argument I of its function."),
+  descr [doc("Operand J of the func.return Ret is equivalent to argument I of its function. bufferize --analysis-only writes it on Ret."), driver(/reads),
          arg(Ret, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
@@ -240,6 +258,23 @@ func_result_read_only(F, J) :-
 remaining_conflict(ROp, RI, WOp, WI, D) :-
   raw_conflict(ROp, RI, WOp, WI, D), inplace(WOp, WI),
   tensor_use(ROp, RI, RV), tensor_use(WOp, WI, WV), alias_set(RV, S), alias_set(WV, S).
+
+# Nor with a buffer that must not be written: a constant (memref.global
+# is read-only memory), a function argument marked
+# bufferization.writable = false. The second rule asks the IR itself, so
+# that a read_only_value that forgets such a value is caught too.
+remaining_read_only(WOp, WI, V) :-
+  inplace(WOp, WI), operand_writes(WOp, WI), tensor_use(WOp, WI, WV), alias_set(WV, S),
+  read_only_value(V), alias_set(V, S).
+remaining_read_only(WOp, WI, V) :-
+  inplace(WOp, WI), operand_writes(WOp, WI), tensor_use(WOp, WI, WV), alias_set(WV, S),
+  not_writable(V), alias_set(V, S).
+
+# Nor may a write in an scf.forall body, in place in a buffer from
+# outside the body, share it with any read: the iterations run at once.
+remaining_parallel_write(WOp, WI, ROp, RI) :-
+  inplace(WOp, WI), parallel_write_conflict(WOp, WI), tensor_use(WOp, WI, WV), alias_set(WV, S),
+  alias_set(RV, S), tensor_use(ROp, RI, RV), conflict_read(ROp, RI).
 
 # An out-of-place tensor.insert, or a linalg op whose payload reads its
 # init, works on a copy of the old contents; a linalg.fill's init or a

@@ -16,8 +16,9 @@
 //	decisions.mg  what follows from the decisions that solve's driver adds
 //	              as facts (inplace, out_of_place, blocked_by_*): alias
 //	              sets, equivalence classes, function summaries for call
-//	              sites and annotations, and remaining_conflict, the check
-//	              that the decisions leave no conflict
+//	              sites and annotations, and the checks that the decisions
+//	              leave no conflict, no write into read-only memory and no
+//	              race in a parallel region (remaining_*)
 //	dealloc.mg    on the memref IR the rewrite produced: who owns each
 //	              buffer, where it is freed, the copies that end critical
 //	              aliases (needs_clone), and the copies that move a buffer
@@ -34,6 +35,23 @@
 // ("value id", "op id", "number"...) as schema.mg does, so that tools
 // (bufferlog query) can print ids as SSA names and source locations.
 // Every rule carries a comment naming the MLIR situation it models.
+//
+// # The contract with the drivers
+//
+// The Go code reads some predicates (the decision driver reads
+// raw_conflict and read_only_value, the rewrite copy_contents, the
+// deallocation driver needs_clone...) and adds others (inplace,
+// out_of_place, analyzed, fresh_result...). Package contract lists them as
+// typed handles, which the Go code names them by, and each is declared
+// with the descriptor driver(/reads) or driver(/adds), its doc saying what
+// the driver does with it. Compile (check.go) checks, after parsing and
+// before anything is evaluated, that the rules keep that contract: every
+// predicate declared, with its arity and its role; no role on a predicate
+// no driver uses; no clause deriving a predicate a driver adds. A rule
+// file given with --rules that breaks it is rejected with an error naming
+// the predicate and the file. What the decision driver decided is checked
+// again by rules (decisions.mg: remaining_conflict, remaining_read_only,
+// remaining_parallel_write), which the commands fail on.
 //
 // # User files and alternatives
 //

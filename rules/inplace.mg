@@ -16,22 +16,22 @@
 # summaries and the explanations.
 
 Decl tensor_use(Op, I, V)
-  descr [doc("Operand I of Op is the tensor V: an operand that bufferization decides on."),
+  descr [doc("Operand I of Op is the tensor V: an operand that bufferization decides on. The decision driver decides these operands, and keeps the alias sets of their values."), driver(/reads),
          arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
   bound [/number, /number, /number].
 
 Decl operand_reads(Op, I)
-  descr [doc("Tensor operand I of Op reads its buffer (bufferizesToMemoryRead), calls included."),
+  descr [doc("Tensor operand I of Op reads its buffer (bufferizesToMemoryRead), calls included. MinCopy counts the copy of such an operand out of place as its tensor's size."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl operand_writes(Op, I)
-  descr [doc("Tensor operand I of Op writes its buffer when it bufferizes in place (bufferizesToMemoryWrite), calls included."),
+  descr [doc("Tensor operand I of Op writes its buffer when it bufferizes in place (bufferizesToMemoryWrite), calls included. The decision driver keeps such a write out of any alias set holding a read-only value or a read it conflicts with."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl operand_alias(Op, I, W)
-  descr [doc("If tensor operand I of Op bufferizes in place, W shares its buffer (getAliasingValues), calls included."),
+  descr [doc("If tensor operand I of Op bufferizes in place, W shares its buffer (getAliasingValues), calls included. The decision driver joins the alias set of W to that of the operand's value when it puts the operand in place."), driver(/reads),
          arg(Op, "op id"), arg(I, "number"), arg(W, "value id")]
   bound [/number, /number, /number].
 
@@ -41,7 +41,7 @@ Decl value_is_read(V)
   bound [/number].
 
 Decl conflict_read(Op, I)
-  descr [doc("Tensor operand I of Op counts as a read of its alias set (getAliasingReads): it reads, or it neither writes nor reads but its aliases are read later."),
+  descr [doc("Tensor operand I of Op counts as a read of its alias set (getAliasingReads): it reads, or it neither writes nor reads but its aliases are read later. The decision driver takes these operands for the reads of their alias sets."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
@@ -71,7 +71,7 @@ Decl static_member(V, W)
   bound [/number, /number].
 
 Decl conflict_class(V, C)
-  descr [doc("C is the least value connected to V by alias edges: a read and a write can only conflict within one such class, whatever the decisions. Computed by union-find; the clauses define it."),
+  descr [doc("C is the least value connected to V by alias edges: a read and a write can only conflict within one such class, whatever the decisions. Computed by union-find; the clauses define it. MinCopy solves the decisions of each class on its own."), driver(/reads),
          computed(/union_find, "static_alias_step", "tensor_value"),
          arg(V, "value id"), arg(C, "value id")]
   bound [/number, /number].
@@ -295,7 +295,7 @@ Decl extra_excuse(ROp, RI, WOp, WI, D)
   bound [/number, /number, /number, /number, /number].
 
 Decl raw_conflict(ROp, RI, WOp, WI, D)
-  descr [doc("If read operand RI of ROp and write operand WI of WOp end up in one buffer with the write in place, the write may clobber definition D before the read: a read-after-write conflict (hasReadAfterWriteInterference)."),
+  descr [doc("If read operand RI of ROp and write operand WI of WOp end up in one buffer with the write in place, the write may clobber definition D before the read: a read-after-write conflict (hasReadAfterWriteInterference). The decision driver puts out of place an operand that would join such a read and in-place write in one alias set."), driver(/reads),
          arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number].
 
@@ -315,12 +315,12 @@ Decl write_source(V, D)
   bound [/number, /number].
 
 Decl parallel_write_conflict(Op, I)
-  descr [doc("Operand I of Op writes, inside a parallel region, a buffer defined outside it: in place, parallel iterations would share it."),
+  descr [doc("Operand I of Op writes, inside a parallel region, a buffer defined outside it: in place, parallel iterations would share it. The decision driver puts out of place an operand that would join such an in-place write and a read in one alias set."), driver(/reads),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl read_only_value(V)
-  descr [doc("V's buffer must not be written (isWritable is false): constants, to_tensor without writable, read-only arguments, values of unknown ops."),
+  descr [doc("V's buffer must not be written (isWritable is false): constants, to_tensor without writable, read-only arguments, values of unknown ops. The decision driver puts out of place an operand that would join an in-place write and V in one alias set."), driver(/reads),
          arg(V, "value id")]
   bound [/number].
 
@@ -330,22 +330,22 @@ Decl has_access(F, I)
   bound [/number, /number].
 
 Decl callee_arg_written(F, I)
-  descr [doc("The called function F writes its argument I: F's func_arg_written_after, given to its callers by the decision driver."),
+  descr [doc("The called function F writes its argument I: F's func_arg_written_after, given to its callers by the decision driver."), driver(/adds),
          arg(F, "op id"), arg(I, "number")]
   bound [/number, /number].
 
 Decl callee_result_alias(F, J, I)
-  descr [doc("Result J of the called function F may share the buffer of its argument I: F's func_result_alias, given to its callers by the decision driver."),
+  descr [doc("Result J of the called function F may share the buffer of its argument I: F's func_result_alias, given to its callers by the decision driver."), driver(/adds),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
 Decl callee_results_alias(F, J, K)
-  descr [doc("Results J and K of the called function F may share a buffer: F's func_results_alias, given to its callers by the decision driver."),
+  descr [doc("Results J and K of the called function F may share a buffer: F's func_results_alias, given to its callers by the decision driver."), driver(/adds),
          arg(F, "op id"), arg(J, "number"), arg(K, "number")]
   bound [/number, /number, /number].
 
 Decl shares_buffer(V, W)
-  descr [doc("V and W share a buffer whatever the decisions: results of one call that its callee may return sharing a buffer, or that alias one of its operands (in place they are views of the operand's buffer, out of place of its copy). The decision driver joins their alias sets before any decision."),
+  descr [doc("V and W share a buffer whatever the decisions: results of one call that its callee may return sharing a buffer, or that alias one of its operands (in place they are views of the operand's buffer, out of place of its copy). The decision driver joins their alias sets before any decision."), driver(/reads),
          arg(V, "value id"), arg(W, "value id")]
   bound [/number, /number].
 
@@ -355,12 +355,12 @@ Decl read_only_memory(V)
   bound [/number].
 
 Decl callee_result_read_only(F, J)
-  descr [doc("Result J of the called function F may share read-only memory: F's func_result_read_only, given to its callers by the decision driver."),
+  descr [doc("Result J of the called function F may share read-only memory: F's func_result_read_only, given to its callers by the decision driver."), driver(/adds),
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 
 Decl func_arg_read(F, I)
-  descr [doc("Function F reads tensor argument I: annotated so, or its value is read (isValueRead)."),
+  descr [doc("Function F reads tensor argument I: annotated so, or its value is read (isValueRead). The decision driver hands these facts of an analyzed function to its callers."), driver(/reads),
          arg(F, "op id"), arg(I, "number")]
   bound [/number, /number].
 

@@ -23,7 +23,7 @@ import (
 )
 
 func TestBuiltinCompiles(t *testing.T) {
-	if _, err := solve.Compile(rules.Builtin()...); err != nil {
+	if _, err := rules.Compile(rules.Builtin()...); err != nil {
 		t.Fatal(err)
 	}
 	if names := rules.Names(); names[0] != rules.SchemaFile || !slices.Contains(names, "alias.mg") {
@@ -346,7 +346,7 @@ func TestAlternatives(t *testing.T) {
 			if last := srcs[len(srcs)-1]; last.Name != name || last.Text != text {
 				t.Errorf("WithUserFiles adds %q, want %s", last.Name, name)
 			}
-			if _, err := solve.Compile(srcs...); err != nil {
+			if _, err := rules.Compile(srcs...); err != nil {
 				t.Fatal(err)
 			}
 			unit, err := parse.Unit(strings.NewReader(text))
@@ -387,7 +387,7 @@ func TestAlternatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solve.Compile(all...); err != nil {
+	if _, err := rules.Compile(all...); err != nil {
 		t.Errorf("all alternatives together: %v", err)
 	}
 	for _, bad := range []string{"alt:nope", "alt:../inplace", "alt:"} {

@@ -237,19 +237,46 @@ var comparisons = map[string]cmpOp{
 
 // Compile parses, checks and stratifies rule files. Every error is an
 // *Error naming the file, and the line and column where known.
-func Compile(sources ...Source) (prog *Program, err error) {
-	defer func() {
-		// Mangle's analysis asserts types in places; never let a rule file
-		// crash the caller.
-		if r := recover(); r != nil {
-			prog, err = nil, &Error{Msg: fmt.Sprintf("internal error while compiling rules: %v", r)}
-		}
-	}()
+func Compile(sources ...Source) (*Program, error) {
+	parsed, err := Parse(sources...)
+	if err != nil {
+		return nil, err
+	}
+	return parsed.Compile()
+}
+
+// Parsed is rule files parsed but not compiled: what they declare and
+// derive (Declarations, Clauses), for a driver to check before Compile
+// analyzes them.
+type Parsed struct {
+	c *compiler // after parse
+}
+
+// Parse parses rule files, with the errors of Compile's first step.
+func Parse(sources ...Source) (parsed *Parsed, err error) {
+	defer recoverCompile(&err)
 	c := &compiler{prog: &Program{sources: sources, predIDs: map[ast.PredicateSym]int{}, planned: new(planCache),
 		positions: &sourcePositions{once: make([]sync.Once, len(sources)), units: make([]unitPositions, len(sources))}}}
 	if err := c.parse(); err != nil {
 		return nil, err
 	}
+	return &Parsed{c}, nil
+}
+
+// recoverCompile turns a panic into an error: Mangle's analysis asserts
+// types in places, and a rule file must never crash the caller.
+func recoverCompile(err *error) {
+	if r := recover(); r != nil {
+		*err = &Error{Msg: fmt.Sprintf("internal error while compiling rules: %v", r)}
+	}
+}
+
+// Compile checks and stratifies the parsed files, as Compile does.
+func (p *Parsed) Compile() (prog *Program, err error) {
+	defer recoverCompile(&err)
+	parsed := p.c
+	c := &compiler{prog: &Program{sources: parsed.prog.sources, predIDs: map[ast.PredicateSym]int{}, planned: new(planCache),
+		positions: parsed.prog.positions}, decls: parsed.decls, declRefs: parsed.declRefs, clauses: parsed.clauses, refs: parsed.refs}
 	info, err := c.analyze()
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"bufferlog/facts"
+	"bufferlog/rules/contract"
 )
 
 // Order is the order in which Decide takes the ops of a function, as in
@@ -83,38 +84,30 @@ func (d *Decisions) InPlace(o Operand) bool {
 
 // The relations Decide reads: what the in-place rules (rules/inplace.mg)
 // derive, plus the schema's structure.
-var decideInputs = []struct {
-	name  string
-	arity int
-}{
-	{"tensor_use", 3}, {"operand_alias", 3}, {"operand_writes", 2}, {"conflict_read", 2},
-	{"raw_conflict", 5}, {"parallel_write_conflict", 2}, {"read_only_value", 1},
-	{"must_inplace", 2}, {"shares_buffer", 2}, {"parent_op", 2}, {"op", 2}, {"func", 2}, {"call", 2},
+var decideInputs = []contract.Handle{
+	contract.TensorUse, contract.OperandAlias, contract.OperandWrites, contract.ConflictRead,
+	contract.RawConflict, contract.ParallelWriteConflict, contract.ReadOnlyValue,
+	facts.MustInplace, contract.SharesBuffer, facts.ParentOp, facts.Op, facts.Func, facts.Call,
 }
 
 // DriverPredicates names the predicates whose facts the decision driver
 // adds (declared in rules/decisions.mg): a program that needs them must
 // run after the decisions, as Analyze and AnalyzeModule do.
 func DriverPredicates() []string {
-	return append(decisionPredicates(), "analyzed", "callee_arg_written", "callee_result_alias", "callee_result_equivalent",
-		"callee_result_read_only", "callee_results_alias", "module_calls")
+	return append(decisionPredicates(), contract.Names(contract.Analyzed, contract.CalleeArgWritten, contract.CalleeResultAlias,
+		contract.CalleeResultEquivalent, contract.CalleeResultReadOnly, contract.CalleeResultsAlias, contract.ModuleCalls)...)
 }
 
 // decisionPredicates are the facts Analyze adds between its two
 // evaluations.
 func decisionPredicates() []string {
-	return []string{"inplace", "out_of_place", "blocked_by_conflict", "blocked_by_read_only", "blocked_by_parallel_write"}
+	return contract.Names(contract.Inplace, contract.OutOfPlace, contract.BlockedByConflict, contract.BlockedByReadOnly,
+		contract.BlockedByParallelWrite)
 }
 
 // DecidePredicates names the derived predicates Decide reads, for
 // restricting a program to what the decisions need.
-func DecidePredicates() []string {
-	var names []string
-	for _, in := range decideInputs {
-		names = append(names, in.name)
-	}
-	return names
-}
+func DecidePredicates() []string { return contract.Names(decideInputs...) }
 
 // Decide takes One-Shot Bufferize's greedy decisions over the facts the
 // in-place rules derived in db. Functions are taken callees first, the
@@ -176,18 +169,18 @@ func decideInOrder(db *facts.DB, order Order, arrange func([]Operand)) (*Decisio
 // newDecider loads the relations Decide reads (an absent one has no
 // facts, e.g. no calls) and returns a decider with only the operands that
 // must be in place in place.
-func newDecider(db *facts.DB) (*decider, map[string]*facts.Relation) {
-	rel := map[string]*facts.Relation{}
+func newDecider(db *facts.DB) (*decider, map[contract.Handle]*facts.Relation) {
+	rel := map[contract.Handle]*facts.Relation{}
 	for _, in := range decideInputs {
-		r := db.Lookup(in.name, in.arity)
+		r := contract.Lookup(db, in)
 		if r == nil {
-			r = facts.NewRelation(in.name, in.arity)
+			r = facts.NewRelation(in.Name(), in.Arity())
 		}
-		rel[in.name] = r
+		rel[in] = r
 	}
 	d := &decider{rel: rel, out: &Decisions{}}
 	d.init()
-	for row := range rows(rel["must_inplace"]) {
+	for row := range rows(rel[facts.MustInplace]) {
 		if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
 			d.bufferizeInPlace(e)
 		}
@@ -200,7 +193,7 @@ func newDecider(db *facts.DB) (*decider, map[string]*facts.Relation) {
 // operand: a map or relation lookup per use of each member of an alias
 // set would cost more than all the rest of a decision.
 type decider struct {
-	rel map[string]*facts.Relation
+	rel map[contract.Handle]*facts.Relation
 
 	// The tensor operands, by op, each op's by index: an operand's number
 	// (its position here) orders operands as Operand.Compare does.
@@ -312,8 +305,8 @@ func group[T any](r *facts.Relation, n int, key func([]facts.Value) (int, bool),
 }
 
 func (d *decider) init() {
-	uses, alias := d.rel["tensor_use"], d.rel["operand_alias"]
-	d.ops = spanOf(0, uses, d.rel["op"], d.rel["parent_op"], d.rel["func"], d.rel["call"])
+	uses, alias := d.rel[contract.TensorUse], d.rel[contract.OperandAlias]
+	d.ops = spanOf(0, uses, d.rel[facts.Op], d.rel[facts.ParentOp], d.rel[facts.Func], d.rel[facts.Call])
 	d.values = spanOf(2, uses, alias)
 	d.opStart, d.operands = group(uses, int(d.ops.n),
 		func(row []facts.Value) (int, bool) { return d.ops.index(row[0].Int()) },
@@ -324,12 +317,12 @@ func (d *decider) init() {
 		slices.SortFunc(d.operands[d.opStart[i]:d.opStart[i+1]], func(a, b operand) int { return a.Operand.Compare(b.Operand) })
 	}
 	for _, flag := range []struct {
-		rel string
+		rel contract.Pred
 		set func(*operand)
 	}{
-		{"conflict_read", func(o *operand) { o.read = true }},
-		{"operand_writes", func(o *operand) { o.write = true }},
-		{"parallel_write_conflict", func(o *operand) { o.parallel = true }},
+		{contract.ConflictRead, func(o *operand) { o.read = true }},
+		{contract.OperandWrites, func(o *operand) { o.write = true }},
+		{contract.ParallelWriteConflict, func(o *operand) { o.parallel = true }},
 	} {
 		for row := range rows(d.rel[flag.rel]) {
 			if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
@@ -350,7 +343,7 @@ func (d *decider) init() {
 			return int(e), ok
 		},
 		func(row []facts.Value) int64 { return row[2].Int() })
-	d.conflictStart, d.conflicts = group(d.rel["raw_conflict"], n,
+	d.conflictStart, d.conflicts = group(d.rel[contract.RawConflict], n,
 		func(row []facts.Value) (int, bool) {
 			r, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()})
 			_, okW := d.operandOf(Operand{row[2].Int(), row[3].Int()})
@@ -361,12 +354,12 @@ func (d *decider) init() {
 			return rawConflict{w, row[4].Int()}
 		})
 	d.readOnly = make([]bool, d.values.n)
-	for row := range rows(d.rel["read_only_value"]) {
+	for row := range rows(d.rel[contract.ReadOnlyValue]) {
 		if i, ok := d.values.index(row[0].Int()); ok {
 			d.readOnly[i] = true
 		}
 	}
-	for row := range rows(d.rel["shares_buffer"]) {
+	for row := range rows(d.rel[contract.SharesBuffer]) {
 		v, w := row[0].Int(), row[1].Int()
 		if _, ok := d.values.index(v); ok {
 			if _, ok := d.values.index(w); ok {
@@ -618,12 +611,12 @@ func (d *decider) opOrder(order Order) []int32 {
 	for i := range parent {
 		parent[i] = -1
 	}
-	for row := range rows(d.rel["parent_op"]) {
+	for row := range rows(d.rel[facts.ParentOp]) {
 		i, _ := d.ops.index(row[0].Int())
 		parent[i] = row[1].Int()
 	}
 	isFunc := make([]bool, n)
-	for row := range rows(d.rel["func"]) {
+	for row := range rows(d.rel[facts.Func]) {
 		i, _ := d.ops.index(row[0].Int())
 		isFunc[i] = true
 	}
@@ -645,7 +638,7 @@ func (d *decider) opOrder(order Order) []int32 {
 	}
 	last := make([]int64, n) // op -> its last descendant
 	isOp := make([]bool, n)
-	for row := range rows(d.rel["op"]) {
+	for row := range rows(d.rel[facts.Op]) {
 		i, _ := d.ops.index(row[0].Int())
 		isOp[i] = true
 	}
@@ -659,7 +652,7 @@ func (d *decider) opOrder(order Order) []int32 {
 		}
 	}
 	// Callees first: a function's rank is one more than its callees'.
-	calleeStart, callees := group(d.rel["call"], int(n),
+	calleeStart, callees := group(d.rel[facts.Call], int(n),
 		func(row []facts.Value) (int, bool) { return d.ops.index(funcOf(row[0].Int())) },
 		func(row []facts.Value) int64 { return row[1].Int() })
 	rank := make([]int, n) // -1: not known yet
@@ -849,9 +842,9 @@ func (d *Decisions) addBytes(db *facts.DB) {
 
 func (d *Decisions) addFacts(db *facts.DB) {
 	n := facts.Number
-	inplace, out := db.Relation("inplace", 2), db.Relation("out_of_place", 2)
-	conflict, readOnly := db.Relation("blocked_by_conflict", 7), db.Relation("blocked_by_read_only", 3)
-	parallel := db.Relation("blocked_by_parallel_write", 4)
+	inplace, out := contract.Inplace.In(db), contract.OutOfPlace.In(db)
+	conflict, readOnly := contract.BlockedByConflict.In(db), contract.BlockedByReadOnly.In(db)
+	parallel := contract.BlockedByParallelWrite.In(db)
 	for _, o := range d.inPlace {
 		inplace.Add([]facts.Value{n(o.Op), n(o.Index)})
 	}

@@ -4,11 +4,13 @@
 //
 // # Data flow
 //
-//	Compile(Source...)   parse.Unit per file; analysis.New/EnsureDecl/Analyze
-//	                     for declarations, arities, bound variables,
-//	                     functions and transforms; analysis.Stratify for the
-//	                     strata; then each clause is compiled to a rule with
-//	                     numbered variable slots.
+//	Compile(Source...)   parse.Unit per file (Parse, whose Declarations
+//	                     and Clauses a driver may check first);
+//	                     analysis.New/EnsureDecl/Analyze for declarations,
+//	                     arities, bound variables, functions and
+//	                     transforms; analysis.Stratify for the strata; then
+//	                     each clause is compiled to a rule with numbered
+//	                     variable slots (Parsed.Compile).
 //	Program.Eval(ctx, db, Options)
 //	                     loads the facts written in the rule files, then
 //	                     evaluates the strata in order, adding derived facts
@@ -89,10 +91,13 @@
 // the order one goroutine would write it.
 //
 // Options bound every evaluation: MaxFacts counts derived facts (and the
-// rows aggregations group), and the context's deadline, or
-// Options.Deadline, is polled every few thousand steps. Hitting either
-// returns an *Error naming the clause being evaluated that wraps ErrBudget
-// or the context's error.
+// rows aggregations group), by default BudgetPerFact per fact the
+// evaluation starts from and at least BudgetFloor, and the context's
+// deadline, or Options.Deadline, is polled every few thousand steps.
+// Hitting either returns a *LimitError that wraps ErrBudget or the
+// context's error and names the clause being evaluated, with the facts of
+// its head derived so far: the relation that grows without end, when
+// rules never stop.
 //
 // # Computed predicates
 //

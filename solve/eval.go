@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,8 +14,19 @@ import (
 	"bufferlog/facts"
 )
 
-// DefaultMaxFacts is the derived-fact budget when Options.MaxFacts is 0.
-const DefaultMaxFacts = 20_000_000
+// The budget of an evaluation whose Options.MaxFacts is 0 grows with its
+// input, so that no input is too large for it, while rules that never
+// stop are stopped before they fill the memory: BudgetPerFact derived
+// facts for each fact the evaluation starts from, and at least
+// BudgetFloor.
+const (
+	BudgetFloor   = 10_000_000
+	BudgetPerFact = 4
+)
+
+// DefaultMaxFacts is the budget of an evaluation that starts from n facts
+// and whose Options.MaxFacts is 0.
+func DefaultMaxFacts(n int) int { return max(BudgetFloor, BudgetPerFact*n) }
 
 // ErrBudget is wrapped by the error of an evaluation that derived more
 // facts than its budget allows.
@@ -23,7 +35,9 @@ var ErrBudget = errors.New("derived-fact budget exhausted")
 // Options bound one evaluation.
 type Options struct {
 	// MaxFacts caps the facts derived by rules, counting the rows an
-	// aggregation groups; 0 means DefaultMaxFacts.
+	// aggregation groups; 0 means DefaultMaxFacts of the facts the
+	// evaluation starts from: those of the relations its rules read and
+	// derive.
 	MaxFacts int
 	// Deadline, if set, stops the evaluation like a context deadline.
 	Deadline time.Time
@@ -65,7 +79,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	// function) takes over the runners instead of building them again,
 	// and the per-predicate arrays.
 	p.planned.runners.Put(ev.runners)
-	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, inStratum: ev.inStratum, fresh: ev.fresh})
+	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, given: ev.given, inStratum: ev.inStratum, fresh: ev.fresh})
 	return ev.stats, ev.shared.error()
 }
 
@@ -76,6 +90,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 type evalScratch struct {
 	rels      []*facts.Relation
 	lo, hi    []uint32
+	given     []uint32
 	inStratum []bool
 	fresh     []int
 }
@@ -87,6 +102,7 @@ type evaluator struct {
 	rels      []*facts.Relation // by predicate id
 	vals      []facts.Value     // the constant pool, interned (Program.constants; read only)
 	lo, hi    []uint32          // per predicate of the stratum: delta is [lo, hi) this round
+	given     []uint32          // per predicate: its facts before the rules ran, for LimitError
 	inStratum []bool
 	ctx       context.Context
 	done      <-chan struct{}
@@ -155,10 +171,14 @@ type firstError struct {
 	err error
 }
 
+// set keeps err if it is the first, or if the first was the bare error of
+// a context that ended and err is the LimitError of an evaluation that
+// noticed it, which names the clause it stopped in.
 func (f *firstError) set(err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.err == nil {
+	var le *LimitError
+	if f.err == nil || (f.err == context.Canceled || f.err == context.DeadlineExceeded) && errors.As(err, &le) {
 		f.err = err
 	}
 }
@@ -178,20 +198,18 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		// predicate in a stratum, and sets the round bounds of each
 		// stratum's predicates as the stratum starts.
 		clear(s.rels)
-		ev.rels, ev.lo, ev.hi, ev.inStratum, ev.fresh = s.rels, s.lo, s.hi, s.inStratum, s.fresh[:0]
+		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum, ev.fresh = s.rels, s.lo, s.hi, s.given, s.inStratum, s.fresh[:0]
 	} else {
-		ev.rels, ev.lo, ev.hi, ev.inStratum = make([]*facts.Relation, len(p.preds)), make([]uint32, len(p.preds)),
-			make([]uint32, len(p.preds)), make([]bool, len(p.preds))
+		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum = make([]*facts.Relation, len(p.preds)), make([]uint32, len(p.preds)),
+			make([]uint32, len(p.preds)), make([]uint32, len(p.preds)), make([]bool, len(p.preds))
 	}
 	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
 		ev.runners = runners
 	} else {
 		ev.runners = map[variant]*runner{}
 	}
-	if ev.maxFacts == 0 {
-		ev.maxFacts = DefaultMaxFacts
-	}
 	rows := p.planned.derivedRows(len(p.preds))
+	input := 0
 	for _, id := range preds {
 		pr := p.preds[id]
 		r := db.RelationOf(pr.fact)
@@ -205,6 +223,11 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 			}
 		}
 		ev.rels[id] = r
+		ev.given[id] = uint32(r.Len())
+		input += r.Len()
+	}
+	if ev.maxFacts == 0 {
+		ev.maxFacts = DefaultMaxFacts(input)
 	}
 	ev.vals = p.constants(ev.syms)
 	return ev
@@ -223,7 +246,9 @@ func (ev *evaluator) loadFacts() bool {
 			}
 			run.headbuf[i] = v
 		}
-		run.headRel.Add(run.headbuf)
+		if run.headRel.Add(run.headbuf) {
+			ev.given[r.head]++
+		}
 	}
 	return true
 }
@@ -381,6 +406,12 @@ func (ev *evaluator) stratum(s *stratum) bool {
 		}
 		if !grew {
 			return true
+		}
+		// A round's runners count their own steps, and one that is built
+		// anew each round never counts enough to poll: rules deriving a
+		// fact or two a round, for ever, are stopped here.
+		if !ev.tick() {
+			return false
 		}
 		ev.stats.Rounds++
 		ev.stamp(s)
@@ -625,7 +656,7 @@ func (ev *evaluator) poll(ticks *uint32) bool {
 	}
 	select {
 	case <-ev.done:
-		return ev.fail(ev.ctx.Err(), "evaluation stopped after %d derived facts", ev.stats.Derived)
+		return ev.stop(ev.ctx.Err())
 	default:
 		return true
 	}
@@ -635,9 +666,59 @@ func (ev *evaluator) poll(ticks *uint32) bool {
 // budget.
 func (ev *evaluator) spend(n int) bool {
 	if ev.shared.spent.Add(int64(n)) > int64(ev.maxFacts) {
-		return ev.fail(ErrBudget, "budget of %d derived facts exhausted", ev.maxFacts)
+		return ev.stop(ErrBudget)
 	}
 	return true
+}
+
+// LimitError is the error of an evaluation that its budget
+// (Options.MaxFacts) or its context (a deadline) stopped. It names the
+// clause being evaluated, whose head is most often the relation that
+// grows without end, and how many facts of that head were derived.
+type LimitError struct {
+	Err    error // ErrBudget, or the context's error
+	Budget int   // the budget, for ErrBudget
+	// Clause is where the clause being evaluated starts, FILE:LINE, and
+	// Head its head predicate, NAME/ARITY, of which the evaluation
+	// derived Derived facts; Clause is "" when none was.
+	Clause  string
+	Head    string
+	Derived int
+}
+
+// Unwrap returns the cause.
+func (e *LimitError) Unwrap() error { return e.Err }
+
+func (e *LimitError) Error() string {
+	if errors.Is(e.Err, ErrBudget) {
+		return fmt.Sprintf("evaluation exceeded the budget of %d derived facts%s", e.Budget, e.Culprit())
+	}
+	return fmt.Sprintf("evaluation stopped: %v%s", e.Err, e.Culprit())
+}
+
+// Culprit is the part of the message that names the clause: " (rule
+// FILE:LINE derived N facts of NAME/ARITY)", or "".
+func (e *LimitError) Culprit() string {
+	if e.Clause == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (rule %s derived %d facts of %s)", e.Clause, e.Derived, e.Head)
+}
+
+// stop records that the evaluation's limits stopped it, and returns false.
+func (ev *evaluator) stop(cause error) bool {
+	e := &LimitError{Err: cause, Budget: ev.maxFacts}
+	if r := ev.rule; r != nil {
+		e.Clause = ev.prog.sources[r.ref.src].Name
+		if at, ok := ev.prog.clauseStart(r.ref.src, r.ref.index); ok {
+			e.Clause += ":" + strconv.Itoa(at.line)
+		}
+		sym := ev.prog.preds[r.head].sym
+		e.Head = sym.Symbol + "/" + strconv.Itoa(sym.Arity)
+		e.Derived = ev.rels[r.head].Len() - int(ev.given[r.head])
+	}
+	ev.shared.setError(e)
+	return false
 }
 
 // fail records an error naming the current clause, and returns false.

@@ -57,7 +57,7 @@ func (p *Program) EvalMangle(ctx context.Context, db *facts.DB, opt Options) (st
 	}
 	maxFacts := opt.MaxFacts
 	if maxFacts == 0 {
-		maxFacts = DefaultMaxFacts
+		maxFacts = DefaultMaxFacts(p.inputFacts(opt, db))
 	}
 	defer func() {
 		if r := recover(); r != nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"bufferlog/facts"
+	"bufferlog/rules/contract"
 )
 
 // Policy takes the in-place decisions over a DB on which the in-place
@@ -49,15 +50,15 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 		return nil, err
 	}
 	classOf := map[int64]int64{}
-	if r := db.Lookup("conflict_class", 2); r != nil {
+	if r := contract.ConflictClass.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
 			classOf[row[0].Int()] = row[1].Int()
 		}
 	}
 	must := map[Operand]bool{}
-	for id := range uint32(rel["must_inplace"].Len()) {
-		row := rel["must_inplace"].Row(id)
+	for id := range uint32(rel[facts.MustInplace].Len()) {
+		row := rel[facts.MustInplace].Row(id)
 		must[Operand{row[0].Int(), row[1].Int()}] = true
 	}
 	class := func(o Operand) int64 {
@@ -161,7 +162,7 @@ type CopySize struct {
 // operands not read cost nothing.
 func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
 	read := map[Operand]int64{} // the value each costed operand reads
-	uses, reads := db.Lookup("tensor_use", 3), db.Lookup("operand_reads", 2)
+	uses, reads := contract.TensorUse.Lookup(db), contract.OperandReads.Lookup(db)
 	if uses == nil || reads == nil {
 		return map[Operand]CopySize{}
 	}
@@ -187,11 +188,11 @@ func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
 }
 
 // CopySizes returns the size, as MinCopy's cost model has it, of the
-// copy that each fact pred(Op, Index, Value) of db describes: operand
-// Index of Op copies Value, as copied_value (decisions.mg) has it.
-func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
+// copy that each copied_value(Op, Index, Value) fact of db describes
+// (decisions.mg): operand Index of Op copies Value.
+func CopySizes(db *facts.DB) map[Operand]CopySize {
 	sizes, out := valueSizes(db, nil), map[Operand]CopySize{}
-	if r := db.Lookup(pred, 3); r != nil {
+	if r := contract.CopiedValue.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
 			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
@@ -200,15 +201,14 @@ func CopySizes(db *facts.DB, pred string) map[Operand]CopySize {
 	return out
 }
 
-// SizePredicates names the schema predicates CopySizes reads besides
-// pred.
-func SizePredicates() []string { return []string{"value_type"} }
+// SizePredicates names the predicates CopySizes reads.
+func SizePredicates() []string { return contract.Names(contract.CopiedValue, facts.ValueType) }
 
 // valueSizes is the size of each value in only (of every value if only
 // is nil): static, or dynamicBytes.
 func valueSizes(db *facts.DB, only map[int64]bool) map[int64]CopySize {
 	sizes := map[int64]CopySize{}
-	if r := db.Lookup("value_type", 3); r != nil {
+	if r := contract.Lookup(db, facts.ValueType); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
 			v := row[0].Int()

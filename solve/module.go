@@ -1,13 +1,13 @@
 package solve
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"sync"
 
 	"bufferlog/facts"
 	"bufferlog/internal/parallel"
+	"bufferlog/rules/contract"
 )
 
 // summaryPredicates are the facts a function's analysis gives its call
@@ -15,15 +15,23 @@ import (
 // arguments that call sites of an unanalyzed function read instead. A
 // fact the caller derives for itself too goes by another name there, so
 // that the caller's rules never read their own conclusions about it.
-var summaryPredicates = []struct {
-	name  string
-	arity int
-	as    string // the name call sites read it by, if another
-}{
-	{"analyzed", 1, ""}, {"func_arg_read", 2, ""}, {"func_arg_written_after", 2, "callee_arg_written"},
-	{"func_result_alias", 3, "callee_result_alias"}, {"func_result_equivalent", 3, "callee_result_equivalent"},
-	{"func_result_read_only", 2, "callee_result_read_only"}, {"func_results_alias", 3, "callee_results_alias"},
-	{"arg_access", 3, ""},
+var summaryPredicates = []summaryPredicate{
+	{contract.Analyzed, nil}, {contract.FuncArgRead, nil}, {contract.FuncArgWrittenAfter, contract.CalleeArgWritten},
+	{contract.FuncResultAlias, contract.CalleeResultAlias}, {contract.FuncResultEquivalent, contract.CalleeResultEquivalent},
+	{contract.FuncResultReadOnly, contract.CalleeResultReadOnly}, {contract.FuncResultsAlias, contract.CalleeResultsAlias},
+	{facts.ArgAccess, nil},
+}
+
+// summaryPredicate is a predicate of a function's summary, and the one
+// its call sites read it by if another.
+type summaryPredicate struct{ of, as contract.Handle }
+
+// given is the predicate the call sites read.
+func (s summaryPredicate) given() contract.Handle {
+	if s.as != nil {
+		return s.as
+	}
+	return s.of
 }
 
 // splitSummaries parts the summary predicates into those that a
@@ -33,15 +41,15 @@ var summaryPredicates = []struct {
 func splitSummaries(prog *Program) (handed, late []string) {
 	decisions := prog.Restrict(DecidePredicates()...)
 	for _, s := range summaryPredicates {
-		if decisions.Needs(cmp.Or(s.as, s.name)) {
-			handed = append(handed, s.name)
+		if decisions.Needs(s.given().Name()) {
+			handed = append(handed, s.of.Name())
 		} else {
-			late = append(late, s.name)
+			late = append(late, s.of.Name())
 		}
 	}
 	first := prog.Restrict(handed...)
 	for _, s := range summaryPredicates {
-		if slices.Contains(late, s.name) && first.Needs(cmp.Or(s.as, s.name)) {
+		if slices.Contains(late, s.of.Name()) && first.Needs(s.given().Name()) {
 			return slices.Concat(handed, late), nil
 		}
 	}
@@ -53,7 +61,7 @@ func splitSummaries(prog *Program) (handed, late []string) {
 func calleeSummaries() []string {
 	var names []string
 	for _, s := range summaryPredicates {
-		names = append(names, cmp.Or(s.as, s.name))
+		names = append(names, s.given().Name())
 	}
 	return names
 }
@@ -85,8 +93,8 @@ func PartsOf(parts []*facts.DB) ModuleParts {
 	m := ModuleParts{Funcs: make([][]int64, len(parts)), Calls: make([][]int64, len(parts)),
 		Part: func(i int) (*facts.DB, error) { return parts[i], nil }}
 	for i, db := range parts {
-		m.Funcs[i] = column(db.Lookup("func", 2), 0)
-		m.Calls[i] = column(db.Lookup("call", 2), 1)
+		m.Funcs[i] = column(contract.Lookup(db, facts.Func), 0)
+		m.Calls[i] = column(contract.Lookup(db, facts.Call), 1)
 	}
 	return m
 }
@@ -149,7 +157,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	load := func(i int) (*facts.DB, error) {
 		db, err := m.Part(i)
 		if err == nil && len(cycleCalls[i]) > 0 {
-			r := db.Relation("module_calls", 2)
+			r := contract.ModuleCalls.In(db)
 			for _, e := range cycleCalls[i] {
 				r.Add([]facts.Value{facts.Number(e[0]), facts.Number(e[1])})
 			}
@@ -158,9 +166,9 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	}
 	var names []string
 	for _, s := range summaryPredicates {
-		names = append(names, s.name)
+		names = append(names, s.of.Name())
 	}
-	kept := slices.Concat(after, names, DriverPredicates(), []string{"call", "func"})
+	kept := slices.Concat(after, names, DriverPredicates(), contract.Names(facts.Call, facts.Func))
 	// What the callers read is derived first; the rest of after is
 	// derived from it (see below). Of that, what their decisions read is
 	// derived right after the part's decisions and handed on at once; the
@@ -177,12 +185,12 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	rest := prog.Restrict(after...).derivedBy(derived, nil)
 	// After the decisions a part's own functions are marked analyzed:
 	// only what reads that is derived again.
-	summaries := prog.Restrict(names...).derivedBy(derived, []string{"analyzed"})
+	summaries := prog.Restrict(names...).derivedBy(derived, contract.Names(contract.Analyzed))
 	// When the rules read analyzed(F) only beside a call of F, marking the
 	// functions of a part that calls none of them changes nothing it
 	// derives: its summaries stand, and the rest of after may be derived
 	// while its callers are analyzed.
-	onlyAtCalls := summaries.joinedOn("analyzed", 0, "call", 1)
+	onlyAtCalls := summaries.joinedOn(contract.Analyzed.Name(), 0, facts.Call.Name(), 1)
 	levels := callLevels(callees)
 	levelOf := make([]int, len(partFuncs))
 	for l, level := range levels {
@@ -248,7 +256,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		return err
 	}
 	analyze := func(i int) {
-		db, err := early.result(ctx, i)
+		db, err := early.result(i)
 		var dec *Decisions
 		if err == nil {
 			for _, q := range callees[i] {
@@ -361,15 +369,17 @@ func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, 
 	feed := make(chan int)
 	e.wg.Go(func() {
 		defer close(feed)
-		for _, i := range order {
+		for k, i := range order {
 			select {
 			case e.ahead <- struct{}{}:
 			case <-ctx.Done():
+				e.skip(ctx, order[k:])
 				return
 			}
 			select {
 			case feed <- i:
 			case <-ctx.Done():
+				e.skip(ctx, order[k:])
 				return
 			}
 		}
@@ -401,14 +411,21 @@ func (e *earlyPhase) take(ctx context.Context, early *Program, load func(i int) 
 	return err
 }
 
-// result waits for the early phase of part i and returns the part.
-func (e *earlyPhase) result(ctx context.Context, i int) (*facts.DB, error) {
-	select {
-	case err := <-e.done[i]:
-		return e.parts[i], err
-	case <-ctx.Done():
-		return nil, ctx.Err()
+// skip gives the parts that the early phase will not take, its context
+// having ended, the context's error for their result.
+func (e *earlyPhase) skip(ctx context.Context, parts []int) {
+	for _, i := range parts {
+		e.done[i] <- ctx.Err()
 	}
+}
+
+// result waits for the early phase of part i and returns the part. Once
+// the context ends, the evaluations notice it within a few thousand steps
+// and skip gives the rest their error, so the wait is short; the error of
+// an evaluation that noticed names the clause it stopped in.
+func (e *earlyPhase) result(i int) (*facts.DB, error) {
+	err := <-e.done[i]
+	return e.parts[i], err
 }
 
 // finished tells that part i's analysis is over: the early phase may
@@ -460,16 +477,15 @@ func callLevels(callees [][]int) [][]int {
 }
 
 // summary is what a part gives its callers: the summary facts of its
-// functions, by the name the callers read them (summaryPredicates), not
+// functions, by the predicate the callers read them (summaryPredicates), not
 // what it received of its own callees, which would pile up along chains
 // of calls. It is copied out of the part's DB, which the rest of the
 // analysis may still be writing.
 type summary []summaryRelation
 
 type summaryRelation struct {
-	name  string
-	arity int
-	rows  []facts.Value // row-major
+	pred contract.Handle
+	rows []facts.Value // row-major
 }
 
 // summaryOf takes the summary facts of funcs, the functions of db, of the
@@ -477,10 +493,10 @@ type summaryRelation struct {
 func summaryOf(db *facts.DB, funcs []int64, names []string) summary {
 	var out summary
 	for _, s := range summaryPredicates {
-		if !slices.Contains(names, s.name) {
+		if !slices.Contains(names, s.of.Name()) {
 			continue
 		}
-		src := db.Lookup(s.name, s.arity)
+		src := contract.Lookup(db, s.of)
 		if src == nil {
 			continue
 		}
@@ -490,7 +506,7 @@ func summaryOf(db *facts.DB, funcs []int64, names []string) summary {
 				rows = append(rows, row...)
 			}
 		}
-		out = append(out, summaryRelation{cmp.Or(s.as, s.name), s.arity, rows})
+		out = append(out, summaryRelation{s.given(), rows})
 	}
 	return out
 }
@@ -498,17 +514,17 @@ func summaryOf(db *facts.DB, funcs []int64, names []string) summary {
 // addTo adds the summary to a caller's DB.
 func (s summary) addTo(db *facts.DB) {
 	for _, rel := range s {
-		db.Relation(rel.name, rel.arity).AddBatch(rel.rows)
+		db.Relation(rel.pred.Name(), rel.pred.Arity()).AddBatch(rel.rows)
 	}
 }
 
 // markAnalyzed adds analyzed(F) for the functions with a body in db.
 func markAnalyzed(db *facts.DB) {
-	funcs, external := db.Lookup("func", 2), db.Lookup("func_external", 1)
+	funcs, external := contract.Lookup(db, facts.Func), contract.Lookup(db, facts.FuncExternal)
 	if funcs == nil {
 		return
 	}
-	analyzed := db.Relation("analyzed", 1)
+	analyzed := contract.Analyzed.In(db)
 	for id := range uint32(funcs.Len()) {
 		f := funcs.Row(id)[0]
 		if external == nil || !external.Contains([]facts.Value{f}) {
@@ -528,7 +544,7 @@ func factCount(db *facts.DB) int {
 
 // callsAny reports whether db holds a call of one of funcs.
 func callsAny(db *facts.DB, funcs []int64) bool {
-	calls := db.Lookup("call", 2)
+	calls := contract.Lookup(db, facts.Call)
 	if calls == nil {
 		return false
 	}

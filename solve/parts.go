@@ -2,7 +2,7 @@ package solve
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"sync"
 
 	"github.com/google/mangle/ast"
@@ -200,6 +200,21 @@ func (u *unionFind) find(n int) int {
 
 func (u *unionFind) union(a, b int) { u.parent[u.find(a)] = u.find(b) }
 
+// inputFacts counts the facts of dbs in the relations an evaluation of p
+// reads and derives: what DefaultMaxFacts grows with.
+func (p *Program) inputFacts(opt Options, dbs ...*facts.DB) int {
+	_, used := p.plan(opt.Reference)
+	n := 0
+	for _, db := range dbs {
+		for _, id := range used {
+			if r := db.Lookup(p.preds[id].sym.Symbol, p.preds[id].sym.Arity); r != nil {
+				n += r.Len()
+			}
+		}
+	}
+	return n
+}
+
 // EvalParts evaluates p on each of parts as Eval does, on up to workers
 // goroutines, and returns the sum of their Stats. It is for the parts of
 // a DB split by function when p.FunctionLocal holds: their derived facts
@@ -216,9 +231,9 @@ func (p *Program) EvalParts(ctx context.Context, parts []*facts.DB, opt Options,
 	defer cancel()
 	budget := opt.MaxFacts
 	if budget == 0 {
-		budget = DefaultMaxFacts
+		budget = DefaultMaxFacts(p.inputFacts(opt, parts...))
 	}
-	exhausted := &Error{Msg: fmt.Sprintf("budget of %d derived facts exhausted by %d parts together", budget, len(parts)), Err: ErrBudget}
+	exhausted := &LimitError{Err: ErrBudget, Budget: budget}
 	var (
 		mu    sync.Mutex
 		next  int
@@ -249,6 +264,10 @@ func (p *Program) EvalParts(ctx context.Context, parts []*facts.DB, opt Options,
 				mu.Lock()
 				total.Derived += st.Derived
 				total.Rounds += st.Rounds
+				var le *LimitError
+				if errors.As(err, &le) && errors.Is(err, ErrBudget) {
+					le.Budget = budget // the part had what was left of it
+				}
 				if err != nil {
 					fail(err)
 				}

@@ -274,18 +274,34 @@ func chain(n int) *facts.DB {
 	return db
 }
 
+func TestDefaultMaxFacts(t *testing.T) {
+	for _, tt := range []struct{ input, want int }{
+		{0, BudgetFloor},
+		{BudgetFloor / BudgetPerFact, BudgetFloor},
+		{10_000_000, 10_000_000 * BudgetPerFact},
+	} {
+		if got := DefaultMaxFacts(tt.input); got != tt.want {
+			t.Errorf("DefaultMaxFacts(%d) = %d, want %d", tt.input, got, tt.want)
+		}
+	}
+}
+
 func TestLimits(t *testing.T) {
 	prog := mustCompile(t, closure)
 
+	// The recursive clause is the one that exceeds the budget, and its
+	// head holds at least that many facts (they are added 64 at a time).
 	_, err := prog.Eval(context.Background(), chain(100), Options{MaxFacts: 1000})
-	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 1000 derived facts exhausted") {
-		t.Errorf("budget: got %v", err)
+	var le *LimitError
+	if !errors.Is(err, ErrBudget) || !errors.As(err, &le) || le.Budget != 1000 || le.Clause != "test.mg:3" || le.Head != "reach/2" ||
+		le.Derived < 1000 || !strings.HasPrefix(err.Error(), "evaluation exceeded the budget of 1000 derived facts (rule test.mg:3 derived ") {
+		t.Errorf("budget: got %v (%+v)", err, le)
 	}
 
 	start := time.Now()
 	_, err = prog.Eval(context.Background(), chain(3000), Options{Deadline: time.Now().Add(20 * time.Millisecond)})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("deadline: got %v", err)
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &le) || le.Head != "reach/2" || le.Derived <= 0 {
+		t.Errorf("deadline: got %v (%+v)", err, le)
 	}
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("deadline of 20ms stopped after %v", took)
@@ -297,7 +313,7 @@ func TestLimits(t *testing.T) {
 		t.Errorf("cancelled context: got %v", err)
 	}
 
-	if _, err := prog.EvalMangle(context.Background(), chain(100), Options{Deadline: time.Now().Add(20 * time.Millisecond)}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := prog.EvalMangle(context.Background(), chain(3000), Options{Deadline: time.Now().Add(20 * time.Millisecond)}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("mangle deadline: got %v", err)
 	}
 }

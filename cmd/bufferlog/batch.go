@@ -200,6 +200,7 @@ type pipeline struct {
 	dealloc        deallocMode
 	analysisOnly   bool
 	printConflicts bool
+	limits         limits
 }
 
 // result is what became of one job.
@@ -243,12 +244,15 @@ func (p *pipeline) run(j job) (r result) {
 		return r
 	}
 	var ahead *ir.Ahead
+	run, stop := p.limits.start(p.prog, p.opts.Workers)
 	if p.analysisOnly {
-		ahead, r.err = analyze(m, p.opts, p.prog, p.policy, p.printConflicts, &r.times)
+		ahead, r.err = analyze(m, p.opts, run, p.policy, p.printConflicts, &r.times)
 	} else {
-		r.err = bufferize(m, j.in, p.opts, p.prog, p.policy, p.ropt, p.dealloc, &r.times)
+		r.err = bufferize(m, j.in, p.opts, run, p.policy, p.ropt, p.dealloc, &r.times)
 	}
+	stop()
 	if r.err != nil {
+		r.err = p.limits.explain(j.in, r.err)
 		return r
 	}
 	// Counting reads the ops and printing their text (and the values'

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
@@ -56,7 +56,7 @@ func bufferizeCommand() *cli.Command {
 			"the progress and a summary of the outputs' allocations, copies and deallocations\n" +
 			"(--stats: with the time of each phase; --stats=json: as JSON, to --stats-file or\n" +
 			"stderr). Exit status 1 if any file failed, 2 for a usage error.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
 			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
@@ -72,11 +72,14 @@ func bufferizeCommand() *cli.Command {
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "bufferize `N` files at once"},
 			&cli.GenericFlag{Name: "stats", Value: new(statsMode), Usage: "add the time of each phase to the summary; --stats=json writes the summary as JSON, to --stats-file or else to stderr"},
 			&cli.StringFlag{Name: "stats-file", Usage: "write the summary as JSON to `FILE` (implies --stats=json)"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			p, err := pipelineFlags(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
+			}
+			if p.limits, err = limitsOf(c); err != nil {
+				return err
 			}
 			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
@@ -243,7 +246,7 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 // decided, beside the analysis of the next (the analysis phase's time
 // includes this), unless it is long (aheadOps). Print m with Named and
 // the returned Ahead.
-func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
+func analyze(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
 	named := make(chan struct{})
 	go func() {
 		defer close(named)
@@ -267,7 +270,7 @@ func analyze(m *ir.Module, opts extract.Options, prog *solve.Program, policy sol
 			}
 		}
 	}
-	parts, names, dec, err := decide(m, opts, prog, policy, times, done)
+	parts, names, dec, err := decide(m, opts, run, policy, times, done)
 	if err != nil {
 		return nil, err
 	}
@@ -296,16 +299,16 @@ type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, 
 // inserts the deallocations. The result is checked with the structural verifier: a
 // rewrite bug must not reach the output. The time of each phase is added
 // to times (which may be nil).
-func bufferize(m *ir.Module, file string, opts extract.Options, prog *solve.Program, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, prog, policy, times, nil, rewrite.PlanPredicates()...)
+func bufferize(m *ir.Module, file string, opts extract.Options, run rulesRun, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+	parts, names, dec, err := decide(m, opts, run, policy, times, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
-	return rewriteDecided(m, file, opts, prog, parts, names, dec, ropt, dealloc, times)
+	return rewriteDecided(m, file, opts, run, parts, names, dec, ropt, dealloc, times)
 }
 
 // rewriteDecided is bufferize once the decisions are taken.
-func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve.Program, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+func rewriteDecided(m *ir.Module, file string, opts extract.Options, run rulesRun, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
 	err := times.timed(phaseRewrite, func() error {
 		err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt)
 		var re *rewrite.Error
@@ -319,7 +322,7 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 		return err
 	}
 	if dealloc != noDealloc {
-		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, prog) })
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, run) })
 		if err != nil {
 			return err
 		}
@@ -334,8 +337,8 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, prog *solve
 
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc.mg), with the copies they ask for.
-func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
-	plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
+func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
+	plan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
 	if err != nil {
 		return err
 	}
@@ -350,12 +353,13 @@ func deallocate(m *ir.Module, opts extract.Options, prog *solve.Program) error {
 // an annotation does not read. Its time is added to
 // times (which may be nil) as the analysis phase. done, if not nil, hears
 // of each part as soon as it is decided.
-func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+func decide(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	defer times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
-	after := append([]string{"func_access", "return_equivalent", "remaining_conflict", "must_inplace"}, keep...)
-	parts, names, dec, err := analyzeModule(context.Background(), m, opts, prog, solve.Options{Workers: opts.Workers}, policy, opts.Workers, done, after...)
+	after := append(contract.Names(contract.FuncAccess, contract.ReturnEquivalent, contract.RemainingConflict,
+		contract.RemainingReadOnly, contract.RemainingParallelWrite, facts.MustInplace), keep...)
+	parts, names, dec, err := analyzeModule(m, opts, run, policy, opts.Workers, done, after...)
 	if err == nil {
 		err = remainingConflicts(parts, names)
 	}
@@ -369,14 +373,14 @@ func decide(m *ir.Module, opts extract.Options, prog *solve.Program, policy solv
 // comes before any error of the analysis, as when every part is
 // extracted first. done, if not nil, hears of each part as soon as it is
 // decided.
-func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog *solve.Program, opt solve.Options, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
+func analyzeModule(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
 	split := extract.Split(m, opts)
 	funcs, calls := split.CallGraph()
 	parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
 	if done != nil {
 		parts.Done = func(i int, db *facts.DB, dec *solve.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
-	dec, err := solve.AnalyzeParts(ctx, prog, parts, opt, policy, workers, after...)
+	dec, err := solve.AnalyzeParts(run.ctx, run.prog, parts, run.opt, policy, workers, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr
@@ -390,13 +394,13 @@ func analyzeModule(ctx context.Context, m *ir.Module, opts extract.Options, prog
 func summary(parts []*facts.DB) *rewrite.Summary {
 	s := &rewrite.Summary{Access: map[[2]int64]string{}, Equivalent: map[[2]int64]int64{}}
 	for _, db := range parts {
-		if r := db.Lookup("func_access", 3); r != nil {
+		if r := contract.FuncAccess.Lookup(db); r != nil {
 			for id := range uint32(r.Len()) {
 				row := r.Row(id)
 				s.Access[[2]int64{row[0].Int(), row[1].Int()}] = db.Symbols().Text(row[2])
 			}
 		}
-		if r := db.Lookup("return_equivalent", 3); r != nil {
+		if r := contract.ReturnEquivalent.Lookup(db); r != nil {
 			for id := range uint32(r.Len()) {
 				row := r.Row(id)
 				s.Equivalent[[2]int64{row[0].Int(), row[1].Int()}] = row[2].Int()
@@ -407,24 +411,38 @@ func summary(parts []*facts.DB) *rewrite.Summary {
 }
 
 // remainingConflicts re-derives, from the decisions, the conflicts they
-// leave (decisions.mg: remaining_conflict), which must be none: a policy
+// leave (decisions.mg: remaining_conflict, remaining_read_only,
+// remaining_parallel_write), which must be none: a policy, or a rule file,
 // that left one would produce wrong code.
 func remainingConflicts(parts []*facts.DB, names *extract.Names) error {
+	first := func(db *facts.DB, p contract.Pred) []facts.Value {
+		if r := p.Lookup(db); r != nil && r.Len() > 0 {
+			return r.Row(0)
+		}
+		return nil
+	}
 	for _, db := range parts {
-		r := db.Lookup("remaining_conflict", 5)
-		if r == nil || r.Len() == 0 {
-			continue
+		if row := first(db, contract.RemainingConflict); row != nil {
+			write, read := int(row[2].Int()), int(row[0].Int())
+			if must := contract.Lookup(db, facts.MustInplace); must != nil && must.Contains([]facts.Value{row[2], row[3]}) {
+				// MLIR's verdict too: the op must write in place (its
+				// interface says so), and a later read needs the old contents.
+				return fmt.Errorf("%s: error: '%s' op not bufferizable under the given constraints: cannot avoid RaW conflict (it must write in place, and %s reads what it overwrites)",
+					names.Location(write), names.Op(write).Name, names.OpName(read))
+			}
+			return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
+				names.Location(write), names.OpName(write), names.OpName(read))
 		}
-		row := r.Row(0)
-		write, read := int(row[2].Int()), int(row[0].Int())
-		if must := db.Lookup("must_inplace", 2); must != nil && must.Contains([]facts.Value{row[2], row[3]}) {
-			// MLIR's verdict too: the op must write in place (its
-			// interface says so), and a later read needs the old contents.
-			return fmt.Errorf("%s: error: '%s' op not bufferizable under the given constraints: cannot avoid RaW conflict (it must write in place, and %s reads what it overwrites)",
-				names.Location(write), names.Op(write).Name, names.OpName(read))
+		if row := first(db, contract.RemainingReadOnly); row != nil {
+			write := int(row[0].Int())
+			return fmt.Errorf("%s: error: the decisions write into read-only memory: %s writes in place the buffer of %s, which must not be written",
+				names.Location(write), names.OpName(write), names.ValueName(int(row[2].Int())))
 		}
-		return fmt.Errorf("%s: error: internal error: the decisions leave a conflict: %s writes what %s reads",
-			names.Location(write), names.OpName(write), names.OpName(read))
+		if row := first(db, contract.RemainingParallelWrite); row != nil {
+			write := int(row[0].Int())
+			return fmt.Errorf("%s: error: the decisions leave a race: %s writes in place, in a parallel region, a buffer from outside it that %s reads",
+				names.Location(write), names.OpName(write), names.OpName(int(row[2].Int())))
+		}
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ var update = flag.Bool("update", false, "TestBufferizeGolden: rewrite the want/ 
 // --policy=...). mlir-opt-22 must accept every bufferized output.
 func TestBufferizeGolden(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,9 +137,9 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		_, err = analyze(m, opts, prog, policy, true, nil)
+		_, err = analyze(m, opts, unbounded(prog, opts.Workers), policy, true, nil)
 	} else {
-		err = bufferize(m, "input.mlir", opts, prog, policy, ropt, staticDealloc, nil)
+		err = bufferize(m, "input.mlir", opts, unbounded(prog, opts.Workers), policy, ropt, staticDealloc, nil)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -227,7 +227,7 @@ func rejectedFor(reasons string) *regexp.Regexp {
 // diagnostic saying which op has no bufferization. The counts are logged.
 func TestBufferizeVerifies(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+		if err := bufferize(m, file, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}
@@ -286,7 +286,7 @@ func TestAnalyzeAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, dec, err := decide(m, p.opts, p.prog, p.policy, nil, nil)
+		parts, names, dec, err := decide(m, p.opts, unbounded(p.prog, p.opts.Workers), p.policy, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,12 +24,16 @@ func demoCommand() *cli.Command {
 		Description: "Prints the example tensor program, its bufferized form (bufferlog bufferize with the\n" +
 			"default options) and one line per decision (bufferlog explain, without the derivation\n" +
 			"trees). --write FILE saves the example, to try the other commands on it.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "write", Usage: "write the example to `FILE` and stop"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 0 {
 				return cli.Exit("bufferlog demo: takes no arguments", 2)
+			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
 			}
 			if path := c.String("write"); path != "" {
 				if err := os.WriteFile(path, demoProgram, 0o644); err != nil {
@@ -54,16 +58,18 @@ func demoCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
-				return report(err)
+			run, stop := lim.start(prog, opts.Workers)
+			defer stop()
+			if err := bufferize(m, file, opts, run, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+				return report(lim.explain("demo.mlir", err))
 			}
 			var memref strings.Builder
 			if err := ir.Print(&memref, m, ir.PrintOptions{}); err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
-			e, _, err := explainFile(prog, preds, file, nil, "")
+			e, _, err := explainFile(run, preds, file, nil, "")
 			if err != nil {
-				return report(err)
+				return report(lim.explain("demo.mlir", err))
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "==> demo.mlir, the example (bufferlog demo --write demo.mlir saves it)\n%s\n", demoProgram)

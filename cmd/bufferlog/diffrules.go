@@ -27,14 +27,14 @@ func diffRulesCommand() *cli.Command {
 			"--policy=mincopy counts them: static sizes only, copies of dynamic size are counted\n" +
 			"apart. The decisions under each rule set must leave no conflict by that set's own\n" +
 			"remaining_conflict; differences are not errors.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			rulesFlag,
 			&cli.StringSliceFlag{Name: "rules-b", Usage: "rule `FILE` of rule set B, as --rules is for A"},
 			policyFlag,
 			heuristicFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json for scripts"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("bufferlog diff-rules: want at least one input file", 2)
@@ -50,6 +50,10 @@ func diffRulesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			var progs [2]*solve.Program
 			for i, flag := range []string{"rules", "rules-b"} {
 				if _, progs[i], err = compileRules(c.StringSlice(flag)); err != nil {
@@ -59,9 +63,9 @@ func diffRulesCommand() *cli.Command {
 			var d ruleDiff
 			failed := false
 			for _, file := range c.Args().Slice() {
-				f, err := diffFile(file, c.StringSlice("op-model"), progs, policy)
+				f, err := diffFile(file, c.StringSlice("op-model"), progs, policy, lim)
 				if err != nil {
-					report(err)
+					report(lim.explain(file, err))
 					failed = true
 					continue
 				}
@@ -140,8 +144,9 @@ type diffTotal struct {
 
 // diffFile runs the in-place analysis of file under both programs
 // (decide checks each set of decisions with its own program's
-// remaining_conflict) and compares the decisions.
-func diffFile(file string, opModels []string, progs [2]*solve.Program, policy solve.Policy) (fileDiff, error) {
+// remaining_conflict) and compares the decisions. The evaluations under
+// both share the file's limits.
+func diffFile(file string, opModels []string, progs [2]*solve.Program, policy solve.Policy, lim limits) (fileDiff, error) {
 	f := fileDiff{File: file, Changes: []operandChange{}}
 	m, opts, err := loadForExtraction(file, opModels)
 	if err != nil {
@@ -152,15 +157,18 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 		copies [2]map[solve.Operand]solve.CopySize
 		names  *extract.Names
 	)
+	run, stop := lim.start(nil, opts.Workers)
+	defer stop()
 	for i, prog := range progs {
 		var parts []*facts.DB
-		parts, names, dec[i], err = decide(m, opts, prog, policy, nil, nil, append(solve.SizePredicates(), "copied_value")...)
+		run.prog = prog
+		parts, names, dec[i], err = decide(m, opts, run, policy, nil, nil, solve.SizePredicates()...)
 		if err != nil {
 			return f, err
 		}
 		copies[i] = map[solve.Operand]solve.CopySize{}
 		for _, db := range parts {
-			maps.Copy(copies[i], solve.CopySizes(db, "copied_value"))
+			maps.Copy(copies[i], solve.CopySizes(db))
 		}
 	}
 	f.A, f.B = countCopies(copies[0]), countCopies(copies[1])

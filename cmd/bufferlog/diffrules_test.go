@@ -111,7 +111,7 @@ func TestDiffRulesIdentical(t *testing.T) {
 		}
 		programs, copies := 0, 0
 		for _, file := range files {
-			f, err := diffFile(file, nil, progs, solve.OneShot(solve.BottomUp))
+			f, err := diffFile(file, nil, progs, solve.OneShot(solve.BottomUp), limits{})
 			if err != nil {
 				continue // programs MLIR rejects too; TestOneShotAgreement covers them
 			}
@@ -161,7 +161,7 @@ func TestAlternativesExec(t *testing.T) {
 			policy := solve.OneShot(solve.BottomUp)
 			var changed []string
 			for _, p := range progs {
-				f, err := diffFile(filepath.Join(dir, p.name), nil, [2]*solve.Program{builtin, prog}, policy)
+				f, err := diffFile(filepath.Join(dir, p.name), nil, [2]*solve.Program{builtin, prog}, policy, limits{})
 				if err != nil {
 					t.Fatalf("%s: %v", p.name, err)
 				}

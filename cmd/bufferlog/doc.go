@@ -64,4 +64,14 @@
 // sized by solve.CopySizes). facts, query, explain and diff-rules build
 // their output whole before writing it, so an error means a diagnostic
 // and no output.
+//
+// Every command that evaluates rules compiles them with rules.Compile
+// (compileRules), which rejects a rule set that breaks the contract with
+// the drivers (package rules/contract) before anything is evaluated, and
+// fails a file whose decisions the rules' re-check finds wrong
+// (remainingConflicts). Each takes --timeout and --max-facts
+// (limits.go): each input's evaluations share a context whose deadline
+// is the timeout (rulesRun), and each has the fact budget, so that rules
+// that never stop end in a diagnostic naming the clause that was running
+// (solve.LimitError).
 package main

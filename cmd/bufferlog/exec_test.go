@@ -436,7 +436,7 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, opts, prog, policy, rewrite.Options{}, dealloc, nil); err != nil {
+	if err := bufferize(m, name, opts, unbounded(prog, opts.Workers), policy, rewrite.Options{}, dealloc, nil); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

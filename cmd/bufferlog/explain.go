@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
@@ -43,14 +44,14 @@ func explainCommand() *cli.Command {
 			"a move elides, or the\n" +
 			"buffer's definition for kept buffers and clones (in the memref IR). --value %name\n" +
 			"keeps the decisions about that tensor (copies) or buffer (the others).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "op", Usage: "only the decisions at the op at `LOC` (LINE:COL or FILE:LINE:COL)"},
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
 			rulesFlag,
 			opModelFlag,
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
@@ -63,13 +64,20 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
-			out, _, err := explainFile(prog, preds, c.Args().First(), c.StringSlice("op-model"), c.String("o"))
+			file := c.Args().First()
+			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
+			defer stop()
+			out, _, err := explainFile(run, preds, file, c.StringSlice("op-model"), c.String("o"))
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			out.Decisions = slices.DeleteFunc(out.Decisions, func(d explain.Decision) bool { return !filter.keeps(d) })
 			var b bytes.Buffer
@@ -106,7 +114,7 @@ type tensorAnalysis struct {
 // explainAnalysis analyzes file (oneshot policy, bottom-up) and explains
 // each operand the policy put out of place, without rewriting anything.
 // preds declare the predicates of prog.
-func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
+func explainAnalysis(run rulesRun, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
 	opts, err := extractOptions(opModels)
 	if err != nil {
 		return nil, err
@@ -120,11 +128,11 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, nil, all...)
+	parts, names, dec, err := decide(m, opts, run, solve.OneShot(solve.BottomUp), nil, nil, all...)
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(prog, preds, parts, names, dec, source)}
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, parts, names, dec, source)}
 	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
 }
 
@@ -133,23 +141,23 @@ func explainAnalysis(prog *solve.Program, preds []*facts.Predicate, file string,
 // deallocation rules.
 // preds declare the predicates of prog; the memref IR is written to
 // output unless it is "", and returned.
-func explainFile(prog *solve.Program, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
-	a, err := explainAnalysis(prog, preds, file, opModels)
+func explainFile(run rulesRun, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
+	a, err := explainAnalysis(run, preds, file, opModels)
 	if err != nil {
 		return nil, nil, err
 	}
-	return a.explainBufferized(prog, preds, file, output)
+	return a.explainBufferized(run, preds, file, output)
 }
 
 // explainBufferized rewrites the analyzed module into memref IR and adds
 // the explanations of its deallocations and copies to the analysis's;
 // the memref IR is written to output unless it is "", and returned.
-func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
+func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
 	m, opts, out := a.m, a.opts, a.out
-	if err := rewriteDecided(m, file, opts, prog, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
+	if err := rewriteDecided(m, file, opts, run, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{Workers: opts.Workers}, true, extractWith(opts))
+	clonePlan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -169,7 +177,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := rewrite.PlanDeallocation(context.Background(), mm, prog, solve.Options{Workers: opts.Workers}, false, extractWith(opts))
+	plan, err := rewrite.PlanDeallocation(run.ctx, mm, run.prog, run.opt, false, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,7 +186,7 @@ func (a *tensorAnalysis) explainBufferized(prog *solve.Program, preds []*facts.P
 			return nil, nil, err
 		}
 	}
-	out.Decisions = append(out.Decisions, deallocDecisions(prog, preds, plan, text.Bytes())...)
+	out.Decisions = append(out.Decisions, deallocDecisions(run.prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
 	return out, text.Bytes(), nil
 }
@@ -195,9 +203,9 @@ func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*fac
 			o = solve.Operand{Op: args[0].Int(), Index: args[1].Int()}
 		}
 		switch k, taken := order[o]; {
-		case pred == "inplace" && !taken:
+		case pred == contract.Inplace.Name() && !taken:
 			return "in place from the start: the op must bufferize in place (must_inplace)"
-		case pred == "inplace":
+		case pred == contract.Inplace.Name():
 			return fmt.Sprintf("decided in place by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
 		case slices.Contains(solve.DriverPredicates(), pred) && taken:
 			return fmt.Sprintf("decided by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
@@ -208,7 +216,7 @@ func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*fac
 	for _, db := range parts {
 		var st *stepper
 		for _, d := range dec.List {
-			if d.InPlace || !db.Relation("out_of_place", 2).Contains(operandKey(d.Operand)) {
+			if d.InPlace || !contract.OutOfPlace.In(db).Contains(operandKey(d.Operand)) {
 				continue
 			}
 			if st == nil {
@@ -244,7 +252,7 @@ func givenLabel(pred string) string {
 func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 	op, names := int(d.Op), st.names
 	value := int64(-1)
-	if r := st.db.Lookup("tensor_use", 3); r != nil {
+	if r := contract.TensorUse.Lookup(st.db); r != nil {
 		ix := r.Index([]int{0, 1})
 		if id := ix.First(operandKey(d.Operand)); id != facts.NoRow {
 			value = r.Row(id)[2].Int()
@@ -254,11 +262,11 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 	if value >= 0 {
 		out.Value = names.ValueName(int(value))
 	}
-	copied := st.db.Relation("copy_contents", 2).Contains(operandKey(d.Operand))
+	copied := contract.CopyContents.In(st.db).Contains(operandKey(d.Operand))
 	if copied {
 		out.Kind = "copy"
 	}
-	root := st.fact("out_of_place", operandKey(d.Operand)...)
+	root := st.fact(contract.OutOfPlace.Name(), operandKey(d.Operand)...)
 	n := facts.Number
 	var why string
 	switch c := d.Conflict; {
@@ -268,13 +276,13 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 			out.ReadOnlyValues = append(out.ReadOnlyValues, st.site(v))
 		}
 		out.ReadOnly = &out.ReadOnlyValues[0]
-		blocked := st.fact("blocked_by_read_only", n(d.Op), n(d.Index), n(d.ReadOnly))
-		blocked.Body = append(blocked.Body, st.fact("read_only_value", n(d.ReadOnly)))
+		blocked := st.fact(contract.BlockedByReadOnly.Name(), n(d.Op), n(d.Index), n(d.ReadOnly))
+		blocked.Body = append(blocked.Body, st.fact(contract.ReadOnlyValue.Name(), n(d.ReadOnly)))
 		root.Body = append(root.Body, blocked)
 	case c != nil && c.Parallel:
 		why = fmt.Sprintf("in place the write of operand %d of %s would race with other iterations of a parallel loop", c.Write.Index, names.OpName(int(c.Write.Op)))
-		blocked := st.fact("blocked_by_parallel_write", n(d.Op), n(d.Index), n(c.Write.Op), n(c.Write.Index))
-		blocked.Body = append(blocked.Body, st.fact("parallel_write_conflict", operandKey(c.Write)...))
+		blocked := st.fact(contract.BlockedByParallelWrite.Name(), n(d.Op), n(d.Index), n(c.Write.Op), n(c.Write.Index))
+		blocked.Body = append(blocked.Body, st.fact(contract.ParallelWriteConflict.Name(), operandKey(c.Write)...))
 		root.Body = append(root.Body, blocked)
 	case c != nil:
 		why = fmt.Sprintf("in place, the write of operand %d of %s would clobber %s before %s reads it", c.Write.Index,
@@ -286,18 +294,18 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 			out.Conflicts = append(out.Conflicts, st.conflict(c))
 		}
 		out.Conflict = &out.Conflicts[0]
-		blocked := st.fact("blocked_by_conflict", n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition))
+		blocked := st.fact(contract.BlockedByConflict.Name(), n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition))
 		blocked.Body = append([]*explain.Step{
 			st.role("read", c.Read), st.role("write", c.Write), st.definition(c.Definition),
-			st.fact("raw_conflict", n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)),
+			st.fact(contract.RawConflict.Name(), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)),
 		}, blocked.Body...)
 		if c.Write != d.Operand {
-			blocked.Body = append(blocked.Body, st.fact("inplace", operandKey(c.Write)...))
+			blocked.Body = append(blocked.Body, st.fact(contract.Inplace.Name(), operandKey(c.Write)...))
 		}
 		root.Body = append(root.Body, blocked)
 	}
 	if copied {
-		root.Body = append(root.Body, st.fact("copy_contents", operandKey(d.Operand)...))
+		root.Body = append(root.Body, st.fact(contract.CopyContents.Name(), operandKey(d.Operand)...))
 	}
 	what := "gets a new buffer"
 	if copied {
@@ -346,11 +354,11 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 	// A move drops the free after its copy (moves(X, Copy, T) beside
 	// dealloc_after or dealloc_in_block(X, Copy)), as the rewrite does.
 	mootFrees := rewrite.MovedFrees(rewrite.Moves(names, plan.DB))
-	moved := func(pred string, row []facts.Value) bool {
-		return (pred == "dealloc_after" || pred == "dealloc_in_block") && mootFrees[[2]int64{row[0].Int(), row[1].Int()}]
+	moved := func(pred contract.Pred, row []facts.Value) bool {
+		return (pred == contract.DeallocAfter || pred == contract.DeallocInBlock) && mootFrees[[2]int64{row[0].Int(), row[1].Int()}]
 	}
-	add := func(kind, pred string, arity int, atOp bool, summary func(row []facts.Value) string) {
-		r := plan.DB.Lookup(pred, arity)
+	add := func(kind string, pred contract.Pred, atOp bool, summary func(row []facts.Value) string) {
+		r := pred.Lookup(plan.DB)
 		for id := 0; r != nil && id < r.Len(); id++ {
 			row := r.Row(uint32(id))
 			if moved(pred, row) {
@@ -363,44 +371,44 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewri
 				at, op = names.Location(x), names.Op(x).Name
 			}
 			out = append(out, explain.Decision{Kind: kind, Value: names.ValueName(a), Op: op, At: st.location(at),
-				Summary: summary(row), Why: st.fact(pred, row...)})
+				Summary: summary(row), Why: st.fact(pred.Name(), row...)})
 		}
 	}
 	value := func(row []facts.Value) string { return names.ValueName(int(row[0].Int())) }
 	op := func(row []facts.Value) string { return names.OpName(int(row[1].Int())) }
-	lent := plan.DB.Lookup("lent_freed", 1)
-	add("dealloc", "dealloc_after", 2, true, func(row []facts.Value) string {
+	lent := contract.LentFreed.Lookup(plan.DB)
+	add("dealloc", contract.DeallocAfter, true, func(row []facts.Value) string {
 		// A buffer lent to an scf.if result lives as long as that result.
 		if lent != nil && lent.Contains(row[:1]) {
 			return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it, a view of it or an scf.if result it is lent to", value(row), op(row))
 		}
 		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", value(row), op(row))
 	})
-	add("dealloc", "dealloc_before_return", 2, true, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocBeforeReturn, true, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed just before %s, whose block runs after every block that uses it", value(row), op(row))
 	})
-	add("dealloc", "dealloc_in_arm", 2, true, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocInArm, true, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed just before %s, in a region of its scf.if that does not hand it on", value(row), op(row))
 	})
-	add("dealloc", "dealloc_when", 3, true, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocWhen, true, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed after %s if region #%d of its scf.if ran, the only region giving it a buffer it owns", value(row), op(row), row[2].Int())
 	})
-	add("dealloc", "dealloc_in_block", 2, true, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocInBlock, true, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed after %s, its last use in a block it is not live out of", value(row), op(row))
 	})
-	add("dealloc", "dealloc_on_edge", 2, false, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocOnEdge, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed at the start of %s, which it is not live into, reached from its only predecessor", value(row), names.BlockName(int(row[1].Int())))
 	})
-	add("dealloc", "dealloc_on_branch", 3, true, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocOnBranch, true, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed on the edge to %s, which it is not live into, on a block of its own between %s and it", value(row), names.BlockName(int(row[2].Int())), op(row))
 	})
-	add("dealloc", "dealloc_first", 2, false, func(row []facts.Value) string {
+	add("dealloc", contract.DeallocFirst, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", value(row))
 	})
-	add("kept", "kept_alive", 1, false, func(row []facts.Value) string {
+	add("kept", contract.KeptAlive, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", value(row))
 	})
-	add("move", "moves", 3, true, func(row []facts.Value) string {
+	add("move", contract.Moves, true, func(row []facts.Value) string {
 		x, t := value(row), names.ValueName(int(row[2].Int()))
 		return fmt.Sprintf("%s's buffer moves into %s: %s, the memref.alloc of %s and the memref.dealloc of %s after the copy are elided; "+
 			"the copy is the last use of all of %s's buffer, and %s is a new buffer nothing used before, laid out as %s's buffer is at run time (moves)",

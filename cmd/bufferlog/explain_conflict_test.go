@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"testing"
@@ -75,7 +76,7 @@ func TestExplainConflictsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: parsing mlir-opt's output: %v", file, err)
 		}
-		a, err := explainAnalysis(prog, preds, file, nil)
+		a, err := explainAnalysis(unbounded(prog, runtime.GOMAXPROCS(0)), preds, file, nil)
 		if err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue

@@ -16,6 +16,7 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rules/contract"
 )
 
 func graphCommand() *cli.Command {
@@ -32,14 +33,14 @@ func graphCommand() *cli.Command {
 			"for the read-after-write conflicts behind those copies (blocked_by_conflict), from\n" +
 			"the write to the read; grey read-only values (read_only_value). Everything drawn is\n" +
 			"a derived fact. With -o FILE.svg or --format svg, Graphviz's dot renders it.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "func", Usage: "the function to draw, with or without @ (required)"},
 			&cli.StringFlag{Name: "format", Usage: "dot or svg (default: svg if -o ends in .svg, else dot)"},
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog graph: want one input file", 2)
@@ -61,6 +62,10 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			_, prog, err := compileRules(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
@@ -74,9 +79,11 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			parts, names, _, err := decide(m, opts, prog, policy, nil, nil, graphPredicates...)
+			run, stop := lim.start(prog, opts.Workers)
+			defer stop()
+			parts, names, _, err := decide(m, opts, run, policy, nil, nil, graphPredicates...)
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			var dot bytes.Buffer
 			if err := writeGraph(&dot, m, parts, names, fn); err != nil {
@@ -98,7 +105,8 @@ func graphCommand() *cli.Command {
 
 // graphPredicates are the derived facts the graph is drawn from, kept
 // after the decisions besides those decide keeps.
-var graphPredicates = []string{"tensor_value", "tensor_use", "operand_alias", "operand_writes", "read_only_value", "alias_set", "buffer_class", "copy_contents"}
+var graphPredicates = contract.Names(contract.TensorValue, contract.TensorUse, contract.OperandAlias, contract.OperandWrites,
+	contract.ReadOnlyValue, contract.AliasSet, contract.BufferClass, contract.CopyContents)
 
 // findFunc returns the func.func named name (@ optional) in m, or an
 // error listing the functions there are.
@@ -165,7 +173,7 @@ func readGraph(parts []*facts.DB, names *extract.Names, fn *ir.Operation) (*buff
 	id, _ := names.OpID(fn)
 	var db *facts.DB
 	for _, p := range parts {
-		if r := p.Lookup("func", 2); r != nil {
+		if r := contract.Lookup(p, facts.Func); r != nil {
 			for row := range uint32(r.Len()) {
 				if r.Row(row)[0].Int() == int64(id) {
 					db = p
@@ -182,12 +190,12 @@ func readGraph(parts []*facts.DB, names *extract.Names, fn *ir.Operation) (*buff
 		inplace: map[operand]bool{}, outOfPl: map[operand]bool{}, copies: map[operand]bool{},
 		readOnlyB: map[operand]int64{}, parallel: map[operand]operand{},
 	}
-	rows := func(pred string, arity int, each func(row []int64)) {
-		r := db.Lookup(pred, arity)
+	rows := func(pred contract.Pred, each func(row []int64)) {
+		r := pred.Lookup(db)
 		if r == nil {
 			return
 		}
-		ints := make([]int64, arity)
+		ints := make([]int64, pred.Arity())
 		for id := range uint32(r.Len()) {
 			for i, v := range r.Row(id) {
 				ints[i] = v.Int()
@@ -195,24 +203,24 @@ func readGraph(parts []*facts.DB, names *extract.Names, fn *ir.Operation) (*buff
 			each(ints)
 		}
 	}
-	rows("tensor_value", 1, func(r []int64) { g.values = append(g.values, r[0]) })
-	rows("buffer_class", 2, func(r []int64) { g.class[r[0]] = r[1] })
-	rows("alias_set", 2, func(r []int64) { g.aliasSet[r[0]] = r[1] })
-	rows("read_only_value", 1, func(r []int64) { g.readOnly[r[0]] = true })
-	rows("tensor_use", 3, func(r []int64) { g.uses[operand{r[0], r[1]}] = r[2] })
-	rows("operand_alias", 3, func(r []int64) {
+	rows(contract.TensorValue, func(r []int64) { g.values = append(g.values, r[0]) })
+	rows(contract.BufferClass, func(r []int64) { g.class[r[0]] = r[1] })
+	rows(contract.AliasSet, func(r []int64) { g.aliasSet[r[0]] = r[1] })
+	rows(contract.ReadOnlyValue, func(r []int64) { g.readOnly[r[0]] = true })
+	rows(contract.TensorUse, func(r []int64) { g.uses[operand{r[0], r[1]}] = r[2] })
+	rows(contract.OperandAlias, func(r []int64) {
 		o := operand{r[0], r[1]}
 		g.aliases[o] = append(g.aliases[o], r[2])
 	})
-	rows("operand_writes", 2, func(r []int64) { g.writes[operand{r[0], r[1]}] = true })
-	rows("inplace", 2, func(r []int64) { g.inplace[operand{r[0], r[1]}] = true })
-	rows("out_of_place", 2, func(r []int64) { g.outOfPl[operand{r[0], r[1]}] = true })
-	rows("copy_contents", 2, func(r []int64) { g.copies[operand{r[0], r[1]}] = true })
-	rows("blocked_by_conflict", 7, func(r []int64) {
+	rows(contract.OperandWrites, func(r []int64) { g.writes[operand{r[0], r[1]}] = true })
+	rows(contract.Inplace, func(r []int64) { g.inplace[operand{r[0], r[1]}] = true })
+	rows(contract.OutOfPlace, func(r []int64) { g.outOfPl[operand{r[0], r[1]}] = true })
+	rows(contract.CopyContents, func(r []int64) { g.copies[operand{r[0], r[1]}] = true })
+	rows(contract.BlockedByConflict, func(r []int64) {
 		g.conflicts = append(g.conflicts, conflict{operand{r[0], r[1]}, operand{r[2], r[3]}, operand{r[4], r[5]}, r[6]})
 	})
-	rows("blocked_by_read_only", 3, func(r []int64) { g.readOnlyB[operand{r[0], r[1]}] = r[2] })
-	rows("blocked_by_parallel_write", 4, func(r []int64) { g.parallel[operand{r[0], r[1]}] = operand{r[2], r[3]} })
+	rows(contract.BlockedByReadOnly, func(r []int64) { g.readOnlyB[operand{r[0], r[1]}] = r[2] })
+	rows(contract.BlockedByParallelWrite, func(r []int64) { g.parallel[operand{r[0], r[1]}] = operand{r[2], r[3]} })
 	slices.Sort(g.values)
 	for _, a := range g.aliases {
 		slices.Sort(a)

@@ -65,7 +65,7 @@ func TestGraphGolden(t *testing.T) {
 // analysis corpus and has Graphviz's dot render each graph as SVG.
 func TestGraphDotAcceptsCorpus(t *testing.T) {
 	dot := tooltest.Require(t, "dot")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestGraphDotAcceptsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, _, err := decide(m, opts, prog, solve.OneShot(solve.BottomUp), nil, nil, graphPredicates...)
+		parts, names, _, err := decide(m, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), nil, nil, graphPredicates...)
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue

@@ -46,7 +46,7 @@ type annotationDiff struct {
 func TestOneShotAgreement(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	files := analysisCorpus(t)
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestOneShotAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := analyze(m, opts, prog, solve.OneShot(h.order), false, nil); err != nil {
+			if _, err := analyze(m, opts, unbounded(prog, opts.Workers), solve.OneShot(h.order), false, nil); err != nil {
 				t.Errorf("%s %s: our analysis fails where mlir-opt's succeeds: %v", h.name, file, err)
 				continue
 			}
@@ -128,7 +128,7 @@ func analysisCorpus(t *testing.T) []string {
 // (decide re-derives them); on some, mincopy copies fewer, among them
 // greedy_copies_more.mlir, which shows where the greedy order is wasteful.
 func TestMinCopy(t *testing.T) {
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestMinCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, dec, err := decide(m, opts, prog, policy, nil, nil)
+			_, _, dec, err := decide(m, opts, unbounded(prog, opts.Workers), policy, nil, nil)
 			errs[name] = err
 			if err == nil {
 				bytes[name] = dec.CopiedBytes()

@@ -37,13 +37,13 @@ func queryCommand() *cli.Command {
 			"is evaluated on its own, -j at once; the output is the same.\n\n" +
 			"--why prints under each fact its derivation, as explain does: the rule (file:line)\n" +
 			"that derived it and the facts that rule joined, down to facts extracted from the IR.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			rulesFlag,
 			opModelFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
 			&cli.BoolFlag{Name: "why", Usage: "print the derivation of each fact (engine ours)"},
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return cli.Exit("bufferlog query: want an input file and a query such as 'may_alias_step(X, Y)'", 2)
@@ -55,6 +55,10 @@ func queryCommand() *cli.Command {
 			if c.Bool("why") && engine != "ours" {
 				// Derivations read the order our engine adds facts in.
 				return cli.Exit("bufferlog query: --why needs --engine=ours", 2)
+			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
 			}
 			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
@@ -76,9 +80,11 @@ func queryCommand() *cli.Command {
 					keep = append(keep, p.Name)
 				}
 			}
-			dbs, names, err := derive(m, opts, prog, q.pred.Name, preds, engine, c.Int("j"), keep...)
+			run, stop := lim.start(prog, c.Int("j"))
+			defer stop()
+			dbs, names, err := derive(m, opts, run, q.pred.Name, preds, engine, keep...)
 			if err != nil {
-				return report(err)
+				return report(lim.explain(c.Args().First(), err))
 			}
 			var why func(*facts.DB, []facts.Value) *explain.Step
 			if c.Bool("why") {
@@ -101,13 +107,14 @@ func queryCommand() *cli.Command {
 }
 
 // compileRules compiles the built-in rules with the rule files at paths
-// (the values of --rules).
+// (the values of --rules), checking that they keep the contract with the
+// drivers (rules.Compile).
 func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
 	srcs, err := rules.WithUserFiles(paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := solve.Compile(srcs...)
+	prog, err := rules.Compile(srcs...)
 	return srcs, prog, err
 }
 
@@ -129,17 +136,18 @@ var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.
 	"mangle": (*solve.Program).EvalMangle,
 }
 
-// derive extracts m and evaluates what prog derives for the predicate
-// root with the engine named, and returns the DBs that hold the facts,
-// those of keep too.
+// derive extracts m and evaluates what run's program derives for the
+// predicate root with the engine named, and returns the DBs that hold
+// the facts, those of keep too.
 // When root depends on the in-place decisions, the whole analysis runs
 // (analyzeModule) on m's functions. Otherwise only the rules root
 // needs run: when they never join facts of two functions (see
 // solve.Program.FunctionLocal; decls declare the predicates), the engine
-// is ours and workers allow, each function's facts are a DB of their own,
-// evaluated on up to workers goroutines; else the whole module is one DB.
-func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string, decls []*facts.Predicate, engine string, workers int, keep ...string) ([]*facts.DB, *extract.Names, error) {
-	ctx, opt := context.Background(), solve.Options{Workers: workers}
+// is ours and run's workers allow, each function's facts are a DB of
+// their own, evaluated on up to that many goroutines; else the whole
+// module is one DB.
+func derive(m *ir.Module, opts extract.Options, run rulesRun, root string, decls []*facts.Predicate, engine string, keep ...string) ([]*facts.DB, *extract.Names, error) {
+	ctx, opt, full, workers := run.ctx, run.opt, run.prog, run.opt.Workers
 	prog := full.Restrict(root)
 	if slices.ContainsFunc(solve.DriverPredicates(), prog.Needs) {
 		// The query reads the in-place decisions: run the analysis, which
@@ -147,7 +155,7 @@ func derive(m *ir.Module, opts extract.Options, full *solve.Program, root string
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		parts, names, _, err := analyzeModule(ctx, m, opts, full, opt, solve.OneShot(solve.BottomUp), workers, nil, append([]string{root}, keep...)...)
+		parts, names, _, err := analyzeModule(m, opts, run, solve.OneShot(solve.BottomUp), workers, nil, append([]string{root}, keep...)...)
 		return parts, names, err
 	}
 	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/urfave/cli/v2"
 
@@ -24,12 +25,12 @@ func reportCommand() *cli.Command {
 			"derivation tree explain prints). The graph of buffers of one function (bufferlog\n" +
 			"graph; --func, default the first function with a copy or an allocation) is included\n" +
 			"when Graphviz's dot is installed.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
 			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
 			rulesFlag,
 			opModelFlag,
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog report: want one input file", 2)
@@ -37,14 +38,20 @@ func reportCommand() *cli.Command {
 			if c.String("o") == "" {
 				return cli.Exit("bufferlog report: want -o FILE.html", 2)
 			}
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
 			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
 			file := c.Args().First()
-			a, err := explainAnalysis(prog, preds, file, c.StringSlice("op-model"))
+			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
+			defer stop()
+			a, err := explainAnalysis(run, preds, file, c.StringSlice("op-model"))
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			// The graph is drawn from the analysis's facts, on the tensor
 			// IR, before explainBufferized rewrites it.
@@ -52,9 +59,9 @@ func reportCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			e, memref, err := a.explainBufferized(prog, preds, file, "")
+			e, memref, err := a.explainBufferized(run, preds, file, "")
 			if err != nil {
-				return report(err)
+				return report(lim.explain(file, err))
 			}
 			page := htmlreport.Page{Input: string(a.source), Bufferized: string(memref), Explanation: e, GraphSVG: graph}
 			if err := writeOutput(c.String("o"), func(w io.Writer) error { return htmlreport.Render(w, page) }); err != nil {

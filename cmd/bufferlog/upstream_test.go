@@ -18,7 +18,7 @@ import (
 // testdata/oneshot/differences.txt.
 func TestUpstreamAgreement(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestUpstreamAgreement(t *testing.T) {
 		if !hasAnnotations(theirs) {
 			continue
 		}
-		if _, err := analyze(m, opts, prog, solve.OneShot(solve.BottomUp), false, nil); err != nil {
+		if _, err := analyze(m, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), false, nil); err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue
 		}
@@ -70,7 +70,7 @@ func TestUpstreamAgreement(t *testing.T) {
 // error. The counts are logged.
 func TestUpstreamBufferize(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
-	prog, err := solve.Compile(rules.Builtin()...)
+	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestUpstreamBufferize(t *testing.T) {
 			unparsed++ // written in the test dialect's syntax, or invalid on purpose
 			continue
 		}
-		if err := bufferize(m, file, opts, prog, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+		if err := bufferize(m, file, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
 			if !rejection.MatchString(err.Error()) {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}
