@@ -56,7 +56,8 @@ func queryCommand() *cli.Command {
 				// Derivations read the order our engine adds facts in.
 				return cli.Exit("bufferlog query: --why needs --engine=ours", 2)
 			}
-			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
+			// Every built-in rule, the checker's too, can be queried.
+			prog, preds, err := declsOver(rules.Builtin(), c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -100,10 +101,16 @@ func queryCommand() *cli.Command {
 	}
 }
 
-// compileRules compiles the built-in rules with the rule files at paths
-// (the values of --rules).
+// compileRules compiles the built-in rules of the bufferization (not
+// the checker's) with the rule files at paths (the values of --rules).
 func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
-	srcs, err := rules.WithUserFiles(paths)
+	return compileOver(rules.Analysis(), paths)
+}
+
+// compileOver compiles the built-in sources base with the rule files at
+// paths.
+func compileOver(base []solve.Source, paths []string) ([]solve.Source, *solve.Program, error) {
+	srcs, err := rules.Over(base, paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -115,7 +122,12 @@ func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
 // derivations: it also returns the declarations of the rules' predicates,
 // which say how to print their ids.
 func compileWithDecls(paths []string) (*solve.Program, []*facts.Predicate, error) {
-	srcs, prog, err := compileRules(paths)
+	return declsOver(rules.Analysis(), paths)
+}
+
+// declsOver is compileWithDecls over the built-in sources base.
+func declsOver(base []solve.Source, paths []string) (*solve.Program, []*facts.Predicate, error) {
+	srcs, prog, err := compileOver(base, paths)
 	if err != nil {
 		return nil, nil, err
 	}
