@@ -63,10 +63,14 @@ Decl hands_off(P, H)
          arg(P, "op id"), arg(H, "value id")]
   bound [/number, /number].
 
-Decl released(P, H, X, A)
-  descr [doc("At the program point P the memref H stops owning instance A of X: P frees H, or frees that buffer for sure through another memref, or hands H to a tensor."),
-         arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name")]
-  bound [/number, /number, /number, /name].
+Decl lent(P, T, H, G)
+  descr [doc("At the program point P, on every path guarded by the scf.if region G, the memref T names the very buffer H names: an scf.if result handed H by that region, both still in use."),
+         arg(P, "op id"), arg(T, "value id"), arg(H, "value id"), arg(G, "region id")]
+  bound [/number, /number, /number, /number].
+
+Decl released(P, H, X, A, G)
+  descr [doc("At the program point P the memref H stops owning instance A of X on the paths guarded by G: P frees H, or that buffer for sure through another memref (sole_free, or on those paths lent), or hands H to a tensor."),
+         arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id")].
 
 Decl heap_token(X)
   descr [doc("The allocation site X is heap memory the function owns: a memref.alloc, or a call whose result is fresh."),
@@ -135,8 +139,16 @@ shares(Q, T1, T2, G2, M2) :-
 shares(Q, T2, T1, G2, M2) :-
   refers(P, H, _, _, G, M), carry(P, Q, H, T1), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
   mode_join(M, E, M2).
+# A pair carried over an edge keeps its guard, or takes that of the arm
+# one of them is handed out of.
 shares(Q, T1, T2, G2, M2) :-
-  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G2, E), carry(P, Q, H2, T2), T1 != T2, mode_join(M, E, M2).
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G2, E), step(P, Q, H2, T2, G, G2, E), T1 != T2, mode_join(M, E, M2).
+shares(Q, T1, T2, G2, M2) :-
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G, E), step(P, Q, H2, T2, G, G2, E), G2 != G, T1 != T2,
+  mode_join(M, E, M2).
+shares(Q, T2, T1, G2, M2) :-
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G, E), step(P, Q, H2, T2, G, G2, E), G2 != G, T1 != T2,
+  mode_join(M, E, M2).
 
 # memref.dealloc %m: %m, and every memref that may name its buffer, name
 # freed memory from the next point on.
@@ -151,15 +163,21 @@ heap_token(X) :- kind_of(X, /heap).
 # %a = memref.alloc(): %a owns the new buffer.
 owning(Q, X, X, /cur, /none, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), live(Q, X).
 owning(Q, T, X, A, G2, M2) :-
-  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), !ages_here(P, X), !released(P, H, X, A).
+  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), !ages_here(P, X), !released(P, H, X, A, G).
 owning(Q, T, X, /old, G2, M2) :-
-  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), ages_here(P, X), !released(P, H, X, A).
+  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), ages_here(P, X), !released(P, H, X, A, G).
 
 # memref.dealloc %m ends %m's ownership of whatever it names; when %m
 # names exactly the latest instance of %x, every memref's.
-released(P, H, X, A) :- frees(P, H, _), refers(P, H, X, A, _, _).
-released(P, H, X, /cur) :- sole_free(P, X), refers(P, H, X, /cur, _, _).
-released(P, H, X, A) :- hands_off(P, H), refers(P, H, X, A, _, _).
+released(P, H, X, A, G) :- frees(P, H, _), refers(P, H, X, A, G, _).
+released(P, H, X, /cur, G) :- sole_free(P, X), refers(P, H, X, /cur, G, _).
+released(P, H, X, A, G) :- hands_off(P, H), refers(P, H, X, A, G, _).
+# %r = scf.if %c { ... } else { scf.yield %a } ... memref.dealloc %a ...
+# scf.if %c { memref.dealloc %r }: on the paths through the else region,
+# freeing %a frees %r's buffer.
+released(P, T, X, A, G) :- frees(P, H, _), lent(P, T, H, G), refers(P, T, X, A, G, _).
+lent(Q, T, H, R) :- hands(P, Q, H, T), exits_arm(P, Q, R), keeps(P, Q, H).
+lent(Q, T, H, G) :- lent(P, T, H, G), keeps(P, Q, T), keeps(P, Q, H), crosses(P, Q, G, G, _).
 sole_free(P, X) :- frees(P, H, _), refers(P, H, X, /cur, _, _), !refers_else(P, H, X).
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), Y != X.
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, /old, _, _).
@@ -174,13 +192,14 @@ lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
 # The last use of %a on a path, with no memref.dealloc, and no other
 # memref in use naming its buffer: nobody can free it any more.
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A), !carried_on(P, Q, H),
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_on(P, Q, H),
   !ages_here(P, X), !referenced(Q, X, A).
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A), !carried_on(P, Q, H),
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_on(P, Q, H),
   ages_here(P, X), !referenced(Q, X, /old).
 # func.return that does not hand %a to the caller as a fresh result.
-lost(X, Ret, M) :- owning(Ret, H, X, A, _, M), return_op(Ret, _), !released(Ret, H, X, A), !returned_fresh(Ret, X, A).
+lost(X, Ret, M) :-
+  owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).
 returned_fresh(Ret, X, A) :-
   return_op(Ret, F), use(Ret, J, V), handle(V, H), refers(Ret, H, X, A, _, _), fresh(F, J).
 
