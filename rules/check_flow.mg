@@ -71,7 +71,7 @@ Decl handle(V, H)
   bound [/number, /number].
 
 Decl touches(P, H)
-  descr [doc("The program point P uses H or a view of it (the op, or one nested in it)."),
+  descr [doc("The program point P uses H or a view of it (the op, or one nested in it), H a memref whose paths are followed (no static_token)."),
          arg(P, "op id"), arg(H, "value id")]
   bound [/number, /number].
 
@@ -135,7 +135,7 @@ Decl crosses(P, Q, G, G2, E)
          arg(P, "op id"), arg(Q, "op id"), arg(G, "region id"), arg(G2, "region id"), arg(E, "name")].
 
 Decl step(P, Q, H, T, G, G2, E)
-  descr [doc("A fact about the memref H guarded by G at P is one about T guarded by G2 at Q: H stays in use (T = H) or is handed to T, which is guarded by the scf.if region the edge leaves, if any; E is the edge's flow."),
+  descr [doc("A fact about the memref H guarded by G at P is one about T guarded by G2 at Q: H stays in use, not defined again on the way (T = H), or is handed to T (hands), which is guarded by the scf.if region the edge leaves, if any; E is the edge's flow."),
          arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(T, "value id"), arg(G, "region id"),
          arg(G2, "region id"), arg(E, "name")].
 
@@ -158,18 +158,18 @@ Decl binds(P, Q, T, V)
          arg(P, "op id"), arg(Q, "op id"), arg(T, "value id"), arg(V, "value id")]
   bound [/number, /number, /number, /number].
 
-Decl keeps(P, Q, H)
-  descr [doc("The memref H, in use at P, is still in use at Q, not defined again on the way."),
-         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id")]
+Decl arg_flow(H, A)
+  descr [doc("The memref H (no view) may name the memory of the function argument A: A is handed to it, on some path, through any number of hand-overs (binds)."),
+         arg(H, "value id"), arg(A, "value id")]
+  bound [/number, /number].
+
+Decl may_return_arg(F, J, I)
+  descr [doc("Result J of the function F may be (a view of) its argument I: a func.return of F returns a memref that may name it (arg_flow)."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
 Decl hands(P, Q, H, T)
   descr [doc("On the edge from P to Q, the memory of H is handed to T (binds), which is in use at Q."),
-         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(T, "value id")]
-  bound [/number, /number, /number, /number].
-
-Decl carry(P, Q, H, T)
-  descr [doc("What holds of H's memory at P holds of T's at Q: H stays in use (T = H, keeps) or is handed to T (hands)."),
          arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(T, "value id")]
   bound [/number, /number, /number, /number].
 
@@ -198,7 +198,7 @@ host(Op, Q) :- climb(Op, Q), point(Q).
 handle(V, V) :- memref_value(V), !memref_view(V, _).
 handle(V, H) :- memref_view(V, W), handle(W, H).
 
-touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P).
+touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 
 # --- Paths --------------------------------------------------------------------
 
@@ -279,19 +279,22 @@ binds(P, Q, T, V) :-
   use(P, I, V), memref_value(T), next_op(P, Q).
 # %s = arith.select %c, %a, %b: %a's or %b's memory.
 binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), use(P, I, V), I > 0, next_op(P, Q).
-# %r = func.call @f(%a): @f may return its argument (result_is_arg), and a
+# %r = func.call @f(%a): @f may return its argument (may_return_arg), and a
 # function without a body any of them.
-binds(P, Q, T, V) :- call(P, F), result(T, P, J), result_is_arg(F, J, I), use(P, I, V), next_op(P, Q).
+binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), next_op(P, Q).
+# func.func @f(%a) { ... func.return %x } where %x may be %a, handed
+# through blocks, regions, selects and calls, on any path.
+arg_flow(A, A) :- func_arg(_, _, A), memref_value(A).
+arg_flow(T, A) :- arg_flow(H, A), handle(V, H), binds(_, _, T, V).
+may_return_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), handle(V, H), arg_flow(H, A), func_arg(F, I, A).
 binds(P, Q, T, V) :-
   call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), next_op(P, Q).
 
-keeps(P, Q, H) :- live(Q, H), flow(P, Q, _), !defined_on(P, Q, H).
 hands(P, Q, H, T) :- binds(P, Q, T, V), handle(V, H), live(Q, T).
-carry(P, Q, H, H) :- keeps(P, Q, H).
-carry(P, Q, H, T) :- hands(P, Q, H, T).
 
 # %r = scf.if %c { scf.yield %a } else { scf.yield %g }: what %r is
 # handed on the way out of a region holds on the paths through it.
-step(P, Q, H, H, G, G2, E) :- keeps(P, Q, H), crosses(P, Q, G, G2, E).
+# A memref still in use, not defined again on the way, keeps its facts.
+step(P, Q, H, H, G, G2, E) :- live(Q, H), crosses(P, Q, G, G2, E), !defined_on(P, Q, H).
 step(P, Q, H, T, G, G2, E) :- hands(P, Q, H, T), crosses(P, Q, G, G2, E), !exits_arm(P, Q, _).
 step(P, Q, H, T, G, R, E) :- hands(P, Q, H, T), crosses(P, Q, G, _, E), exits_arm(P, Q, R).

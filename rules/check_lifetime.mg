@@ -35,11 +35,6 @@ Decl frees(P, H, Op)
          arg(P, "op id"), arg(H, "value id"), arg(Op, "op id")]
   bound [/number, /number, /number].
 
-Decl referenced(P, X, A)
-  descr [doc("Some memref in use at the program point P may name instance A of the token X."),
-         arg(P, "op id"), arg(X, "value id"), arg(A, "name")]
-  bound [/number, /number, /name].
-
 Decl shares(P, H1, H2, G, M)
   descr [doc("At the program point P, the memrefs H1 and H2, both in use, may name the same buffer, on a path guarded by G (/none: any) that is sure or not (M): one was handed to the other, or both were handed the same memory."),
          arg(P, "op id"), arg(H1, "value id"), arg(H2, "value id"), arg(G, "region id"), arg(M, "name")].
@@ -73,18 +68,13 @@ Decl released(P, H, X, A, G)
          arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id")].
 
 Decl heap_token(X)
-  descr [doc("The allocation site X is heap memory the function owns: a memref.alloc, or a call whose result is fresh."),
+  descr [doc("The allocation site X is heap memory the function owns, a memref.alloc or a call whose result is fresh, whose paths are followed (no static_token)."),
          arg(X, "value id")]
   bound [/number].
 
 Decl owning(P, H, X, A, G, M)
   descr [doc("At the program point P, the memref H (in use) may name instance A of the heap token X, not yet freed: H may still have to free it. G and M as in refers."),
          arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id"), arg(M, "name")].
-
-Decl carried_on(P, Q, H)
-  descr [doc("What holds of H at P is carried to Q by H or by a memref H is handed to (carry)."),
-         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id")]
-  bound [/number, /number, /number].
 
 Decl returned_fresh(Ret, X, A)
   descr [doc("The func.return Ret hands instance A of X to the caller as a fresh result, which the caller owns."),
@@ -124,7 +114,6 @@ Decl foreign_kind(K, M)
 
 # memref.dealloc %v where %v = memref.subview %a: %a's buffer is freed.
 frees(P, H, Op) :- memref_effect(Op, I, /free), use(Op, I, V), handle(V, H), host(Op, P).
-referenced(P, X, A) :- refers(P, _, X, A, _, _).
 
 # Two memrefs name the same buffer when one is handed to the other
 # (cf.br ^bb1(%x) with %x still in use after), or both are handed the
@@ -134,10 +123,10 @@ referenced(P, X, A) :- refers(P, _, X, A, _, _).
 # iteration never name the same one, though each may name either.
 # A pair formed by handing over is guarded as the handed memref is.
 shares(Q, T1, T2, G2, M2) :-
-  refers(P, H, _, _, G, M), carry(P, Q, H, T1), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
+  refers(P, H, _, _, G, M), step(P, Q, H, T1, G, _, E), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
   mode_join(M, E, M2).
 shares(Q, T2, T1, G2, M2) :-
-  refers(P, H, _, _, G, M), carry(P, Q, H, T1), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
+  refers(P, H, _, _, G, M), step(P, Q, H, T1, G, _, E), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
   mode_join(M, E, M2).
 # A pair carried over an edge keeps its guard, or takes that of the arm
 # one of them is handed out of.
@@ -158,7 +147,7 @@ dangling(Q, T, G2, M2, F) :- dangling(P, H, G, M, F), step(P, Q, H, T, G, G2, E)
 
 # --- Ownership ---------------------------------------------------------------------
 
-heap_token(X) :- kind_of(X, /heap).
+heap_token(X) :- kind_of(X, /heap), !static_token(X).
 
 # %a = memref.alloc(): %a owns the new buffer.
 owning(Q, X, X, /cur, /none, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), live(Q, X).
@@ -176,8 +165,8 @@ released(P, H, X, A, G) :- hands_off(P, H), refers(P, H, X, A, G, _).
 # scf.if %c { memref.dealloc %r }: on the paths through the else region,
 # freeing %a frees %r's buffer.
 released(P, T, X, A, G) :- frees(P, H, _), lent(P, T, H, G), refers(P, T, X, A, G, _).
-lent(Q, T, H, R) :- hands(P, Q, H, T), exits_arm(P, Q, R), keeps(P, Q, H).
-lent(Q, T, H, G) :- lent(P, T, H, G), keeps(P, Q, T), keeps(P, Q, H), crosses(P, Q, G, G, _).
+lent(Q, T, H, R) :- hands(P, Q, H, T), exits_arm(P, Q, R), step(P, Q, H, H, _, _, _).
+lent(Q, T, H, G) :- lent(P, T, H, G), step(P, Q, T, T, G, G, _), step(P, Q, H, H, G, G, _).
 sole_free(P, X) :- frees(P, H, _), refers(P, H, X, /cur, _, _), !refers_else(P, H, X).
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), Y != X.
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, /old, _, _).
@@ -185,18 +174,16 @@ hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H
 
 # --- Leaks -------------------------------------------------------------------------
 
-carried_on(P, Q, H) :- carry(P, Q, H, _).
-
 # %a = memref.alloc() that nothing uses.
 lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
 # The last use of %a on a path, with no memref.dealloc, and no other
 # memref in use naming its buffer: nobody can free it any more.
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_on(P, Q, H),
-  !ages_here(P, X), !referenced(Q, X, A).
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !step(P, Q, H, _, _, _, _),
+  !ages_here(P, X), !refers(Q, _, X, A, _, _).
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_on(P, Q, H),
-  ages_here(P, X), !referenced(Q, X, /old).
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !step(P, Q, H, _, _, _, _),
+  ages_here(P, X), !refers(Q, _, X, /old, _, _).
 # func.return that does not hand %a to the caller as a fresh result.
 lost(X, Ret, M) :-
   owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).
@@ -223,3 +210,4 @@ foreign_kind(/borrowed, /sure).
 foreign_kind(/unknown, /unsure).
 foreign_free(Op, V, X, M) :-
   frees(P, H, Op), use(Op, 0, V), refers(P, H, X, _, _, M0), kind_of(X, K), foreign_kind(K, C), mode_join(M0, C, M).
+foreign_free(Op, V, X, M) :- frees(_, X, Op), use(Op, 0, V), static_token(X), kind_of(X, K), foreign_kind(K, M).

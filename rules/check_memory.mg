@@ -19,7 +19,7 @@
 #
 # Functions are summarized for their callers, over the whole call graph
 # (recursion included): which arguments a function may return
-# (result_is_arg), whether a result is memory the caller owns (fresh:
+# (may_return_arg, check_flow.mg), whether a result is memory the caller owns (fresh:
 # every return gives a heap buffer of the function, each once), whether
 # it may be read-only memory, and which arguments it may write.
 #
@@ -48,6 +48,41 @@ Decl token_value(X)
          arg(X, "value id")]
   bound [/number].
 
+Decl handed_on(X)
+  descr [doc("An op may hand the memory of the token X (or a view of it) to another memref (binds: a branch, a loop or region terminator, an arith.select, a call that may return it), or to a tensor (bufferization.to_tensor)."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl anchor(Op, B, P)
+  descr [doc("The memref user Op is, or is nested in, the op at position P of block B."),
+         arg(Op, "op id"), arg(B, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl single_free(X, F, P)
+  descr [doc("The op F, at position P of the block of the memref.alloc X, is the only op that frees X or a view of it."),
+         arg(X, "value id"), arg(F, "op id"), arg(P, "number")]
+  bound [/number, /number, /number].
+
+Decl other_free(X, F)
+  descr [doc("Another op than F frees X or a view of it."),
+         arg(X, "value id"), arg(F, "op id")]
+  bound [/number, /number].
+
+Decl early_use(U, X)
+  descr [doc("The op U uses X or a view of it, anchored in X's block before the single free of X."),
+         arg(U, "op id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl used_late(X)
+  descr [doc("Some op other than its single free uses X or a view of it, and is not anchored before that free in X's block."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl static_token(X)
+  descr [doc("No path need be followed for the token X: it is handed to no other memref, and it is not heap memory, or a memref.alloc freed once, in its own block, after every use. What it names is X on every path; its faults (writes into read-only memory, foreign frees) are found without paths, and a memref.alloc so freed has none."),
+         arg(X, "value id")]
+  bound [/number].
+
 Decl ages_here(P, X)
   descr [doc("The op P defines the memref X: if X is an allocation site, the instance before becomes an earlier one (/old)."),
          arg(P, "op id"), arg(X, "value id")]
@@ -65,11 +100,6 @@ Decl guarded_at(P, G)
 Decl returned(Ret, J, X)
   descr [doc("Operand J of the func.return Ret may be memory of the token X."),
          arg(Ret, "op id"), arg(J, "number"), arg(X, "value id")]
-  bound [/number, /number, /number].
-
-Decl result_is_arg(F, J, I)
-  descr [doc("Result J of the function F may be (a view of) its argument I."),
-         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
 Decl returns_other(F, J)
@@ -140,6 +170,30 @@ call_token(X, F, J) :- call(D, F), !func_external(F), result(X, D, J), memref_va
 
 token_value(X) :- token(X, _).
 token_value(X) :- call_token(X, _, _).
+# --- Memory no path need be followed for ------------------------------------------
+#
+# Most memory never changes hands: a global or an argument only read or
+# written, a buffer allocated, used and freed in one block. Such a token
+# names itself wherever it is in use, and the paths add nothing; the
+# checker follows the others only.
+handed_on(X) :- binds(_, _, _, V), handle(V, X).
+handed_on(X) :- op(Op, "bufferization.to_tensor"), use(Op, _, V), handle(V, X).
+
+# %a = memref.alloc() ... scf.for ... { memref.store %f, %a[%i] } ...
+# memref.dealloc %a, in one block: every use, nested or not, comes before
+# the only free, which every run of the block reaches.
+anchor(Op, B, P) :- memref_user(Op), op_in_block(Op, B, P).
+anchor(Op, B2, P2) :- anchor(Op, B, _), block_in_region(B, R, _), region_of(R, O, _), op_in_block(O, B2, P2).
+single_free(X, F, P) :-
+  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, _), frees(_, X, F), op(F, "memref.dealloc"),
+  op_in_block(F, B, P), !other_free(X, F).
+other_free(X, F) :- frees(_, X, F), frees(_, X, F2), F2 != F.
+early_use(U, X) :-
+  single_free(X, _, PF), use(U, _, V), handle(V, X), result(X, D, _), op_in_block(D, B, _), anchor(U, B, P), P < PF.
+used_late(X) :- single_free(X, F, _), use(U, _, V), handle(V, X), U != F, !early_use(U, X).
+static_token(X) :- token(X, K), K != /heap, !handed_on(X).
+static_token(X) :- single_free(X, _, _), !handed_on(X), !used_late(X).
+
 # Any memref result counts (what is no allocation site names nothing),
 # so that this does not depend on the summaries.
 ages_here(P, X) :- result(X, P, _), memref_value(X).
@@ -148,8 +202,9 @@ ages_here(P, X) :- result(X, P, _), memref_value(X).
 
 # Each allocation site names itself from its definition on: a fresh
 # instance, on every path.
-refers(Q, X, X, /cur, /none, /sure) :- token_value(X), result(X, D, _), flow(D, Q, _), live(Q, X).
-refers(Q, X, X, /cur, /none, /sure) :- token(X, /arg), func_arg(F, _, X), entry_point(F, Q), live(Q, X).
+refers(Q, X, X, /cur, /none, /sure) :- token_value(X), !static_token(X), result(X, D, _), flow(D, Q, _), live(Q, X).
+refers(Q, X, X, /cur, /none, /sure) :-
+  token(X, /arg), !static_token(X), func_arg(F, _, X), entry_point(F, Q), live(Q, X).
 
 # Carried over an edge: kept by a memref still in use, handed to the
 # memref it is passed to. The latest instance of X becomes an earlier
@@ -165,7 +220,7 @@ guarded_at(P, G) :- shares(P, _, _, G, _), /none != G.
 
 # func.return %a, %b: what each result may be.
 returned(Ret, J, X) :- return_op(Ret, _), use(Ret, J, V), handle(V, H), refers(Ret, H, X, _, _, _).
-result_is_arg(F, J, I) :- return_op(Ret, F), returned(Ret, J, X), func_arg(F, I, X).
+returned(Ret, J, X) :- return_op(Ret, _), use(Ret, J, V), handle(V, X), static_token(X).
 returns_other(F, J) :- return_op(Ret, F), returned(Ret, J, X), !func_arg(F, _, X).
 
 # A function returning its argument, a global, a stack buffer, memory of
@@ -198,6 +253,7 @@ write_op(Op, I, C) :- call(Op, F), callee_writes(F, I, C).
 callee_writes(F, I, C) :-
   write_op(Op, K, C0), use(Op, K, V), handle(V, H), host(Op, P), refers(P, H, X, _, _, M), func_arg(F, I, X),
   mode_join(C0, M, C).
+callee_writes(F, I, C) :- write_op(Op, K, C), use(Op, K, V), handle(V, X), static_token(X), func_arg(F, I, X).
 # func.func private @ext(memref<...> {bufferization.access = "read-write"}):
 # a function without a body writes what its annotation says, and maybe
 # any argument without one.
@@ -208,3 +264,4 @@ callee_writes(F, I, /unsure) :- call(Op, F), func_external(F), use(Op, I, V), me
 readonly_write(Op, V, X, M) :-
   write_op(Op, I, C), use(Op, I, V), handle(V, H), host(Op, P), refers(P, H, X, _, _, M0), readonly(X),
   mode_join(C, M0, M).
+readonly_write(Op, V, X, C) :- write_op(Op, I, C), use(Op, I, V), handle(V, X), static_token(X), readonly(X).

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,7 +64,7 @@ func checkCommand() *cli.Command {
 			if format != "text" && format != "json" {
 				return cli.Exit(fmt.Sprintf("bufferlog check: unknown --format %q (text or json)", format), 2)
 			}
-			prog, preds, err := declsOver(rules.Checker(), c.StringSlice("rules"))
+			chk, err := newChecker(c.StringSlice("rules"))
 			if err != nil {
 				return report(err)
 			}
@@ -77,7 +78,7 @@ func checkCommand() *cli.Command {
 				m, source, err := loadSource(file, true)
 				if err == nil {
 					var found []checkFinding
-					found, err = checkModule(m, source, prog, preds, opts)
+					found, err = chk.findings(m, source, opts)
 					all = append(all, found...)
 				}
 				if err != nil {
@@ -121,21 +122,45 @@ type checkFinding struct {
 	at explain.Location
 }
 
-// checkModule evaluates the checker's rules in prog on m, whose text
-// source locates its ops, and returns its findings in source order.
-func checkModule(m *ir.Module, source []byte, prog *solve.Program, preds []*facts.Predicate, opts extract.Options) ([]checkFinding, error) {
-	db, names, err := extract.Module(m, opts)
+// checker is the memory-safety checker: the rules of rules.Checker,
+// compiled once, and the declarations that name their columns' ids.
+type checker struct {
+	prog  *solve.Program
+	preds []*facts.Predicate
+}
+
+// newChecker compiles the built-in checker with the rule files at paths
+// (the values of --rules).
+func newChecker(paths []string) (*checker, error) {
+	prog, preds, err := declsOver(rules.Checker(), paths)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := prog.Restrict(findingPred).Eval(context.Background(), db, solve.Options{Workers: opts.Workers}); err != nil {
+	return &checker{prog.Restrict(findingPred), preds}, nil
+}
+
+// eval extracts m and derives the findings, and returns the facts.
+func (c *checker) eval(m *ir.Module, opts extract.Options) (*facts.DB, *extract.Names, error) {
+	db, names, err := extract.Module(m, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = c.prog.Eval(context.Background(), db, solve.Options{Workers: opts.Workers})
+	return db, names, err
+}
+
+// findings checks m, whose text source locates its ops, and returns its
+// findings in source order.
+func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([]checkFinding, error) {
+	db, names, err := c.eval(m, opts)
+	if err != nil {
 		return nil, err
 	}
 	r := db.Lookup(findingPred, 6)
 	if r == nil || r.Len() == 0 {
 		return nil, nil
 	}
-	st := newStepper(prog, preds, db, names, source, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+	st := newStepper(c.prog, c.preds, db, names, source, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
 	st.brief = func(d *solve.Derivation) bool { return filepath.Base(d.Rule.File) == checkStructureFile }
 	desc := memoryDescriber{db: db, names: names}
 	var out []checkFinding
@@ -152,6 +177,37 @@ func checkModule(m *ir.Module, source []byte, prog *solve.Program, preds []*fact
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
 	})
 	return out, nil
+}
+
+// verify checks m, the bufferized module of file, and fails with its
+// findings, located in m's printed text, which they name file's
+// .memref.mlir (it is not written). The text is printed only then: a
+// clean module costs its extraction and the evaluation.
+func (c *checker) verify(m *ir.Module, file string, opts extract.Options) error {
+	db, _, err := c.eval(m, opts)
+	if err != nil {
+		return err
+	}
+	if r := db.Lookup(findingPred, 6); r == nil || r.Len() == 0 {
+		return nil
+	}
+	var text bytes.Buffer
+	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
+		return err
+	}
+	name := strings.TrimSuffix(file, ".mlir") + ".memref.mlir"
+	mm, err := ir.Parse(name, text.Bytes())
+	if err != nil {
+		return fmt.Errorf("%s: error: internal error: the bufferized module does not parse: %v", file, err)
+	}
+	found, err := c.findings(mm, text.Bytes(), opts)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s: error: bufferize --verify: bufferlog check finds %d faults in the output, which is not written\n", file, len(found))
+	writeFindings(&b, found)
+	return errors.New(strings.TrimSuffix(b.String(), "\n"))
 }
 
 // memoryDescriber words findings, naming values and ops as the source

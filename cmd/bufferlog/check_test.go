@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -179,7 +180,7 @@ func TestCheckCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checker, preds, err := declsOver(rules.Checker(), nil)
+	chk, err := testChecker()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ func TestCheckCorpus(t *testing.T) {
 				}
 				var m *ir.Module
 				if m, o.err = ir.Parse(o.name, o.text); o.err == nil {
-					findings[i], o.err = checkModule(m, o.text, checker, preds, opts)
+					findings[i], o.err = chk.findings(m, o.text, opts)
 				}
 			}
 		})
@@ -244,7 +245,10 @@ func TestCheckCorpus(t *testing.T) {
 	close(work)
 	wg.Wait()
 
-	known := readCorpusFindings(t, "../../testdata/check/corpus_findings.txt")
+	known, err := corpusFindings()
+	if err != nil {
+		t.Fatal(err)
+	}
 	seen, checked := map[string]bool{}, map[string]bool{}
 	errorCount, warningCount := 0, 0
 	for i, o := range append(outputs, bufferized...) {
@@ -276,14 +280,16 @@ func TestCheckCorpus(t *testing.T) {
 		len(outputs)+len(bufferized), len(outputs), len(progs), len(progs)-*checkPrograms, *checkPrograms, len(execVariants), errorCount, warningCount)
 }
 
-// readCorpusFindings reads the findings bufferlog's outputs are known to
-// have: a line per finding, "NAME LINE:COL KIND", then " # " and why
-// (NAME is an output's: a golden's file, or a program and a policy).
-func readCorpusFindings(t *testing.T, path string) map[string]bool {
-	t.Helper()
-	data, err := os.ReadFile(path)
+// corpusFindingsFile lists the faults of bufferlog's own outputs.
+const corpusFindingsFile = "../../testdata/check/corpus_findings.txt"
+
+// corpusFindings reads corpusFindingsFile, once: a line per finding,
+// "NAME LINE:COL KIND", then " # " and why (NAME is an output's: a
+// golden's file, or a program and a policy).
+var corpusFindings = sync.OnceValues(func() (map[string]bool, error) {
+	data, err := os.ReadFile(corpusFindingsFile)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	known := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -294,9 +300,96 @@ func readCorpusFindings(t *testing.T, path string) map[string]bool {
 		}
 		key, why, ok := strings.Cut(line, " # ")
 		if !ok || strings.TrimSpace(why) == "" {
-			t.Errorf("%s: %q gives no reason after \" # \"", path, line)
+			return nil, fmt.Errorf("%s: %q gives no reason after \" # \"", corpusFindingsFile, line)
 		}
 		known[strings.TrimSpace(key)] = true
 	}
-	return known
+	return known, nil
+})
+
+// testChecker is the built-in checker, compiled once for the tests.
+var testChecker = sync.OnceValues(func() (*checker, error) { return newChecker(nil) })
+
+// verifyKnown checks text, bufferlog's output for the program name, as
+// bufferize --verify does, so that the test suite's bufferize runs verify
+// their outputs; it lets pass the faults corpusFindingsFile lists for
+// that program (under any policy), which TestCheckCorpus holds to.
+func verifyKnown(name string, text []byte) error {
+	chk, err := testChecker()
+	if err != nil {
+		return err
+	}
+	known, err := corpusFindings()
+	if err != nil {
+		return err
+	}
+	m, err := ir.Parse(name, text)
+	if err != nil {
+		return err
+	}
+	opts, err := extractOptions(nil)
+	if err != nil {
+		return err
+	}
+	found, err := chk.findings(m, text, opts)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	for _, f := range found {
+		listed := slices.ContainsFunc(slices.Collect(maps.Keys(known)), func(key string) bool {
+			fields := strings.Fields(key) // NAME [POLICY] LINE:COL KIND
+			return fields[0] == name && fields[len(fields)-2] == fmt.Sprintf("%d:%d", f.Line, f.Col) && fields[len(fields)-1] == f.Kind
+		})
+		if !listed {
+			fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", f.File, f.Line, f.Col, f.Severity, f.Message)
+		}
+	}
+	if b.Len() > 0 {
+		return fmt.Errorf("bufferize --verify fails on the output of %s (not in %s):\n%s", name, corpusFindingsFile, b.String())
+	}
+	return nil
+}
+
+// TestBufferizeVerify runs bufferize --verify: a safe output is written,
+// with the check's time in --stats=json; a rule file that frees each
+// buffer right after its allocation makes the output unsafe, and the file
+// fails with the checker's findings, writing nothing; --verify without
+// frees is a usage error.
+func TestBufferizeVerify(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.mlir")
+	out := filepath.Join(dir, "out.mlir")
+	early := filepath.Join(dir, "early_free.mg")
+	os.WriteFile(in, []byte("func.func @f(%x: f32) -> f32 {\n  %c0 = arith.constant 0 : index\n  %e = tensor.empty() : tensor<4xf32>\n"+
+		"  %t = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>\n  %v = tensor.extract %t[%c0] : tensor<4xf32>\n  return %v : f32\n}\n"), 0o644)
+	os.WriteFile(early, []byte("# A buffer freed as soon as it is allocated.\ndealloc_after(A, Op) :- new_buffer(A), result(A, Op, 0).\n"), 0o644)
+
+	stdout, stderr, code := run(t, "", "bufferize", "--verify", "--stats=json", in, "-o", out)
+	if code != 0 || stdout != "" || !strings.Contains(stderr, `"verify":`) {
+		t.Errorf("safe file: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if text, err := os.ReadFile(out); err != nil || !strings.Contains(string(text), "memref.dealloc") {
+		t.Errorf("safe file: output %q, %v", text, err)
+	}
+	os.Remove(out)
+
+	stdout, stderr, code = run(t, "", "bufferize", "--verify", "--rules", early, in, "-o", out)
+	if code != 1 || stdout != "" {
+		t.Errorf("unsafe output: exit %d, stdout %q", code, stdout)
+	}
+	if !strings.Contains(stderr, "in.mlir: error: bufferize --verify: bufferlog check finds") ||
+		!regexp.MustCompile(`in\.memref\.mlir:\d+:\d+: error: use of freed memory`).MatchString(stderr) {
+		t.Errorf("unsafe output: stderr %s", stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("unsafe output: the output was written")
+	}
+
+	for _, args := range [][]string{{"--analysis-only"}, {"--dealloc=none"}} {
+		_, stderr, code = run(t, "", append(append([]string{"bufferize", "--verify"}, args...), in)...)
+		if code != 2 || !strings.Contains(stderr, "--verify checks memref IR with its frees") {
+			t.Errorf("--verify %v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
 }

@@ -160,6 +160,7 @@ type phaseSeconds struct {
 	Analysis float64 `json:"analysis"`
 	Rewrite  float64 `json:"rewrite"`
 	Dealloc  float64 `json:"dealloc"`
+	Verify   float64 `json:"verify"`
 	Print    float64 `json:"print"`
 	Wall     float64 `json:"wall"`
 }
@@ -196,7 +197,7 @@ func summarize(results []result, wall time.Duration) *runSummary {
 	s.Seconds = phaseSeconds{
 		Parse: t[phaseParse].Seconds(), Analysis: t[phaseAnalysis].Seconds(),
 		Rewrite: t[phaseRewrite].Seconds(), Dealloc: t[phaseDealloc].Seconds(),
-		Print: t[phasePrint].Seconds(), Wall: wall.Seconds(),
+		Verify: t[phaseVerify].Seconds(), Print: t[phasePrint].Seconds(), Wall: wall.Seconds(),
 	}
 	return s
 }
