@@ -45,6 +45,31 @@ Decl branch_op(Op)
          arg(Op, "op id")]
   bound [/number].
 
+Decl is_view(V)
+  descr [doc("V is the result of a view op (memref_view)."),
+         arg(V, "value id")]
+  bound [/number].
+
+Decl branches(T)
+  descr [doc("T is a cf branch: it has successor blocks."),
+         arg(T, "op id")]
+  bound [/number].
+
+Decl has_next(T)
+  descr [doc("An op follows T in its block."),
+         arg(T, "op id")]
+  bound [/number].
+
+Decl has_block(R)
+  descr [doc("Region R has a block."),
+         arg(R, "region id")]
+  bound [/number].
+
+Decl arm_exit_edge(P, Q)
+  descr [doc("The edge from P to Q leaves an scf.if region (exits_arm)."),
+         arg(P, "op id"), arg(Q, "op id")]
+  bound [/number, /number].
+
 Decl point(P)
   descr [doc("The op P is a program point: the state before it runs."),
          arg(P, "op id")]
@@ -195,7 +220,8 @@ host(Op, Q) :- climb(Op, Q), point(Q).
 
 # %v = memref.subview %a[...]: %v is %a's memory; freeing either frees
 # both, and what holds of one's buffer holds of the other's.
-handle(V, V) :- memref_value(V), !memref_view(V, _).
+is_view(V) :- memref_view(V, _).
+handle(V, V) :- memref_value(V), !is_view(V).
 handle(V, H) :- memref_view(V, W), handle(W, H).
 
 touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
@@ -204,8 +230,10 @@ touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 
 next_op(P, Q) :- op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
 region_first(Op, K, Q) :- region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
+branches(T) :- successor(T, _, _).
+has_next(T) :- next_op(T, _).
 region_exit(T, Op, K) :-
-  point(T), !successor(T, _, _), !next_op(T, _), op_in_block(T, B, _), block_in_region(B, R, _), region_of(R, Op, K),
+  point(T), !branches(T), !has_next(T), op_in_block(T, B, _), block_in_region(B, R, _), region_of(R, Op, K),
   branch_op(Op).
 entry_point(F, Q) :- op(F, "func.func"), region_first(F, 0, Q).
 
@@ -237,7 +265,8 @@ arm(R, C, K) :- region_of(R, Op, K), op(Op, "scf.if"), use(Op, 0, C).
 conflicting(G, R) :- arm(G, C, K1), arm(R, C, K2), K1 != K2.
 enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), region_first(P, K, Q).
 # scf.if %c { ... } with no else: the edge past it is the else region's.
-enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), !block_in_region(_, R, _), region_branch(P, -1, -1), next_op(P, Q).
+enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), !has_block(R), region_branch(P, -1, -1), next_op(P, Q).
+has_block(R) :- block_in_region(_, R, _).
 exits_arm(T, Q, R) :- region_exit(T, Op, K), region_of(R, Op, K), arm(R, _, _), next_op(Op, Q).
 blocked(P, Q, G) :- enters_arm(P, Q, R), conflicting(G, R).
 # %c = arith.cmpi ... inside a loop, or a block argument ^bb1(%c: i1): the
@@ -296,5 +325,6 @@ hands(P, Q, H, T) :- binds(P, Q, T, V), handle(V, H), live(Q, T).
 # handed on the way out of a region holds on the paths through it.
 # A memref still in use, not defined again on the way, keeps its facts.
 step(P, Q, H, H, G, G2, E) :- live(Q, H), crosses(P, Q, G, G2, E), !defined_on(P, Q, H).
-step(P, Q, H, T, G, G2, E) :- hands(P, Q, H, T), crosses(P, Q, G, G2, E), !exits_arm(P, Q, _).
+step(P, Q, H, T, G, G2, E) :- hands(P, Q, H, T), crosses(P, Q, G, G2, E), !arm_exit_edge(P, Q).
+arm_exit_edge(P, Q) :- exits_arm(P, Q, _).
 step(P, Q, H, T, G, R, E) :- hands(P, Q, H, T), crosses(P, Q, G, _, E), exits_arm(P, Q, R).

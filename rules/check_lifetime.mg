@@ -76,6 +76,16 @@ Decl owning(P, H, X, A, G, M)
   descr [doc("At the program point P, the memref H (in use) may name instance A of the heap token X, not yet freed: H may still have to free it. G and M as in refers."),
          arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id"), arg(M, "name")].
 
+Decl carried_to(P, Q, H)
+  descr [doc("What holds of H at P holds at Q of H or of a memref H is handed to (step)."),
+         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id")]
+  bound [/number, /number, /number].
+
+Decl named(Q, X, A)
+  descr [doc("Some memref in use at the program point Q may name instance A of the token X."),
+         arg(Q, "op id"), arg(X, "value id"), arg(A, "name")]
+  bound [/number, /number, /name].
+
 Decl returned_fresh(Ret, X, A)
   descr [doc("The func.return Ret hands instance A of X to the caller as a fresh result, which the caller owns."),
          arg(Ret, "op id"), arg(X, "value id"), arg(A, "name")]
@@ -174,16 +184,19 @@ hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H
 
 # --- Leaks -------------------------------------------------------------------------
 
+carried_to(P, Q, H) :- step(P, Q, H, _, _, _, _).
+named(Q, X, A) :- refers(Q, _, X, A, _, _).
+
 # %a = memref.alloc() that nothing uses.
 lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
 # The last use of %a on a path, with no memref.dealloc, and no other
 # memref in use naming its buffer: nobody can free it any more.
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !step(P, Q, H, _, _, _, _),
-  !ages_here(P, X), !refers(Q, _, X, A, _, _).
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
+  !ages_here(P, X), !named(Q, X, A).
 lost(X, P, M) :-
-  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !step(P, Q, H, _, _, _, _),
-  ages_here(P, X), !refers(Q, _, X, /old, _, _).
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
+  ages_here(P, X), !named(Q, X, /old).
 # func.return that does not hand %a to the caller as a fresh result.
 lost(X, Ret, M) :-
   owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).

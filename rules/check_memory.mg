@@ -38,6 +38,30 @@ Decl token(X, K)
          arg(X, "value id"), arg(K, "name")]
   bound [/number, /name].
 
+Decl allocator(Name)
+  descr [doc("Ops named Name allocate memory (alloc_kind)."),
+         arg(Name, "string")].
+
+Decl is_call(D)
+  descr [doc("D is a func.call of a function of the module."),
+         arg(D, "op id")]
+  bound [/number].
+
+Decl is_global(X)
+  descr [doc("X is the result of a memref.get_global."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl arg_of(F, X)
+  descr [doc("X is an argument of the function F."),
+         arg(F, "op id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl annotated(F, I)
+  descr [doc("Argument I of the function F has a bufferization.access annotation."),
+         arg(F, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
 Decl call_token(X, F, J)
   descr [doc("X, result J of a call of F, is an allocation site: some return of F gives as J memory that is none of F's arguments."),
          arg(X, "value id"), arg(F, "op id"), arg(J, "number")]
@@ -162,8 +186,11 @@ token(X, /arg) :- func_arg(_, _, X), memref_value(X).
 # %m = "mydialect.make"() : () -> memref<...>, or a call of a function
 # declared without a body: memory nobody here knows.
 token(X, /unknown) :-
-  result(X, D, _), memref_value(X), point(D), !memref_view(X, _), !branch_op(D), op(D, Name), !alloc_kind(Name, _),
-  Name != "arith.select", !call(D, _), !global_ref(X, _).
+  result(X, D, _), memref_value(X), point(D), !is_view(X), !branch_op(D), op(D, Name), !allocator(Name),
+  Name != "arith.select", !is_call(D), !is_global(X).
+allocator(Name) :- alloc_kind(Name, _).
+is_call(D) :- call(D, _).
+is_global(X) :- global_ref(X, _).
 token(X, /unknown) :- call(D, F), func_external(F), result(X, D, _), memref_value(X).
 # %r = func.call @f() where @f returns memory of its own.
 call_token(X, F, J) :- call(D, F), !func_external(F), result(X, D, J), memref_value(X), returns_other(F, J).
@@ -221,12 +248,13 @@ guarded_at(P, G) :- shares(P, _, _, G, _), /none != G.
 # func.return %a, %b: what each result may be.
 returned(Ret, J, X) :- return_op(Ret, _), use(Ret, J, V), handle(V, H), refers(Ret, H, X, _, _, _).
 returned(Ret, J, X) :- return_op(Ret, _), use(Ret, J, V), handle(V, X), static_token(X).
-returns_other(F, J) :- return_op(Ret, F), returned(Ret, J, X), !func_arg(F, _, X).
+returns_other(F, J) :- return_op(Ret, F), returned(Ret, J, X), !arg_of(F, X).
+arg_of(F, X) :- func_arg(F, _, X).
 
 # A function returning its argument, a global, a stack buffer, memory of
 # unknown origin, what a callee returns that is not fresh, or one buffer
 # as two results, does not hand its callers a buffer to free.
-not_fresh(F, J) :- return_op(Ret, F), returned(Ret, J, X), K != /heap, token(X, K).
+not_fresh(F, J) :- token(X, K), K != /heap, returned(Ret, J, X), return_op(Ret, F).
 not_fresh(F, J) :- return_op(Ret, F), returned(Ret, J, X), call_token(X, G, K), not_fresh(G, K).
 not_fresh(F, J) :- return_op(Ret, F), returned(Ret, J, X), returned(Ret, J2, X), J != J2.
 fresh(F, J) :- returns_other(F, J), !not_fresh(F, J).
@@ -243,7 +271,7 @@ readonly(X) :- global_ref(X, Name), constant_global(Name).
 readonly(X) :- arg_not_writable(F, I), func_arg(F, I, X), memref_value(X).
 # %r = func.call @f() where @f may return a constant global.
 readonly(X) :- call_token(X, F, J), returns_readonly(F, J).
-returns_readonly(F, J) :- return_op(Ret, F), returned(Ret, J, X), readonly(X), !func_arg(F, _, X).
+returns_readonly(F, J) :- return_op(Ret, F), returned(Ret, J, X), readonly(X), !arg_of(F, X).
 
 # memref.store %v, %m[...]; memref.copy %a, %m; linalg.fill ... outs(%m).
 write_op(Op, I, /sure) :- memref_effect(Op, I, /write).
@@ -259,7 +287,8 @@ callee_writes(F, I, C) :- write_op(Op, K, C), use(Op, K, V), handle(V, X), stati
 # any argument without one.
 callee_writes(F, I, /sure) :- func_external(F), arg_access(F, I, /write).
 callee_writes(F, I, /sure) :- func_external(F), arg_access(F, I, /read_write).
-callee_writes(F, I, /unsure) :- call(Op, F), func_external(F), use(Op, I, V), memref_value(V), !arg_access(F, I, _).
+callee_writes(F, I, /unsure) :- call(Op, F), func_external(F), use(Op, I, V), memref_value(V), !annotated(F, I).
+annotated(F, I) :- arg_access(F, I, _).
 
 readonly_write(Op, V, X, M) :-
   write_op(Op, I, C), use(Op, I, V), handle(V, H), host(Op, P), refers(P, H, X, _, _, M0), readonly(X),
