@@ -4,7 +4,7 @@
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
 //	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] [--why] FILE 'pred(X, 3)'
-//	bufferlog bufferize [flags] FILE [-o OUT]
+//	bufferlog bufferize [flags] [--verify] FILE [-o OUT]
 //	bufferlog bufferize [flags] [-j N] [--stats[=json]] [--stats-file F] --out-dir DIR | --in-place FILE|DIR...
 //	bufferlog explain [--op LOC | --value %name] [--format text|json] [-o MEMREF] FILE
 //	bufferlog report [--func NAME] -o REPORT.html FILE
@@ -61,8 +61,11 @@
 // diagnostic, FILE:LINE:COL: error: (or warning:), worded from the fact
 // (memoryDescriber), with its derivation from solve.Explainer, the facts
 // of check_flow.mg (program points, paths) shown without theirs;
-// --format json prints the same as checkFinding objects. checkModule is
-// the one place that runs the checker. Exit status 1 if a file has an
+// --format json prints the same as checkFinding objects. The checker
+// type runs them: findings for check, verify for bufferize --verify,
+// which checks each bufferized module before it is printed (extraction
+// and evaluation only, unless there are findings to locate) with the
+// built-in checker whatever --rules says. Exit status 1 if a file has an
 // error finding or cannot be read.
 //
 // rules lists the built-in rule files and the shipped alternatives
