@@ -54,5 +54,7 @@ fault(Op, /foreign_free, V, X, Op, M) :- foreign_free(Op, V, X, M).
 # %a = memref.alloc() not freed on some path: reported at the allocation.
 fault(D, /leak, X, X, P, M) :- lost(X, P, M), result(X, D, _).
 
+# A fault on a sure path is an error; one only on unsure paths (a loop
+# with dynamic bounds skipped, an op with no memory model) a warning.
 finding(At, K, /error, V, C, E) :- fault(At, K, V, C, E, /sure).
 finding(At, K, /warning, V, C, E) :- fault(At, K, V, C, E, /unsure), !fault(At, K, V, C, E, /sure).

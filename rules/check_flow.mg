@@ -19,7 +19,9 @@
 # is a warning.
 #
 # Facts flow along paths only for the buffers still in use there
-# (live): a buffer's facts die where the last reference to it does.
+# (live): a buffer's facts die where the last reference to it does. Nor
+# for memory that never changes hands (static_token, check_memory.mg):
+# what holds of it needs no path.
 #
 # scf.if arms are told apart where it matters: what a result of an
 # scf.if on condition %c is handed on the way out of region K is tagged
@@ -200,6 +202,7 @@ Decl hands(P, Q, H, T)
 
 # --- Program points -----------------------------------------------------------
 
+# %m : memref<4xf32>, whatever its layout or memory space.
 memref_value(V) :- value_type(V, /memref, _).
 
 # func.func @f(...) { ... }: the body's ops are points; so are the ops
@@ -224,10 +227,13 @@ is_view(V) :- memref_view(V, _).
 handle(V, V) :- memref_value(V), !is_view(V).
 handle(V, H) :- memref_view(V, W), handle(W, H).
 
+# memref.load %v[%i] with %v = memref.subview %a: the point uses %a.
 touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 
 # --- Paths --------------------------------------------------------------------
 
+# The ops of a block run in order; a region starts at its entry block,
+# and leaves at a terminator that branches to no block (scf.yield).
 next_op(P, Q) :- op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
 region_first(Op, K, Q) :- region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 branches(T) :- successor(T, _, _).
@@ -251,6 +257,7 @@ flow(T, Q, /sure) :- region_exit(T, Op, K), region_branch(Op, K, -1), next_op(Op
 # cf.br / cf.cond_br: the first op of each successor.
 flow(T, Q, /sure) :- point(T), successor(T, _, S), op_in_block(Q, S, 0).
 
+# A path is sure while all its edges are.
 mode_join(/sure, /sure, /sure).
 mode_join(/sure, /unsure, /unsure).
 mode_join(/unsure, /sure, /unsure).
@@ -289,6 +296,7 @@ defined_on(P, Q, H) :- flow(P, Q, _), result(H, P, _), memref_value(H).
 defined_on(P, Q, H) :- flow(P, Q, _), op_in_block(Q, B, 0), block_arg(H, B, _), memref_value(H).
 defined_on(T, Q, H) :- region_exit(T, Op, _), next_op(Op, Q), result(H, Op, _), memref_value(H).
 
+# memref.load %a[%i] ... back to %a's definition: %a is in use between.
 live(P, H) :- touches(P, H).
 live(P, H) :- flow(P, Q, _), live(Q, H), !defined_on(P, Q, H).
 
@@ -311,20 +319,22 @@ binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), us
 # %r = func.call @f(%a): @f may return its argument (may_return_arg), and a
 # function without a body any of them.
 binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), next_op(P, Q).
+binds(P, Q, T, V) :-
+  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), next_op(P, Q).
 # func.func @f(%a) { ... func.return %x } where %x may be %a, handed
 # through blocks, regions, selects and calls, on any path.
 arg_flow(A, A) :- func_arg(_, _, A), memref_value(A).
 arg_flow(T, A) :- arg_flow(H, A), handle(V, H), binds(_, _, T, V).
 may_return_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), handle(V, H), arg_flow(H, A), func_arg(F, I, A).
-binds(P, Q, T, V) :-
-  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), next_op(P, Q).
 
+# cf.br ^bb1(%v) with %v = memref.cast %a: %a's memory goes to ^bb1's
+# argument, if that is used.
 hands(P, Q, H, T) :- binds(P, Q, T, V), handle(V, H), live(Q, T).
 
-# %r = scf.if %c { scf.yield %a } else { scf.yield %g }: what %r is
-# handed on the way out of a region holds on the paths through it.
 # A memref still in use, not defined again on the way, keeps its facts.
 step(P, Q, H, H, G, G2, E) :- live(Q, H), crosses(P, Q, G, G2, E), !defined_on(P, Q, H).
+# %r = scf.if %c { scf.yield %a } else { scf.yield %g }: what %r is
+# handed on the way out of a region holds on the paths through it.
 step(P, Q, H, T, G, G2, E) :- hands(P, Q, H, T), crosses(P, Q, G, G2, E), !arm_exit_edge(P, Q).
 arm_exit_edge(P, Q) :- exits_arm(P, Q, _).
 step(P, Q, H, T, G, R, E) :- hands(P, Q, H, T), crosses(P, Q, G, _, E), exits_arm(P, Q, R).

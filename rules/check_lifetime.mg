@@ -14,10 +14,9 @@
 #                           token X, and is a reference that may still
 #                           have to free it.
 #
-# A dangling memref used to access memory (a
-# load, a store, a copy, linalg, an op with no memory model, a call or a
-# return that passes it on) is a use after free; freeing it again is a
-# double free. Freeing memory that is not the function's own heap memory
+# A dangling memref used to access memory (a load, a store, a copy,
+# linalg, an op with no memory model, a call or a return that passes it
+# on) is a use after free; freeing it again is a double free. Freeing memory that is not the function's own heap memory
 # (a global, an argument: callees borrow their arguments, a stack
 # buffer, a call's result that is not fresh) is a foreign free.
 #
@@ -26,9 +25,10 @@
 # caller as a fresh result) without freeing it, and no memref still in
 # use names it. memref.dealloc of a memref ends its ownership of what it
 # names; it ends every memref's ownership of a buffer it surely names
-# (only the latest instance: earlier ones may be several).
-# bufferization.to_tensor hands its buffer to a tensor, which owns it
-# from there.
+# (only the latest instance: earlier ones may be several), and, on the
+# paths through an scf.if region that handed the freed buffer to the
+# scf.if's result, that result's (lent). bufferization.to_tensor hands
+# its buffer to a tensor, which owns it from there.
 
 Decl frees(P, H, Op)
   descr [doc("Op (memref.dealloc, memref.realloc), at the program point P, frees the memory that the memref H names."),
@@ -157,6 +157,7 @@ dangling(Q, T, G2, M2, F) :- dangling(P, H, G, M, F), step(P, Q, H, T, G, G2, E)
 
 # --- Ownership ---------------------------------------------------------------------
 
+# %a = memref.alloc(), %r = func.call @make() returning a fresh buffer.
 heap_token(X) :- kind_of(X, /heap), !static_token(X).
 
 # %a = memref.alloc(): %a owns the new buffer.
@@ -184,6 +185,8 @@ hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H
 
 # --- Leaks -------------------------------------------------------------------------
 
+# What goes on past an edge: a memref still in use or handed on, and
+# which buffers some memref in use names.
 carried_to(P, Q, H) :- step(P, Q, H, _, _, _, _).
 named(Q, X, A) :- refers(Q, _, X, A, _, _).
 
@@ -205,6 +208,7 @@ returned_fresh(Ret, X, A) :-
 
 # --- Uses after free, double and foreign frees ----------------------------------------
 
+# memref.load, memref.store, memref.copy, linalg, an op with no model.
 accesses(Op, I) :- memref_effect(Op, I, /read).
 accesses(Op, I) :- memref_effect(Op, I, /write).
 accesses(Op, I) :- memref_effect(Op, I, /unknown).
@@ -213,9 +217,12 @@ accesses(Op, I) :- memref_effect(Op, I, /unknown).
 accesses(Op, I) :- call(Op, _), use(Op, I, V), memref_value(V).
 accesses(Op, I) :- return_op(Op, _), use(Op, I, V), memref_value(V).
 
+# memref.dealloc %a ... memref.load %a[%i], or memref.dealloc %a again.
 use_after_free(Op, V, F, M) :- accesses(Op, I), use(Op, I, V), handle(V, H), host(Op, P), dangling(P, H, _, M, F).
 double_free(Op, V, F, M) :- frees(P, H, Op), use(Op, 0, V), dangling(P, H, _, M, F).
 
+# memref.dealloc of a global, an argument, a memref.alloca, a borrowed
+# call result: a fault; of memory of unknown origin: maybe one.
 foreign_kind(/global, /sure).
 foreign_kind(/arg, /sure).
 foreign_kind(/stack, /sure).

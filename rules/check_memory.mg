@@ -17,17 +17,23 @@
 # (binds): block arguments, iter_args, scf results, arith.select, and the
 # results of calls that may return their argument.
 #
+# Memory that never changes hands (static_token: a global or an argument
+# only read or written, a buffer allocated, used and freed once in one
+# block) names itself wherever it is in use: no path is followed for it,
+# and its faults are found without paths.
+#
 # Functions are summarized for their callers, over the whole call graph
 # (recursion included): which arguments a function may return
-# (may_return_arg, check_flow.mg), whether a result is memory the caller owns (fresh:
-# every return gives a heap buffer of the function, each once), whether
-# it may be read-only memory, and which arguments it may write.
+# (may_return_arg, check_flow.mg), whether a result is memory the caller
+# owns (fresh: every return gives a heap buffer of the function, each
+# once), whether it may be read-only memory, and which arguments it may
+# write.
 #
 # A write (memref.store, the target of memref.copy, linalg outs, an op
 # with no memory model, a call whose callee writes that argument) into
 # memory that may be a constant global, an argument marked
 # bufferization.writable = false, or memory a callee returns that may be
-# such, is a finding (check_lifetime.mg lists them all).
+# such, is a fault (check.mg lists them all).
 
 Decl alloc_kind(Name, K)
   descr [doc("The result of an op named Name is new memory of kind K: /heap (to be freed by the function) or /stack."),
@@ -173,6 +179,8 @@ Decl readonly_write(Op, V, X, M)
 
 # --- Allocation sites -------------------------------------------------------------
 
+# memref.alloc and memref.realloc make heap memory the function must
+# free; memref.alloca stack memory freed with the function.
 alloc_kind("memref.alloc", /heap).
 alloc_kind("memref.realloc", /heap).
 alloc_kind("bufferization.clone", /heap).
@@ -195,8 +203,10 @@ token(X, /unknown) :- call(D, F), func_external(F), result(X, D, _), memref_valu
 # %r = func.call @f() where @f returns memory of its own.
 call_token(X, F, J) :- call(D, F), !func_external(F), result(X, D, J), memref_value(X), returns_other(F, J).
 
+# Every allocation site, a call's result among them.
 token_value(X) :- token(X, _).
 token_value(X) :- call_token(X, _, _).
+
 # --- Memory no path need be followed for ------------------------------------------
 #
 # Most memory never changes hands: a global or an argument only read or
@@ -239,6 +249,7 @@ refers(Q, X, X, /cur, /none, /sure) :-
 refers(Q, T, X, A, G2, M2) :- refers(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), !ages_here(P, X).
 refers(Q, T, X, /old, G2, M2) :- refers(P, H, X, _, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), ages_here(P, X).
 
+# The guards a point's facts carry: those check_flow.mg moves on.
 guarded_at(P, G) :- refers(P, _, _, _, G, _), /none != G.
 guarded_at(P, G) :- dangling(P, _, G, _, _), /none != G.
 guarded_at(P, G) :- shares(P, _, _, G, _), /none != G.
@@ -259,6 +270,8 @@ not_fresh(F, J) :- return_op(Ret, F), returned(Ret, J, X), call_token(X, G, K), 
 not_fresh(F, J) :- return_op(Ret, F), returned(Ret, J, X), returned(Ret, J2, X), J != J2.
 fresh(F, J) :- returns_other(F, J), !not_fresh(F, J).
 
+# %r = func.call @make(): heap memory if @make's result is fresh,
+# borrowed memory otherwise.
 kind_of(X, K) :- token(X, K).
 kind_of(X, /heap) :- call_token(X, F, J), fresh(F, J).
 kind_of(X, /borrowed) :- call_token(X, F, J), !fresh(F, J).
@@ -290,6 +303,7 @@ callee_writes(F, I, /sure) :- func_external(F), arg_access(F, I, /read_write).
 callee_writes(F, I, /unsure) :- call(Op, F), func_external(F), use(Op, I, V), memref_value(V), !annotated(F, I).
 annotated(F, I) :- arg_access(F, I, _).
 
+# memref.store %f, %r[%i] where %r may name a constant global.
 readonly_write(Op, V, X, M) :-
   write_op(Op, I, C), use(Op, I, V), handle(V, H), host(Op, P), refers(P, H, X, _, _, M0), readonly(X),
   mode_join(C, M0, M).
