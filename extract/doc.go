@@ -62,6 +62,13 @@
 // default and an unknown_op fact. Calls to functions of the module get no
 // memory facts: the rules derive them from the callee.
 //
+// Memref IR has a model of its own (memref.go), for bufferlog check: what
+// each op does with the memory of its memref operands (memref_effect:
+// read, write, free, or unknown for ops without a model), which results
+// are views of an operand (memref_view), and which globals are constant.
+// Structured linalg ops on memrefs read their ins and write their outs,
+// found by their family's layout.
+//
 // Users describe custom ops in op-model files (LoadOpModel), Mangle facts
 // such as op_model_reads("mydialect.foo", 0), which replace the built-in
 // model of the ops they name.

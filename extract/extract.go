@@ -507,6 +507,8 @@ func (x *extractor) op(op *ir.Operation, at site) {
 	fam := families[op.Name]
 	x.structure(op, id, fam, at)
 	x.memory(op, id, fam)
+	x.memrefModel(op, O, fam)
+	x.global(op)
 	for ri, r := range op.Regions {
 		rid := x.next.regions
 		x.next.regions++

@@ -29,6 +29,7 @@ func (x *extractor) structure(op *ir.Operation, id int32, fam *family, at site) 
 		}
 	}
 	if fam != nil && fam.flow != noFlow {
+		x.regionBranches(op, O, fam.flow)
 		for i := range op.NumOperands() {
 			if arg := entryArg(op, fam.layout, i); arg != nil {
 				x.out.add(facts.RegionEntry, O, num(i), x.valueID(arg))
@@ -83,6 +84,87 @@ func (x *extractor) exits(term *ir.Operation, T facts.Value, parent *ir.Operatio
 	}
 }
 
+// regionBranches emits the edges between op, a region op of the given
+// flow, and its regions (RegionBranchOpInterface::getSuccessorRegions),
+// without those a loop's constant bounds rule out.
+func (x *extractor) regionBranches(op *ir.Operation, O facts.Value, f flow) {
+	edge := func(from, to int) { x.out.add(facts.RegionBranch, O, num(from), num(to)) }
+	switch f {
+	case loopFlow, forallFlow:
+		zero, more := loopTrips(op)
+		if zero != always {
+			edge(-1, 0)
+			edge(0, -1)
+		}
+		if zero != never {
+			edge(-1, -1)
+		}
+		if more != never && zero != always {
+			edge(0, 0)
+		}
+		if zero == sometimes {
+			x.out.add(facts.TripCountUnknown, O)
+		}
+	case whileFlow:
+		edge(-1, 0)
+		edge(0, 1)
+		edge(0, -1)
+		edge(1, 0)
+	case exitFlow:
+		for k, r := range op.Regions {
+			if r.Entry() == nil {
+				edge(-1, -1)
+				continue
+			}
+			edge(-1, k)
+			edge(k, -1)
+		}
+	}
+}
+
+// tripsKnown says whether something holds of a loop on every execution,
+// on none, or on some only.
+type tripsKnown uint8
+
+const (
+	sometimes tripsKnown = iota
+	always
+	never
+)
+
+// loopTrips says whether the loop op runs no iteration, and whether it
+// runs more than one, as far as its constant bounds tell: an scf.for
+// with constant bounds and step, or an scf.forall with static ones.
+func loopTrips(op *ir.Operation) (zero, more tripsKnown) {
+	switch op.Name {
+	case "scf.for":
+		if op.NumOperands() < 3 {
+			return sometimes, sometimes
+		}
+		lb, lok := constantInt(op.Operand(0))
+		ub, uok := constantInt(op.Operand(1))
+		step, sok := constantInt(op.Operand(2))
+		if !lok || !uok || !sok || step <= 0 {
+			return sometimes, sometimes
+		}
+		return known(ub <= lb), known(lb+step < ub)
+	case "scf.forall":
+		if forallMayRunZeroTimes(op, 0) {
+			// Static dimensions that all run say nothing of dynamic ones.
+			return sometimes, sometimes
+		}
+		return never, known(forallRepeats(op, 0))
+	}
+	return sometimes, sometimes
+}
+
+func known(b bool) tripsKnown {
+	if b {
+		return always
+	}
+	return never
+}
+
 // function emits a func.func's symbol, arguments and their attributes.
 func (x *extractor) function(op *ir.Operation, F facts.Value) {
 	x.out.add(facts.Func, F, x.str(ir.SymbolName(op)))
@@ -106,8 +188,11 @@ func (x *extractor) function(op *ir.Operation, F facts.Value) {
 		}
 		// FuncOpInterface::isWritable: an explicit false makes the argument
 		// read-only; arguments are writable otherwise.
-		if w, ok := d.Get("bufferization.writable").(ir.BoolAttr); ok && !w.Value && i < len(args) && ir.IsTensor(args[i].Type()) {
-			x.out.add(facts.NotWritable, x.valueID(args[i]))
+		if w, ok := d.Get("bufferization.writable").(ir.BoolAttr); ok && !w.Value {
+			x.out.add(facts.ArgNotWritable, F, num(i))
+			if i < len(args) && ir.IsTensor(args[i].Type()) {
+				x.out.add(facts.NotWritable, x.valueID(args[i]))
+			}
 		}
 		if s, ok := d.Get("bufferization.access").(*ir.StringAttr); ok {
 			if access, known := accessNames[s.Value]; known {

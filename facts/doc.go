@@ -10,17 +10,19 @@
 // value, block or region id, number, string, name), and a sentence saying
 // what one fact means. Ids are dense numbers per kind in walk order, so
 // they are stored as numbers; the column kind says which table an id
-// belongs to. The predicates fall in five groups: structure (op,
+// belongs to. The predicates fall in six groups: structure (op,
 // op_in_block, block_in_region, region_of, parent_op, op_last as a
 // pre-order interval, func, func_arg,
 // func_external, arg_access), values (value_type, unranked, memref_type,
 // alloc_alignment, result, block_arg, use), control flow (successor,
 // forward, region_entry, yield_to_arg, yield_to_result, call,
-// return_op), dominance as intervals (block_dom, block_postdom: linear
-// size, no pair tables), and the memory model of MLIR's
-// BufferizableOpInterface (reads, writes, must_inplace,
+// return_op, region_branch, trip_count_unknown), dominance as intervals
+// (block_dom, block_postdom: linear size, no pair tables), the memory
+// model of MLIR's BufferizableOpInterface (reads, writes, must_inplace,
 // read_through, aliases, maybe_alias, allocates, uninitialized,
-// not_writable, repetitive, parallel, unknown_op, elementwise, subset).
+// not_writable, repetitive, parallel, unknown_op, elementwise, subset),
+// and that of memref IR, for the checker (memref_effect, memref_view,
+// global_ref, constant_global, arg_not_writable).
 // Three predicates relate two functions, or a function and the module:
 // call, and op_in_block and parent_op for top-level ops. They are marked
 // CrossFunction; rules that read none of them, directly or through other

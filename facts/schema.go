@@ -102,6 +102,8 @@ const (
 	YieldToResult
 	Call
 	ReturnOp
+	RegionBranch
+	TripCountUnknown
 	// Dominance.
 	BlockDom
 	BlockPostdom
@@ -121,6 +123,12 @@ const (
 	Elementwise
 	Subset
 	SliceDim
+	// Memory of memref IR.
+	MemrefEffect
+	MemrefView
+	GlobalRef
+	ConstantGlobal
+	ArgNotWritable
 
 	NumPreds // the number of predicates, not one of them
 )
@@ -207,6 +215,12 @@ var schema = [NumPreds]*Predicate{
 		"The func.call op Call calls Func. Its reads, writes and aliases follow from the callee and are left to the rules.")),
 	ReturnOp: NewPredicate("return_op(Return:op, Func:op)",
 		"Return is a func.return of Func."),
+	// MLIR's RegionBranchOpInterface, pruned where the IR shows an edge is
+	// never taken (a loop with constant bounds).
+	RegionBranch: NewPredicate("region_branch(Op:op, From:number, To:number)",
+		"Control may pass from region From of the region op Op to its region To: From -1 is Op itself, entering a region; To -1 leaves Op, to the op after it. An scf.for that may run no iteration has the edge -1 to -1, one that may run more than once the edge 0 to 0; an scf.if with an empty else region has the edge -1 to -1."),
+	TripCountUnknown: NewPredicate("trip_count_unknown(Op:op)",
+		"Whether the loop Op runs any iteration depends on values known only at run time: it has both the edge into its body and the edge past it (region_branch from -1)."),
 
 	BlockDom: NewPredicate("block_dom(Block:block, In:number, Out:number)",
 		"Block's interval in the dominator tree of its region: A dominates B iff both are in one region and In(A) <= In(B) and Out(B) <= Out(A). Blocks unreachable from the entry have no fact."),
@@ -243,6 +257,21 @@ var schema = [NumPreds]*Predicate{
 		"The slice op Op extracts or inserts the subset Key of its source or destination: offsets, sizes and strides, static numbers or value ids (v12); equal keys on equivalent tensors are equal subsets."),
 	SliceDim: NewPredicate("slice_dim(Op:op, Dim:number, Offset:number, Size:number, Stride:number)",
 		"Dimension Dim of the subset that the slice op Op extracts or inserts starts at Offset and takes Size elements Stride apart, all three static (or constants); a dimension with a dynamic entry has no fact."),
+
+	// The memory model of memref IR, as MLIR's MemoryEffectOpInterface
+	// gives it. Calls, returns, branches, region ops and their
+	// terminators, and arith.select pass memrefs on without an effect of
+	// their own: the rules follow them.
+	MemrefEffect: NewPredicate("memref_effect(Op:op, Index:number, Effect:name)",
+		"Op accesses the memory of its memref operand Index: Effect is /read, /write, /free (memref.dealloc, memref.realloc), or /unknown for an op with no memory model, which may read and write it. Ops that only make views or read metadata (memref.dim) have no fact."),
+	MemrefView: NewPredicate("memref_view(View:value, Source:value)",
+		"View, the memref result of a view op (memref.subview, memref.cast, memref.reshape...), is a view of the memory of Source, its memref operand: the same buffer or part of it, with no memory of its own."),
+	GlobalRef: NewPredicate("global_ref(Value:value, Name:string)",
+		"Value is the result of memref.get_global of the global named Name."),
+	ConstantGlobal: NewPredicate("constant_global(Name:string)",
+		"The memref.global named Name is constant: its memory must not be written."),
+	ArgNotWritable: NewPredicate("arg_not_writable(Func:op, Index:number)",
+		"Argument Index of Func is marked bufferization.writable = false: the memory it is given must not be written."),
 }
 
 // schemaIDs numbers the extensional predicates' relations (Pred.In).

@@ -27,6 +27,12 @@ func Compile(srcs ...solve.Source) (*solve.Program, error) {
 	return parsed.Compile()
 }
 
+// CompileChecker compiles the sources of the memory-safety checker
+// (Checker, with user files). No Go driver reads or adds its predicates
+// but the findings, which the check command looks up by name, so it has
+// no contract to keep.
+func CompileChecker(srcs ...solve.Source) (*solve.Program, error) { return solve.Compile(srcs...) }
+
 // checkContract returns the first breach of the contract by the parsed
 // files: a predicate of the contract that no source declares, or
 // declares with another arity or without its role (driver(/reads) or

@@ -24,6 +24,14 @@
 //	              aliases (needs_clone), and the copies that move a buffer
 //	              about to be freed into a new one (moves), which the
 //	              rewrite drops
+//	check.mg      bufferlog check, the memory-safety checker of memref IR:
+//	              its findings (finding) and which are errors; with
+//	check_flow.mg      program points, the paths between them (sure or
+//	                   not), scf.if guards, liveness, hand-overs
+//	check_memory.mg    which allocation site each memref may name on
+//	                   each path, function summaries, read-only writes
+//	check_lifetime.mg  frees and ownership: uses after free, double and
+//	                   foreign frees, leaks
 //
 // Classes (alias_class, conflict_class, alias_set, buffer_class) are
 // declared computed(/union_find, ...): solve computes them with
@@ -56,7 +64,10 @@
 // # User files and alternatives
 //
 // WithUserFiles adds the rule files given with --rules: one with the base
-// name of a built-in file replaces it, any other is added. Builtin,
+// name of a built-in file replaces it, any other is added. Over does the
+// same over a subset: Analysis (all but the checker's files, which
+// bufferize need not compile) or Checker (the schema and check*.mg, which
+// read only the schema). Builtin,
 // Names and Show give the built-in files, Describe the first line of a
 // file's header comment; Predicates describes the predicates of a set of
 // sources.

@@ -111,6 +111,24 @@ func Builtin() []solve.Source {
 	return srcs
 }
 
+// CheckerPrefix starts the names of the built-in files of the
+// memory-safety checker (bufferlog check): check.mg, check_flow.mg...
+const CheckerPrefix = "check"
+
+// Checker returns the built-in sources of the memory-safety checker:
+// SchemaFile and the files named CheckerPrefix*.
+func Checker() []solve.Source {
+	return slices.DeleteFunc(Builtin(), func(s solve.Source) bool {
+		return s.Name != SchemaFile && !strings.HasPrefix(s.Name, CheckerPrefix)
+	})
+}
+
+// Analysis returns the built-in sources of the bufferization: all but
+// the checker's, which it need not compile.
+func Analysis() []solve.Source {
+	return slices.DeleteFunc(Builtin(), func(s solve.Source) bool { return strings.HasPrefix(s.Name, CheckerPrefix) })
+}
+
 // WithUserFiles returns the built-in sources with the rule files at
 // paths: a file whose base name is that of a built-in file takes its
 // place, any other is added after them. A path alt:NAME is the shipped
@@ -118,7 +136,13 @@ func Builtin() []solve.Source {
 // the path as given, so errors name the user's file. The schema cannot
 // be replaced: it describes what extract produces.
 func WithUserFiles(paths []string) ([]solve.Source, error) {
-	srcs := Builtin()
+	return Over(Builtin(), paths)
+}
+
+// Over is WithUserFiles over the sources base (Builtin, Checker or
+// Analysis) instead of all the built-in ones.
+func Over(base []solve.Source, paths []string) ([]solve.Source, error) {
+	srcs := slices.Clone(base)
 	given := map[string]string{}
 	for _, path := range paths {
 		base := filepath.Base(path)

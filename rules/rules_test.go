@@ -234,7 +234,9 @@ func TestWithUserFiles(t *testing.T) {
 	for _, s := range srcs {
 		got = append(got, s.Name)
 	}
-	if want := []string{rules.SchemaFile, alias, "dealloc.mg", "decisions.mg", "inplace.mg", extra}; !slices.Equal(got, want) {
+	want := []string{rules.SchemaFile, alias, "check.mg", "check_flow.mg", "check_lifetime.mg", "check_memory.mg", "dealloc.mg",
+		"decisions.mg", "inplace.mg", extra}
+	if !slices.Equal(got, want) {
 		t.Errorf("sources %q, want %q", got, want)
 	}
 	if _, err := solve.Compile(srcs...); err == nil || !strings.Contains(err.Error(), "tensor_value") {

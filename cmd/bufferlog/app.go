@@ -33,6 +33,7 @@ func newApp() *cli.App {
 			graphCommand(),
 			rulesCommand(),
 			diffRulesCommand(),
+			checkCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {
 			var coder cli.ExitCoder

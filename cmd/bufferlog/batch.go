@@ -24,11 +24,12 @@ const (
 	phaseAnalysis              // extract the facts and evaluate the in-place rules
 	phaseRewrite               // rewrite to memref IR (or annotate), verify
 	phaseDealloc               // evaluate dealloc.mg and insert the frees
+	phaseVerify                // check the output with the checker's rules (--verify)
 	phasePrint                 // print and write the output
 	numPhases
 )
 
-var phaseNames = [numPhases]string{"parse", "analysis", "rewrite", "dealloc", "print"}
+var phaseNames = [numPhases]string{"parse", "analysis", "rewrite", "dealloc", "verify", "print"}
 
 // phaseTimes sums the time spent in each phase. Methods on a nil
 // *phaseTimes time nothing, for callers that do not want the figures.
@@ -201,6 +202,8 @@ type pipeline struct {
 	analysisOnly   bool
 	printConflicts bool
 	limits         limits
+	// verify, if set, checks each output before it is written.
+	verify *checker
 }
 
 // result is what became of one job.
@@ -249,6 +252,9 @@ func (p *pipeline) run(j job) (r result) {
 		ahead, r.err = analyze(m, p.opts, run, p.policy, p.printConflicts, &r.times)
 	} else {
 		r.err = bufferize(m, j.in, p.opts, run, p.policy, p.ropt, p.dealloc, &r.times)
+		if r.err == nil && p.verify != nil {
+			r.err = r.times.timed(phaseVerify, func() error { return p.verify.verify(m, j.in, p.opts) })
+		}
 	}
 	stop()
 	if r.err != nil {

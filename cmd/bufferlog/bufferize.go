@@ -49,6 +49,9 @@ func bufferizeCommand() *cli.Command {
 			"--print-conflicts the conflict that sent each operand out of place. The decisions\n" +
 			"come from the rules (inplace.mg: conflicts and read-only buffers; decisions.mg: what\n" +
 			"follows from them); `bufferlog query` shows every derived fact behind them.\n\n" +
+			"With --verify, each output is checked as bufferlog check does, with its built-in rules\n" +
+			"(whatever --rules says), before it is written: a finding fails the file with the\n" +
+			"findings, located in its memref IR (named FILE.memref.mlir in the messages only).\n\n" +
 			"Given several files or directories (walked for *.mlir), bufferize runs a batch on -j\n" +
 			"workers, with every flag applied to every file: --out-dir DIR mirrors the input tree\n" +
 			"under DIR, --in-place replaces each input that bufferizes. Outputs are replaced\n" +
@@ -66,6 +69,7 @@ func bufferizeCommand() *cli.Command {
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
+			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},
 			&cli.BoolFlag{Name: "in-place", Usage: "replace each input that bufferizes by its output; inputs that fail are left as they were"},
@@ -136,12 +140,22 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
+	var verify *checker
+	if c.Bool("verify") {
+		if c.Bool("analysis-only") || dealloc == noDealloc {
+			return nil, errors.New("--verify checks memref IR with its frees: not with --analysis-only or --dealloc=none")
+		}
+		if verify, err = newChecker(nil); err != nil {
+			return nil, err
+		}
+	}
 	return &pipeline{
 		policy:         policy,
 		ropt:           rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")},
 		dealloc:        dealloc,
 		analysisOnly:   c.Bool("analysis-only"),
 		printConflicts: c.Bool("print-conflicts"),
+		verify:         verify,
 	}, nil
 }
 

@@ -148,6 +148,11 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 	if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	if !analysisOnly {
+		if err := verifyKnown(filepath.Base(t.Name())+".txtar", out.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return out.Bytes()
 }
 

@@ -4,13 +4,14 @@
 //	bufferlog fmt [--generic] [-o OUT] FILE... | -
 //	bufferlog facts [--format mangle|souffle|json] [-o OUT] [--op-model F.mg]... FILE | --schema
 //	bufferlog query [--rules F.mg]... [--op-model F.mg]... [--engine ours|mangle] [-j N] [--why] FILE 'pred(X, 3)'
-//	bufferlog bufferize [flags] FILE [-o OUT]
+//	bufferlog bufferize [flags] [--verify] FILE [-o OUT]
 //	bufferlog bufferize [flags] [-j N] [--stats[=json]] [--stats-file F] --out-dir DIR | --in-place FILE|DIR...
 //	bufferlog explain [--op LOC | --value %name] [--format text|json] [-o MEMREF] FILE
 //	bufferlog report [--func NAME] -o REPORT.html FILE
 //	bufferlog graph --func NAME [--policy P] [--format dot|svg] [-o OUT.dot|OUT.svg] FILE
 //	bufferlog rules [show NAME | NAME]
 //	bufferlog diff-rules [--rules A.mg]... --rules-b B.mg... [--policy P] [--heuristic H] [--format text|json] FILE...
+//	bufferlog check [--format text|json] [--rules F.mg]... [--op-model F.mg]... FILE...
 //
 // fmt parses MLIR files and prints them back, in the custom (pretty) form
 // for the ops bufferlog knows and the generic form for all others. Each
@@ -54,6 +55,18 @@
 // in-place decisions as Graphviz DOT (SVG through dot), from the facts
 // decisions.mg and inplace.mg derive. demo runs bufferize and explain on
 // an example embedded in the binary.
+//
+// check evaluates the memory-safety checker (rules/check*.mg, compiled
+// alone: rules.Checker) on memref IR and prints each finding fact as a
+// diagnostic, FILE:LINE:COL: error: (or warning:), worded from the fact
+// (memoryDescriber), with its derivation from solve.Explainer, the facts
+// of check_flow.mg (program points, paths) shown without theirs;
+// --format json prints the same as checkFinding objects. The checker
+// type runs them: findings for check, verify for bufferize --verify,
+// which checks each bufferized module before it is printed (extraction
+// and evaluation only, unless there are findings to locate) with the
+// built-in checker whatever --rules says. Exit status 1 if a file has an
+// error finding or cannot be read.
 //
 // rules lists the built-in rule files and the shipped alternatives
 // (--rules alt:NAME) with the first line of their header comments, or

@@ -426,7 +426,8 @@ func clonesReachable(memrefIR []byte) (bool, error) {
 }
 
 // bufferizeText runs bufferlog's analysis with policy, the rewrite and
-// deallocation on src.
+// deallocation on src, and with deallocation checks the output as
+// bufferize --verify does (verifyKnown).
 func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode, name string, src []byte) ([]byte, error) {
 	m, err := ir.Parse(name, src)
 	if err != nil {
@@ -441,5 +442,8 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode
 	}
 	var out bytes.Buffer
 	err = ir.Print(&out, m, ir.PrintOptions{})
+	if err == nil && dealloc == staticDealloc {
+		err = verifyKnown(name, out.Bytes())
+	}
 	return out.Bytes(), err
 }

@@ -452,6 +452,9 @@ type stepper struct {
 	lines []string // of the source the names locate in
 	label func(pred string, args []facts.Value) string
 	seen  map[*solve.Derivation]bool
+	// brief, if set, says which derived facts are shown without their
+	// derivation.
+	brief func(*solve.Derivation) bool
 }
 
 // explainDepth bounds the printed derivations: alias chains below it are
@@ -485,6 +488,9 @@ func (st *stepper) step(d *solve.Derivation) *explain.Step {
 		return s
 	case d.Truncated:
 		s.Note = "its derivation is deeper than shown"
+		return s
+	case st.brief != nil && len(d.Body) > 0 && st.brief(d):
+		s.Rule, s.Note = d.Rule.String(), "its derivation is left out (bufferlog query --why shows it)"
 		return s
 	}
 	st.seen[d] = true

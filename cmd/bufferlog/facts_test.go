@@ -18,6 +18,10 @@ import (
 
 const aliasFile = "testdata/alias.mlir"
 
+// checkFile is memref IR with a case of every rule of the checker
+// (rules/check*.mg): the programs of testdata/check, and a few more.
+const checkFile = "testdata/check.mlir"
+
 // deallocFile is memref IR with a case of every rule of rules/dealloc.mg.
 const deallocFile = "testdata/dealloc.mlir"
 

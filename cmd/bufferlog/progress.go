@@ -160,6 +160,7 @@ type phaseSeconds struct {
 	Analysis float64 `json:"analysis"`
 	Rewrite  float64 `json:"rewrite"`
 	Dealloc  float64 `json:"dealloc"`
+	Verify   float64 `json:"verify,omitempty"` // with --verify only
 	Print    float64 `json:"print"`
 	Wall     float64 `json:"wall"`
 }
@@ -196,7 +197,7 @@ func summarize(results []result, wall time.Duration) *runSummary {
 	s.Seconds = phaseSeconds{
 		Parse: t[phaseParse].Seconds(), Analysis: t[phaseAnalysis].Seconds(),
 		Rewrite: t[phaseRewrite].Seconds(), Dealloc: t[phaseDealloc].Seconds(),
-		Print: t[phasePrint].Seconds(), Wall: wall.Seconds(),
+		Verify: t[phaseVerify].Seconds(), Print: t[phasePrint].Seconds(), Wall: wall.Seconds(),
 	}
 	return s
 }
@@ -213,9 +214,11 @@ func (s *runSummary) writeText(w io.Writer, phases bool) error {
 		"outputs: %d memref.alloc, %d memref.copy (%d bytes static, %d dynamic), %d memref.dealloc\n",
 		s.OK, s.Failed, t.Allocs, t.Copies, t.CopiedBytes, t.DynamicCopies, t.Deallocs)
 	if phases {
-		parts := make([]string, numPhases)
+		var parts []string
 		for p, name := range phaseNames {
-			parts[p] = fmt.Sprintf("%s %.2fs", name, s.times[p].Seconds())
+			if phase(p) != phaseVerify || s.times[p] > 0 { // with --verify only
+				parts = append(parts, fmt.Sprintf("%s %.2fs", name, s.times[p].Seconds()))
+			}
 		}
 		text += fmt.Sprintf("time: %s (summed over files); wall %.2fs\n", strings.Join(parts, ", "), s.Seconds.Wall)
 	}

@@ -60,7 +60,8 @@ func queryCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
+			// Every built-in rule, the checker's too, can be queried.
+			prog, preds, err := declsOver(rules.Builtin(), c.StringSlice("rules"), rules.Compile)
 			if err != nil {
 				return report(err)
 			}
@@ -106,15 +107,21 @@ func queryCommand() *cli.Command {
 	}
 }
 
-// compileRules compiles the built-in rules with the rule files at paths
-// (the values of --rules), checking that they keep the contract with the
-// drivers (rules.Compile).
+// compileRules compiles the built-in rules of the bufferization (not
+// the checker's) with the rule files at paths (the values of --rules),
+// checking that they keep the contract with the drivers (rules.Compile).
 func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
-	srcs, err := rules.WithUserFiles(paths)
+	return compileOver(rules.Analysis(), paths, rules.Compile)
+}
+
+// compileOver compiles the built-in sources base with the rule files at
+// paths, with compile (rules.Compile, or rules.CompileChecker).
+func compileOver(base []solve.Source, paths []string, compile func(...solve.Source) (*solve.Program, error)) ([]solve.Source, *solve.Program, error) {
+	srcs, err := rules.Over(base, paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := rules.Compile(srcs...)
+	prog, err := compile(srcs...)
 	return srcs, prog, err
 }
 
@@ -122,7 +129,13 @@ func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
 // derivations: it also returns the declarations of the rules' predicates,
 // which say how to print their ids.
 func compileWithDecls(paths []string) (*solve.Program, []*facts.Predicate, error) {
-	srcs, prog, err := compileRules(paths)
+	return declsOver(rules.Analysis(), paths, rules.Compile)
+}
+
+// declsOver is compileWithDecls over the built-in sources base, with
+// compile.
+func declsOver(base []solve.Source, paths []string, compile func(...solve.Source) (*solve.Program, error)) (*solve.Program, []*facts.Predicate, error) {
+	srcs, prog, err := compileOver(base, paths, compile)
 	if err != nil {
 		return nil, nil, err
 	}

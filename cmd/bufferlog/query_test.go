@@ -119,7 +119,8 @@ func TestQueryWhyDecisions(t *testing.T) {
 
 // TestQueryEngines checks that Mangle's engine and ours derive the same
 // facts for every predicate of the built-in rules that does not depend on
-// the in-place decisions (those only our driver takes), and that every
+// the in-place decisions (those only our driver takes) and is not the
+// checker's (where Mangle's engine loses facts), and that every
 // predicate has facts on some input, so that each comparison means
 // something.
 func TestQueryEngines(t *testing.T) {
@@ -133,11 +134,21 @@ func TestQueryEngines(t *testing.T) {
 	}
 	inputs := []string{aliasFile, inplaceFile, "../../testdata/roundtrip/cf_006_tensor_block_args.mlir",
 		"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir", "../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir",
-		deallocFile}
+		deallocFile, checkFile}
+	// The checker's predicates are about memref IR: they are compared on
+	// checkFile only, and the others on the rest.
+	checkPreds, err := rules.Predicates(rules.Checker())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ofChecker := map[string]bool{}
+	for _, p := range checkPreds {
+		ofChecker[p.Name] = true
+	}
 	seen := map[string]bool{}
 	for _, in := range inputs {
 		for _, p := range preds {
-			if _, ok := facts.Lookup(p.Name); ok {
+			if _, ok := facts.Lookup(p.Name); ok || ofChecker[p.Name] != (in == checkFile) {
 				continue
 			}
 			vars := make([]string, p.Arity())
@@ -147,7 +158,10 @@ func TestQueryEngines(t *testing.T) {
 			q := p.Name + "(" + strings.Join(vars, ", ") + ")"
 			ours, errOurs, _ := run(t, "", "query", in, q)
 			seen[p.Name] = seen[p.Name] || ours != ""
-			if slices.ContainsFunc(append(solve.DriverPredicates(), rewrite.DeallocDriverPredicates()...), prog.Restrict(p.Name).Needs) {
+			// The checker's rules follow facts along paths in one large
+			// recursive component, where Mangle's semi-naive engine loses
+			// facts (shared/notes/mangle.md, section 1): ours only.
+			if ofChecker[p.Name] || slices.ContainsFunc(append(solve.DriverPredicates(), rewrite.DeallocDriverPredicates()...), prog.Restrict(p.Name).Needs) {
 				if errOurs != "" {
 					t.Errorf("%s %s: %s", in, q, errOurs)
 				}

@@ -1,0 +1,233 @@
+# check_lifetime.mg: uses after free, double and foreign frees, and leaks in memref IR.
+#
+# Along the paths of check_flow.mg, with what each memref may name
+# (refers, check_memory.mg), three more states are followed:
+#
+#   shares(P, H1, H2, ...)  the memrefs H1 and H2 may name one buffer on
+#                           some path (pairs, so that what two memrefs
+#                           name on different paths is not confused);
+#   dangling(P, H, ...)     H may name freed memory: it, or a memref
+#                           sharing its buffer, was freed (memref.dealloc
+#                           of a view frees its buffer, and every view of
+#                           it dies too);
+#   owning(P, H, X, A, ...) the memref H names instance A of the heap
+#                           token X, and is a reference that may still
+#                           have to free it.
+#
+# A dangling memref used to access memory (a load, a store, a copy,
+# linalg, an op with no memory model, a call or a return that passes it
+# on) is a use after free; freeing it again is a double free. Freeing memory that is not the function's own heap memory
+# (a global, an argument: callees borrow their arguments, a stack
+# buffer, a call's result that is not fresh) is a foreign free.
+#
+# A heap buffer is leaked when its last owning reference stops being
+# used (it dies on an edge, or at a return that does not hand it to the
+# caller as a fresh result) without freeing it, and no memref still in
+# use names it. memref.dealloc of a memref ends its ownership of what it
+# names; it ends every memref's ownership of a buffer it surely names
+# (only the latest instance: earlier ones may be several), and, on the
+# paths through an scf.if region that handed the freed buffer to the
+# scf.if's result, that result's (lent). bufferization.to_tensor hands
+# its buffer to a tensor, which owns it from there.
+
+Decl frees(P, H, Op)
+  descr [doc("Op (memref.dealloc, memref.realloc), at the program point P, frees the memory that the memref H names."),
+         arg(P, "op id"), arg(H, "value id"), arg(Op, "op id")]
+  bound [/number, /number, /number].
+
+Decl shares(P, H1, H2, G, M)
+  descr [doc("At the program point P, the memrefs H1 and H2, both in use, may name the same buffer, on a path guarded by G (/none: any) that is sure or not (M): one was handed to the other, or both were handed the same memory."),
+         arg(P, "op id"), arg(H1, "value id"), arg(H2, "value id"), arg(G, "region id"), arg(M, "name")].
+
+Decl dangling(P, H, G, M, F)
+  descr [doc("At the program point P, the memory the memref H (in use) names may have been freed by the op F, on a path guarded by G, sure or not (M)."),
+         arg(P, "op id"), arg(H, "value id"), arg(G, "region id"), arg(M, "name"), arg(F, "op id")].
+
+Decl sole_free(P, X)
+  descr [doc("The program point P frees a memref that names the latest instance of the token X and nothing else: that buffer is freed on every path through P."),
+         arg(P, "op id"), arg(X, "value id")]
+  bound [/number, /number].
+
+Decl refers_else(P, H, X)
+  descr [doc("The memref H, freed at P, may name other memory than the latest instance of X."),
+         arg(P, "op id"), arg(H, "value id"), arg(X, "value id")]
+  bound [/number, /number, /number].
+
+Decl hands_off(P, H)
+  descr [doc("The program point P hands the memory of H to a tensor (bufferization.to_tensor), which owns it from there."),
+         arg(P, "op id"), arg(H, "value id")]
+  bound [/number, /number].
+
+Decl lent(P, T, H, G)
+  descr [doc("At the program point P, on every path guarded by the scf.if region G, the memref T names the very buffer H names: an scf.if result handed H by that region, both still in use."),
+         arg(P, "op id"), arg(T, "value id"), arg(H, "value id"), arg(G, "region id")]
+  bound [/number, /number, /number, /number].
+
+Decl released(P, H, X, A, G)
+  descr [doc("At the program point P the memref H stops owning instance A of X on the paths guarded by G: P frees H, or that buffer for sure through another memref (sole_free, or on those paths lent), or hands H to a tensor."),
+         arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id")].
+
+Decl heap_token(X)
+  descr [doc("The allocation site X is heap memory the function owns, a memref.alloc or a call whose result is fresh, whose paths are followed (no static_token)."),
+         arg(X, "value id")]
+  bound [/number].
+
+Decl owning(P, H, X, A, G, M)
+  descr [doc("At the program point P, the memref H (in use) may name instance A of the heap token X, not yet freed: H may still have to free it. G and M as in refers."),
+         arg(P, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name"), arg(G, "region id"), arg(M, "name")].
+
+Decl carried_to(P, Q, H)
+  descr [doc("What holds of H at P holds at Q of H or of a memref H is handed to (step)."),
+         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id")]
+  bound [/number, /number, /number].
+
+Decl named(Q, X, A)
+  descr [doc("Some memref in use at the program point Q may name instance A of the token X."),
+         arg(Q, "op id"), arg(X, "value id"), arg(A, "name")]
+  bound [/number, /number, /name].
+
+Decl returned_fresh(Ret, X, A)
+  descr [doc("The func.return Ret hands instance A of X to the caller as a fresh result, which the caller owns."),
+         arg(Ret, "op id"), arg(X, "value id"), arg(A, "name")]
+  bound [/number, /number, /name].
+
+Decl lost(X, P, M)
+  descr [doc("A heap buffer of the token X may be lost at the program point P, not freed: its last owning memref stops being used there (or it is never used) and no memref in use names it, or P returns without handing it to the caller as a fresh result. M: on a sure path or not."),
+         arg(X, "value id"), arg(P, "op id"), arg(M, "name")]
+  bound [/number, /number, /name].
+
+Decl accesses(Op, I)
+  descr [doc("Op accesses the memory of its memref operand I, or passes it to where it may be accessed: a read, a write, an op with no memory model, a call, a return."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+
+Decl use_after_free(Op, V, F, M)
+  descr [doc("Op accesses its operand V, which may name memory that the op F freed; M: on a sure path or not."),
+         arg(Op, "op id"), arg(V, "value id"), arg(F, "op id"), arg(M, "name")]
+  bound [/number, /number, /number, /name].
+
+Decl double_free(Op, V, F, M)
+  descr [doc("Op frees its operand V, which may name memory that the op F freed already."),
+         arg(Op, "op id"), arg(V, "value id"), arg(F, "op id"), arg(M, "name")]
+  bound [/number, /number, /number, /name].
+
+Decl foreign_free(Op, V, X, M)
+  descr [doc("Op frees its operand V, which may name memory of the allocation site X that the function does not own: a global, an argument, a stack buffer, a call's result that is not fresh (M = /sure when on a sure path), or memory of unknown origin (M = /unsure)."),
+         arg(Op, "op id"), arg(V, "value id"), arg(X, "value id"), arg(M, "name")]
+  bound [/number, /number, /number, /name].
+
+Decl foreign_kind(K, M)
+  descr [doc("Freeing memory of kind K is a fault for sure (M = /sure), or maybe (/unsure: memory of unknown origin)."),
+         arg(K, "name"), arg(M, "name")].
+
+# --- Frees ------------------------------------------------------------------------
+
+# memref.dealloc %v where %v = memref.subview %a: %a's buffer is freed.
+frees(P, H, Op) :- memref_effect(Op, I, /free), use(Op, I, V), handle(V, H), host(Op, P).
+
+# Two memrefs name the same buffer when one is handed to the other
+# (cf.br ^bb1(%x) with %x still in use after), or both are handed the
+# same (a block argument and an iter_arg given one buffer), and from then
+# on while both are in use. Pairs are followed path by path, not read off
+# what each may name: the carriers of a loop that swaps two buffers each
+# iteration never name the same one, though each may name either.
+# A pair formed by handing over is guarded as the handed memref is.
+shares(Q, T1, T2, G2, M2) :-
+  refers(P, H, _, _, G, M), step(P, Q, H, T1, G, _, E), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
+  mode_join(M, E, M2).
+shares(Q, T2, T1, G2, M2) :-
+  refers(P, H, _, _, G, M), step(P, Q, H, T1, G, _, E), hands(P, Q, H, T2), step(P, Q, H, T2, G, G2, E), T1 != T2,
+  mode_join(M, E, M2).
+# A pair carried over an edge keeps its guard, or takes that of the arm
+# one of them is handed out of.
+shares(Q, T1, T2, G2, M2) :-
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G2, E), step(P, Q, H2, T2, G, G2, E), T1 != T2, mode_join(M, E, M2).
+shares(Q, T1, T2, G2, M2) :-
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G, E), step(P, Q, H2, T2, G, G2, E), G2 != G, T1 != T2,
+  mode_join(M, E, M2).
+shares(Q, T2, T1, G2, M2) :-
+  shares(P, H1, H2, G, M), step(P, Q, H1, T1, G, G, E), step(P, Q, H2, T2, G, G2, E), G2 != G, T1 != T2,
+  mode_join(M, E, M2).
+
+# memref.dealloc %m: %m, and every memref that may name its buffer, name
+# freed memory from the next point on.
+dangling(Q, T, G2, M2, Op) :- frees(P, H, Op), refers(P, H, _, _, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2).
+dangling(Q, T, G2, M2, Op) :- frees(P, H, Op), shares(P, H, H2, G, M), step(P, Q, H2, T, G, G2, E), mode_join(M, E, M2).
+dangling(Q, T, G2, M2, F) :- dangling(P, H, G, M, F), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2).
+
+# --- Ownership ---------------------------------------------------------------------
+
+# %a = memref.alloc(), %r = func.call @make() returning a fresh buffer.
+heap_token(X) :- kind_of(X, /heap), !static_token(X).
+
+# %a = memref.alloc(): %a owns the new buffer.
+owning(Q, X, X, /cur, /none, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), live(Q, X).
+owning(Q, T, X, A, G2, M2) :-
+  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), !ages_here(P, X), !released(P, H, X, A, G).
+owning(Q, T, X, /old, G2, M2) :-
+  owning(P, H, X, A, G, M), step(P, Q, H, T, G, G2, E), mode_join(M, E, M2), ages_here(P, X), !released(P, H, X, A, G).
+
+# memref.dealloc %m ends %m's ownership of whatever it names; when %m
+# names exactly the latest instance of %x, every memref's.
+released(P, H, X, A, G) :- frees(P, H, _), refers(P, H, X, A, G, _).
+released(P, H, X, /cur, G) :- sole_free(P, X), refers(P, H, X, /cur, G, _).
+released(P, H, X, A, G) :- hands_off(P, H), refers(P, H, X, A, G, _).
+# %r = scf.if %c { ... } else { scf.yield %a } ... memref.dealloc %a ...
+# scf.if %c { memref.dealloc %r }: on the paths through the else region,
+# freeing %a frees %r's buffer.
+released(P, T, X, A, G) :- frees(P, H, _), lent(P, T, H, G), refers(P, T, X, A, G, _).
+lent(Q, T, H, R) :- hands(P, Q, H, T), exits_arm(P, Q, R), step(P, Q, H, H, _, _, _).
+lent(Q, T, H, G) :- lent(P, T, H, G), step(P, Q, T, T, G, G, _), step(P, Q, H, H, G, G, _).
+sole_free(P, X) :- frees(P, H, _), refers(P, H, X, /cur, _, _), !refers_else(P, H, X).
+refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), Y != X.
+refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, /old, _, _).
+hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H), host(Op, P).
+
+# --- Leaks -------------------------------------------------------------------------
+
+# What goes on past an edge: a memref still in use or handed on, and
+# which buffers some memref in use names.
+carried_to(P, Q, H) :- step(P, Q, H, _, _, _, _).
+named(Q, X, A) :- refers(Q, _, X, A, _, _).
+
+# %a = memref.alloc() that nothing uses.
+lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
+# The last use of %a on a path, with no memref.dealloc, and no other
+# memref in use naming its buffer: nobody can free it any more.
+lost(X, P, M) :-
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
+  !ages_here(P, X), !named(Q, X, A).
+lost(X, P, M) :-
+  owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
+  ages_here(P, X), !named(Q, X, /old).
+# func.return that does not hand %a to the caller as a fresh result.
+lost(X, Ret, M) :-
+  owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).
+returned_fresh(Ret, X, A) :-
+  return_op(Ret, F), use(Ret, J, V), handle(V, H), refers(Ret, H, X, A, _, _), fresh(F, J).
+
+# --- Uses after free, double and foreign frees ----------------------------------------
+
+# memref.load, memref.store, memref.copy, linalg, an op with no model.
+accesses(Op, I) :- memref_effect(Op, I, /read).
+accesses(Op, I) :- memref_effect(Op, I, /write).
+accesses(Op, I) :- memref_effect(Op, I, /unknown).
+# func.call @f(%m), func.return %m: the callee or caller gets a dangling
+# memref.
+accesses(Op, I) :- call(Op, _), use(Op, I, V), memref_value(V).
+accesses(Op, I) :- return_op(Op, _), use(Op, I, V), memref_value(V).
+
+# memref.dealloc %a ... memref.load %a[%i], or memref.dealloc %a again.
+use_after_free(Op, V, F, M) :- accesses(Op, I), use(Op, I, V), handle(V, H), host(Op, P), dangling(P, H, _, M, F).
+double_free(Op, V, F, M) :- frees(P, H, Op), use(Op, 0, V), dangling(P, H, _, M, F).
+
+# memref.dealloc of a global, an argument, a memref.alloca, a borrowed
+# call result: a fault; of memory of unknown origin: maybe one.
+foreign_kind(/global, /sure).
+foreign_kind(/arg, /sure).
+foreign_kind(/stack, /sure).
+foreign_kind(/borrowed, /sure).
+foreign_kind(/unknown, /unsure).
+foreign_free(Op, V, X, M) :-
+  frees(P, H, Op), use(Op, 0, V), refers(P, H, X, _, _, M0), kind_of(X, K), foreign_kind(K, C), mode_join(M0, C, M).
+foreign_free(Op, V, X, M) :- frees(_, X, Op), use(Op, 0, V), static_token(X), kind_of(X, K), foreign_kind(K, M).
