@@ -27,12 +27,6 @@ func Compile(srcs ...solve.Source) (*solve.Program, error) {
 	return parsed.Compile()
 }
 
-// CompileChecker compiles the sources of the memory-safety checker
-// (Checker, with user files). No Go driver reads or adds its predicates
-// but the findings, which the check command looks up by name, so it has
-// no contract to keep.
-func CompileChecker(srcs ...solve.Source) (*solve.Program, error) { return solve.Compile(srcs...) }
-
 // checkContract returns the first breach of the contract by the parsed
 // files: a predicate of the contract that no source declares, or
 // declares with another arity or without its role (driver(/reads) or
@@ -44,9 +38,18 @@ func checkContract(parsed *solve.Parsed, srcs []solve.Source) error {
 	for _, d := range declared {
 		decls[d.DeclaredAtom.Predicate.Symbol] = d
 	}
+	// A rule set holds the bufferization's files, the checker's, or both:
+	// the contract of a file the set does not hold is not its to keep.
+	present := map[string]bool{}
+	for _, s := range srcs {
+		present[filepath.Base(s.Name)] = true
+	}
 	wanted := map[string]contract.Pred{}
 	for _, p := range contract.All() {
 		wanted[p.Name()] = p
+		if !present[p.File()] {
+			continue
+		}
 		d, ok := decls[p.Name()]
 		switch role, roleErr := roleOf(d); {
 		case !ok:

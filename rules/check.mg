@@ -35,7 +35,7 @@ Decl fault(At, Kind, V, Cause, E, M)
   bound [/number, /name, /number, /number, /number, /name].
 
 Decl finding(At, Kind, Severity, V, Cause, E)
-  descr [doc("bufferlog check reports at the op At a fault of kind Kind (/readonly_write, /use_after_free, /double_free, /foreign_free, /leak) with Severity /error (on a sure path) or /warning (only on unsure ones); V, Cause and E as in fault."),
+  descr [doc("bufferlog check reports at the op At a fault of kind Kind (/readonly_write, /use_after_free, /double_free, /foreign_free, /leak) with Severity /error (on a sure path) or /warning (only on unsure ones); V, Cause and E as in fault."), driver(/reads),
          arg(At, "op id"), arg(Kind, "name"), arg(Severity, "name"), arg(V, "value id"), arg(Cause, "value id"),
          arg(E, "op id")]
   bound [/number, /name, /name, /number, /number, /number].

@@ -148,7 +148,7 @@ Decl fresh(F, J)
   bound [/number, /number].
 
 Decl kind_of(X, K)
-  descr [doc("The allocation site X is memory of kind K: that of its token, or for a call's result /heap if the callee's result is fresh, else /borrowed."),
+  descr [doc("The allocation site X is memory of kind K: that of its token, or for a call's result /heap if the callee's result is fresh, else /borrowed."), driver(/reads),
          arg(X, "value id"), arg(K, "name")]
   bound [/number, /name].
 

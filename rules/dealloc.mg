@@ -929,13 +929,15 @@ Decl is_branch(Op)
   bound [/number].
 
 Decl clone_cannot_help(V)
-  descr [doc("V comes from a carrier that owns nothing: a copy of V would leave that carrier's buffers where they are, so V is not copied (the loop that carries them owns nothing either)."),
+  descr [doc("V comes from a carrier that owns nothing though it receives owned buffers: a copy of V would leave that carrier's buffers where they are, so V is not copied (the loop that carries them owns nothing either)."),
          arg(V, "value id")]
   bound [/number].
 
 # A loop yielding its own iter_arg back: copying it would copy every
-# iteration; the iter_arg's init is what gets copied instead.
-clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X).
+# iteration; the iter_arg's init is what gets copied instead. A carrier
+# that only ever holds borrowed buffers (an scf.if choosing between two
+# constants) leaves nothing behind when copied: a copy of it helps.
+clone_cannot_help(V) :- root_alias(X, V), carrier(X), bad_carrier(X), reaches_owned(X).
 
 # --- Ownership by the branch taken ---------------------------------------------
 

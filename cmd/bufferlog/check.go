@@ -19,12 +19,10 @@ import (
 	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rules"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
-// findingPred is the predicate whose facts are the checker's findings
-// (rules/check.mg): finding(At, Kind, Severity, V, Cause, E).
-const findingPred = "finding"
 
 // checkStructureFile holds the rules of program points, paths and
 // liveness (rules/check_flow.mg): printed derivations leave theirs out,
@@ -132,11 +130,11 @@ type checker struct {
 // newChecker compiles the built-in checker with the rule files at paths
 // (the values of --rules).
 func newChecker(paths []string) (*checker, error) {
-	prog, preds, err := declsOver(rules.Checker(), paths, rules.CompileChecker)
+	prog, preds, err := declsOver(rules.Checker(), paths, rules.Compile)
 	if err != nil {
 		return nil, err
 	}
-	return &checker{prog.Restrict(findingPred), preds}, nil
+	return &checker{prog.Restrict(contract.Finding.Name()), preds}, nil
 }
 
 // eval extracts m and derives the findings, and returns the facts.
@@ -156,7 +154,7 @@ func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([
 	if err != nil {
 		return nil, err
 	}
-	r := db.Lookup(findingPred, 6)
+	r := contract.Finding.Lookup(db)
 	if r == nil || r.Len() == 0 {
 		return nil, nil
 	}
@@ -171,7 +169,7 @@ func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([
 		kind, severity := syms.Format(row[1])[1:], syms.Format(row[2])[1:]
 		v, cause, e := int(row[3].Int()), int(row[4].Int()), int(row[5].Int())
 		out = append(out, checkFinding{File: at.File, Line: at.Line, Col: at.Col, Severity: severity, Kind: kind,
-			Message: desc.message(kind, int(row[0].Int()), v, cause, e), Derivation: st.fact(findingPred, row...), at: at})
+			Message: desc.message(syms.Format(row[1]), int(row[0].Int()), v, cause, e), Derivation: st.fact(contract.Finding.Name(), row...), at: at})
 	}
 	slices.SortStableFunc(out, func(a, b checkFinding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
@@ -188,7 +186,7 @@ func (c *checker) verify(m *ir.Module, file string, opts extract.Options) error 
 	if err != nil {
 		return err
 	}
-	if r := db.Lookup(findingPred, 6); r == nil || r.Len() == 0 {
+	if r := contract.Finding.Lookup(db); r == nil || r.Len() == 0 {
 		return nil
 	}
 	var text bytes.Buffer
@@ -234,15 +232,15 @@ func (d memoryDescriber) message(kind string, at, v, cause, e int) string {
 		return fmt.Sprintf("%s may name the buffer of %s, which", val, d.names.ValueName(cause))
 	}
 	switch kind {
-	case "readonly_write":
+	case "/readonly_write":
 		return "write into read-only memory: " + what(d.memory(kind, cause))
-	case "use_after_free":
+	case "/use_after_free":
 		return fmt.Sprintf("use of freed memory: %s may have been freed at %s", freed(), where)
-	case "double_free":
+	case "/double_free":
 		return fmt.Sprintf("double free: %s may have been freed already at %s", freed(), where)
-	case "foreign_free":
+	case "/foreign_free":
 		return "free of memory the function does not own: " + what(d.memory(kind, cause))
-	case "leak":
+	case "/leak":
 		switch {
 		case e == at:
 			return fmt.Sprintf("leak: %s is never freed: nothing uses it", val)
@@ -257,22 +255,22 @@ func (d memoryDescriber) message(kind string, at, v, cause, e int) string {
 // memory describes the allocation site x by its kind (kind_of), for a
 // finding of kind.
 func (d memoryDescriber) memory(kind string, x int) string {
-	switch d.lookup("kind_of", x) {
+	switch d.lookup(contract.KindOf, x) {
 	case "/global":
-		if kind == "readonly_write" {
-			return "the constant global @" + strings.Trim(d.lookup("global_ref", x), `"`)
+		if kind == "/readonly_write" {
+			return "the constant global @" + strings.Trim(d.lookup(facts.GlobalRef, x), `"`)
 		}
-		return "the global @" + strings.Trim(d.lookup("global_ref", x), `"`)
+		return "the global @" + strings.Trim(d.lookup(facts.GlobalRef, x), `"`)
 	case "/arg":
 		fn := ir.SymbolName(d.names.Value(x).Block().ParentOp())
-		if kind == "readonly_write" {
+		if kind == "/readonly_write" {
 			return "an argument of @" + fn + " marked bufferization.writable = false"
 		}
 		return "an argument of @" + fn + ", which it borrows from its callers"
 	case "/stack":
 		return "a stack buffer (memref.alloca)"
 	case "/borrowed":
-		if kind == "readonly_write" {
+		if kind == "/readonly_write" {
 			return "the result of a call whose callee may return read-only memory"
 		}
 		return "the result of a call that is no fresh buffer of the caller's"
@@ -284,8 +282,8 @@ func (d memoryDescriber) memory(kind string, x int) string {
 
 // lookup returns the second column of pred's fact about x, as Mangle
 // writes it, or "".
-func (d memoryDescriber) lookup(pred string, x int) string {
-	r := d.db.Lookup(pred, 2)
+func (d memoryDescriber) lookup(pred contract.Handle, x int) string {
+	r := contract.Lookup(d.db, pred)
 	if r == nil {
 		return ""
 	}

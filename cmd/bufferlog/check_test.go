@@ -20,6 +20,7 @@ import (
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rules"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
@@ -77,7 +78,7 @@ func TestCheckGolden(t *testing.T) {
 				if i < len(diags) && line != diags[i] {
 					t.Errorf("JSON finding %d is %q, the text's %q", i, line, diags[i])
 				}
-				if f.Derivation == nil || !strings.HasPrefix(f.Derivation.Fact, findingPred+"(") || f.Kind == "" {
+				if f.Derivation == nil || !strings.HasPrefix(f.Derivation.Fact, contract.Finding.Name()+"(") || f.Kind == "" {
 					t.Errorf("JSON finding %d has kind %q and derivation %+v", i, f.Kind, f.Derivation)
 				}
 			}
@@ -113,7 +114,7 @@ func checkTextFindings(t *testing.T, text string) []string {
 			continue
 		}
 		diags = append(diags, line)
-		if i+3 >= len(lines) || !strings.HasPrefix(lines[i+3], "  "+findingPred+"(") {
+		if i+3 >= len(lines) || !strings.HasPrefix(lines[i+3], "  "+contract.Finding.Name()+"(") {
 			t.Errorf("finding %q is not followed by its line, a caret and its derivation", line)
 		}
 	}

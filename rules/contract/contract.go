@@ -208,3 +208,10 @@ var (
 	LentFreed           = declare("dealloc.mg", Reads, "lent_freed", 1)
 	Moves               = declare("dealloc.mg", Reads, "moves", 3)
 )
+
+// The memory-safety checker (check*.mg): the findings the check command
+// prints, and what it reads to describe the memory a finding is about.
+var (
+	Finding = declare("check.mg", Reads, "finding", 6)
+	KindOf  = declare("check_memory.mg", Reads, "kind_of", 2)
+)
