@@ -241,8 +241,8 @@ func firstLine(s string) string {
 }
 
 // checkErrors checks text with the built-in checker and returns its
-// error findings, one line each.
-func checkErrors(name string, text []byte) ([]string, error) {
+// error findings.
+func checkErrors(name string, text []byte) ([]checkFinding, error) {
 	chk, err := testChecker()
 	if err != nil {
 		return nil, err
@@ -256,13 +256,16 @@ func checkErrors(name string, text []byte) ([]string, error) {
 		return nil, err
 	}
 	found, err := chk.findings(m, text, opts)
-	var errs []string
-	for _, f := range found {
-		if f.Severity == "error" {
-			errs = append(errs, fmt.Sprintf("%d:%d: %s: %s", f.Line, f.Col, f.Kind, f.Message))
-		}
+	return slices.DeleteFunc(found, func(f checkFinding) bool { return f.Severity != "error" }), err
+}
+
+// findingLines has a line per finding: its position and message.
+func findingLines(fs []checkFinding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "\n\t%d:%d: %s", f.Line, f.Col, f.Message)
 	}
-	return errs, err
+	return b.String()
 }
 
 // TestCheckMutants is the mutation test of the checker. Its bases are
@@ -323,7 +326,10 @@ func TestCheckMutants(t *testing.T) {
 		return
 	}
 
-	mutants := pickMutants(bases, *mutantCount, *mutantSeed)
+	mutants, invalid := pickMutants(bases, *mutantCount, *mutantSeed)
+	if invalid > 0 {
+		t.Logf("%d edits left out: their IR does not verify", invalid)
+	}
 	// baseRun runs a base once, for its output: "" if it does not run
 	// clean.
 	type baseRun struct{ fault, output string }
@@ -338,7 +344,7 @@ func TestCheckMutants(t *testing.T) {
 	}
 	type verdict struct {
 		fault, skip string
-		errs        []string
+		errs        []checkFinding
 	}
 	verdicts := make([]verdict, len(mutants))
 	parallelFor(len(mutants), func(i int) {
@@ -381,7 +387,7 @@ func TestCheckMutants(t *testing.T) {
 			k.faulty++
 		case flagged:
 			k.falseAlarms++
-			t.Logf("%s: flagged, runs clean%s:\n\t%s", mu.name(), keepMutant(t, mu), strings.Join(v.errs, "\n\t"))
+			t.Logf("%s: flagged, runs clean%s:%s", mu.name(), keepMutant(t, mu), findingLines(v.errs))
 		}
 	}
 	for name, why := range skipped {
@@ -419,12 +425,12 @@ func keepMutant(t *testing.T, mu *mutant) string {
 
 // pickMutants picks n distinct mutants of bases, seeded by seed, the
 // kinds in turn and the bases and sites at random; it makes fewer when
-// sites run out, and leaves out edits that give invalid IR.
-func pickMutants(bases []*mutationBase, n int, seed uint64) []*mutant {
+// sites run out, and leaves out edits that give invalid IR, which it
+// counts.
+func pickMutants(bases []*mutationBase, n int, seed uint64) (mutants []*mutant, invalid int) {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	seen := map[string]bool{}
-	var out []*mutant
-	for try := 0; len(out) < n && try < 20*n; try++ {
+	for try := 0; len(mutants) < n && try < 20*n; try++ {
 		kind := try % len(faultKinds)
 		var with []*mutationBase
 		for _, b := range bases {
@@ -443,12 +449,13 @@ func pickMutants(bases []*mutationBase, n int, seed uint64) []*mutant {
 		seen[mu.name()] = true
 		text, err := mutate(b, kind, mu.site)
 		if err != nil {
+			invalid++
 			continue
 		}
 		mu.text = text
-		out = append(out, mu)
+		mutants = append(mutants, mu)
 	}
-	return out
+	return mutants, invalid
 }
 
 // parallelFor calls f(0), ..., f(n-1) on two goroutines, the machine's
@@ -468,4 +475,74 @@ func parallelFor(n int, f func(int)) {
 	}
 	close(work)
 	wg.Wait()
+}
+
+// TestCheckReference checks mlir-opt-22's outputs on testdata/exec:
+// One-Shot Bufferize with the deallocation pipeline (mlirexec.Reference)
+// and without it, where nothing is freed. The checker must take every
+// output; its findings are logged per program, each output with an error
+// finding run as in TestCheckMutants to tell a fault that shows at run
+// time from one that does not (a false alarm, or a fault of a path the
+// input does not take). They do not fail the test: the outputs are the
+// reference's.
+func TestCheckReference(t *testing.T) {
+	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
+		tooltest.Require(t, tool)
+	}
+	progs := slices.DeleteFunc(execCorpus(t), func(p execProgram) bool { return strings.HasPrefix(p.name, "executable-") })
+	variants := []struct {
+		name    string
+		dealloc bool
+	}{{"one-shot+dealloc", true}, {"one-shot", false}}
+	type outcome struct {
+		errs  []checkFinding
+		fault string
+	}
+	outcomes := make([]outcome, len(progs)*len(variants))
+	parallelFor(len(outcomes), func(i int) {
+		p, v := progs[i/len(variants)], variants[i%len(variants)]
+		name := p.name + " " + v.name
+		opt := p.opt
+		opt.SkipDeallocation = opt.SkipDeallocation || !v.dealloc
+		text, err := mlirexec.Reference(context.Background(), p.src, opt)
+		if err != nil {
+			t.Errorf("%s: mlir-opt-22: %v", name, err)
+			return
+		}
+		o := &outcomes[i]
+		if o.errs, err = checkErrors(name, text); err != nil {
+			t.Errorf("%s: check: %v", name, err)
+			return
+		}
+		if len(o.errs) == 0 {
+			return
+		}
+		if o.fault, _, err = runFault(text, ""); err != nil {
+			t.Errorf("%s: run: %v", name, err)
+		}
+	})
+	for k, v := range variants {
+		flagged, confirmed := 0, 0
+		kinds := map[string]int{}
+		for i, p := range progs {
+			o := outcomes[i*len(variants)+k]
+			if len(o.errs) == 0 {
+				continue
+			}
+			flagged++
+			for _, f := range o.errs {
+				kinds[f.Kind]++
+			}
+			runs := "runs clean: false alarm, or a fault this input does not show"
+			if o.fault != "" {
+				confirmed++
+				runs = "confirmed: " + o.fault
+			}
+			if v.dealloc && p.opt.SkipDeallocation {
+				runs += " (REFERENCE-NO-DEALLOC: no deallocation pipeline)"
+			}
+			t.Logf("%s %s: %d errors, %s%s", p.name, v.name, len(o.errs), runs, findingLines(o.errs))
+		}
+		t.Logf("%s: %d of %d programs flagged, %d of them faulty at run time; errors by kind: %v", v.name, flagged, len(progs), confirmed, kinds)
+	}
 }
