@@ -53,6 +53,10 @@ var memrefViewOps = setOf("memref.subview", "memref.cast", "memref.memory_space_
 	"memref.collapse_shape", "memref.expand_shape", "memref.view", "memref.reshape", "memref.transpose",
 	"memref.assume_alignment", "builtin.unrealized_conversion_cast")
 
+// IsMemrefView reports whether ops named name return a view of their
+// memref operand 0, as the memory model takes them.
+func IsMemrefView(name string) bool { return memrefViewOps[name] }
+
 // memrefNoAccess are the ops that take memrefs without touching their
 // memory (metadata, hints), or that pass them on to where the rules
 // follow them: calls of functions of the module, returns, branches,

@@ -23,7 +23,6 @@ import (
 	"bufferlog/solve"
 )
 
-
 // checkStructureFile holds the rules of program points, paths and
 // liveness (rules/check_flow.mg): printed derivations leave theirs out,
 // which would repeat the program's structure op by op.
