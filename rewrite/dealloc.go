@@ -167,11 +167,11 @@ type cloneSite struct {
 // cloneOnce records in cloned the operands that db's needs_clone facts
 // ask Clone to copy, and fails if one was copied in an earlier round: a
 // copy hands on a buffer nothing else holds, so asking again means the
-// rules never settle. Clone copies ranked memrefs only.
+// rules never settle. Clone copies clonable values only.
 func cloneOnce(names *extract.Names, db *facts.DB, cloned map[cloneSite]bool) error {
 	for _, p := range pairs(db, contract.NeedsClone) {
 		site := cloneSite{names.Op(int(p[0])), p[1]}
-		if _, ranked := site.op.Operand(int(site.i)).Type().(*ir.MemRefType); !ranked {
+		if !clonable(site.op.Operand(int(site.i)).Type()) {
 			continue
 		}
 		if cloned[site] {
@@ -276,7 +276,7 @@ func cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copie
 			continue
 		}
 		v := op.Operand(i)
-		if _, ranked := v.Type().(*ir.MemRefType); !ranked {
+		if !clonable(v.Type()) {
 			continue
 		}
 		br := edges[s]
@@ -316,15 +316,24 @@ func enclosingFunc(op *ir.Operation) string {
 	return ""
 }
 
+// clonable reports whether cloneOf copies a value of type t: a ranked
+// memref whose type a cast of a new buffer of the identity layout gives.
+// A layout with a static offset or strides (a view handed on as it is)
+// is none: no copy, rather than IR that does not verify.
+func clonable(t ir.Type) bool {
+	m, ok := t.(*ir.MemRefType)
+	return ok && castable(identityOf(m.Shape, m.Elem), m)
+}
+
 // cloneOf appends to ops the ops that copy buffer v into a new one of the
 // identity layout, cast back to v's type, and returns the new buffer and
 // the copy to hand on in v's place; nils for a value that is not a
-// ranked memref.
+// ranked memref, or whose type no such cast gives.
 func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
-	t, ok := v.Type().(*ir.MemRefType)
-	if !ok {
+	if !clonable(v.Type()) {
 		return nil, nil
 	}
+	t := v.Type().(*ir.MemRefType)
 	add := func(name string, operands []*ir.Value, results []ir.Type, hint string) *ir.Operation {
 		op := ir.NewOperation(name, operands, results)
 		for _, r := range op.Results() {
