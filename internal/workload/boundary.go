@@ -747,14 +747,15 @@ func (g *execGen) helperCall(s *execScope) {
 }
 
 // chainDepth picks how many functions a chain has: mostly a few, up to
-// 1,000.
+// 1,000. Each function costs the JIT about a millisecond to compile, so
+// the longest chains are the rarest.
 func (g *execGen) chainDepth() int {
-	switch g.rnd.IntN(8) {
-	case 0, 1, 2, 3:
+	switch k := g.rnd.IntN(16); {
+	case k < 8:
 		return 1 + g.rnd.IntN(8)
-	case 4, 5:
+	case k < 12:
 		return 9 + g.rnd.IntN(32)
-	case 6:
+	case k < 15:
 		return 41 + g.rnd.IntN(160)
 	default:
 		return 201 + g.rnd.IntN(800)
