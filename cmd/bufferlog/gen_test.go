@@ -597,3 +597,60 @@ func crash(vg *mlirexec.ValgrindReport) (class, detail string) {
 	}
 	return class, vg.Log
 }
+
+// TestReadGenRun checks how a run of linked programs is read: outputs by
+// seed line, the crash charged to the last seed printed, valgrind's
+// errors charged by the generated function their stacks name, one fault
+// per program and class, and no leak charged to the program that
+// crashed.
+func TestReadGenRun(t *testing.T) {
+	progs := []workload.BoundaryProgram{{Seed: 3}, {Seed: 5}, {Seed: 8}}
+	vg := &mlirexec.ValgrindReport{
+		ExitCode: 139,
+		Output:   "3\nUnranked Memref base@ = <ptr> rank = 1 offset = 0 sizes = [2] strides = [1] data = \n[1,  2]\n[4,  5]\n5\n[7,  x]\n",
+		Log: `==1== Invalid read of size 4
+==1==    at 0x401000: memrefCopy (mlirexec_rt.c:10)
+==1==    by 0x402000: s3_h2 (in /tmp/p.exe)
+==1==    by 0x403000: s3_main (in /tmp/p.exe)
+==1== 
+==1== Invalid read of size 4
+==1==    at 0x401000: memrefCopy (mlirexec_rt.c:10)
+==1==    by 0x402000: s3_h2 (in /tmp/p.exe)
+==1== 
+==1== Process terminating with default action of signal 11 (SIGSEGV)
+==1==  Bad permissions for mapped region at address 0x407178
+==1==    at 0x401FBE: s5_c1_1 (in /tmp/p.exe)
+==1==    by 0x4023C4: s5_main (in /tmp/p.exe)
+==1== 
+==1== 64 bytes in 1 blocks are definitely lost in loss record 1 of 3
+==1==    at 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)
+==1==    by 0x401944: _mlir_memref_to_llvm_alloc (mlirexec_rt.c:135)
+==1==    by 0x402467: s3_f4 (in /tmp/p.exe)
+==1== 
+==1== 64 bytes in 1 blocks are definitely lost in loss record 2 of 3
+==1==    by 0x402467: s5_main (in /tmp/p.exe)
+==1== 
+==1== 16 bytes in 1 blocks are definitely lost in loss record 3 of 3
+==1==    by 0x401944: _mlir_memref_to_llvm_alloc (mlirexec_rt.c:135)
+==1== 
+`,
+	}
+	run := readGenRun(vg, progs)
+	if len(run.ran) != 1 || run.ran[0].Seed != 3 || run.crashed == nil || run.crashed.Seed != 5 || len(run.rest) != 1 || run.rest[0].Seed != 8 {
+		t.Fatalf("ran %v, crashed %v, rest %v; want [3], 5, [8]", run.ran, run.crashed, run.rest)
+	}
+	if got := fmt.Sprint(run.printed[3]); got != "[[1 2] [4 5]]" {
+		t.Errorf("seed 3 printed %s, want [[1 2] [4 5]]", got)
+	}
+	var faults []string
+	for _, f := range run.faults {
+		faults = append(faults, fmt.Sprintf("%d %s x%d", f.seed, f.class, f.count))
+	}
+	want := []string{"3 invalid read in a helper x2", "3 leak in a cf function x1", "3 leak in no generated function x1"}
+	if !slices.Equal(faults, want) {
+		t.Errorf("faults %q\nwant   %q", faults, want)
+	}
+	if class, detail := crash(vg); class != "crash: write into read-only memory in a chain" || !strings.Contains(detail, "s5_c1_1") {
+		t.Errorf("crash: %q\n%s", class, detail)
+	}
+}
