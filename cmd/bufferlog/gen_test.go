@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -569,10 +570,17 @@ var (
 	namesInMessage     = regexp.MustCompile(`[%@^][\w$.-]+`)
 )
 
-// errorClass is the first line of err without what differs between
-// faults of one cause.
+// errorClass is the first diagnostic of err (a line with "error: "), or
+// else its first line, without what differs between faults of one
+// cause.
 func errorClass(err error) string {
 	line, _, _ := strings.Cut(err.Error(), "\n")
+	for l := range strings.SplitSeq(err.Error(), "\n") {
+		if strings.Contains(l, "error: ") {
+			line = strings.TrimSpace(l)
+			break
+		}
+	}
 	line = diagnosticLocation.ReplaceAllString(line, "")
 	return namesInMessage.ReplaceAllStringFunc(line, func(s string) string { return s[:1] + "…" })
 }
@@ -652,5 +660,17 @@ func TestReadGenRun(t *testing.T) {
 	}
 	if class, detail := crash(vg); class != "crash: write into read-only memory in a chain" || !strings.Contains(detail, "s5_c1_1") {
 		t.Errorf("crash: %q\n%s", class, detail)
+	}
+}
+
+func TestErrorClass(t *testing.T) {
+	for _, tc := range []struct{ err, want string }{
+		{"internal error: the deallocation rules did not settle in 16 rounds", "internal error: the deallocation rules did not settle in 16 rounds"},
+		{"seed_3.mlir:12:5: error: op %t7 has no bufferization", "error: op %… has no bufferization"},
+		{"mlir-opt-22 - --convert-x: exit status 1\n<stdin>:50:13: error: 'memref.cast' op operand type 'memref<8xf32>' and result type are cast incompatible\n   %cast = memref.cast", "error: 'memref.cast' op operand type 'memref<8xf32>' and result type are cast incompatible"},
+	} {
+		if got := errorClass(errors.New(tc.err)); got != tc.want {
+			t.Errorf("errorClass(%q) = %q, want %q", tc.err, got, tc.want)
+		}
 	}
 }
