@@ -327,6 +327,32 @@ func TestValgrind(t *testing.T) {
 	}
 }
 
+// TestValgrindCrash checks what the report of a program that crashes
+// holds: what it printed before (the differential tests tell by it which
+// program crashed), the signal as exit code, and its leaks as definitely
+// lost although the runtime's table of live allocations was never freed.
+func TestValgrindCrash(t *testing.T) {
+	requireRunTools(t)
+	tooltest.Require(t, toolObjcopy)
+	tooltest.Require(t, toolValgrind)
+	rep, err := Valgrind(testContext(t), readTestdata(t, "crash_after_print.mlir"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ExitCode != 128+11 {
+		t.Errorf("exit code %d, want %d (SIGSEGV)", rep.ExitCode, 128+11)
+	}
+	if n := strings.Count(rep.Output, "[1,  2]"); n != 1 {
+		t.Errorf("the print before the crash shows %d times, want once:\n%s", n, rep.Output)
+	}
+	if rep.DefinitelyLost != 16 {
+		t.Errorf("definitely lost %d B, want 16:\n%s", rep.DefinitelyLost, rep.Log)
+	}
+	if !strings.Contains(rep.Log, "Bad permissions for mapped region") {
+		t.Errorf("valgrind does not report the store into read-only memory:\n%s", rep.Log)
+	}
+}
+
 // A fresh cache directory, many concurrent first uses: all must succeed and
 // leave exactly the built file behind.
 func TestRuntimeBuildConcurrent(t *testing.T) {

@@ -16,9 +16,10 @@ import (
 // ValgrindReport is the outcome of running a program natively under
 // valgrind memcheck.
 type ValgrindReport struct {
-	// Output is the program's stdout, normalised as in Result.Output. The
-	// native runtime prints the way the upstream runner utils do, so it
-	// should equal Run's output. Exception: a memref with a zero-sized
+	// Output is the program's stdout, normalised as in Result.Output, up
+	// to its end or its crash (stdout is line buffered). The native
+	// runtime prints the way the upstream runner utils do, so it should
+	// equal Run's output. Exception: a memref with a zero-sized
 	// dimension prints as [] here, where upstream prints an element read
 	// out of bounds.
 	Output string

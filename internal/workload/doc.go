@@ -28,4 +28,16 @@
 // stays below 2^16, so results are exact. The generator evaluates each
 // program as it builds it, drops any step that would break that bound, and
 // knows what the program must print.
+//
+// [Boundary] builds programs of the same kind whose buffers cross
+// function boundaries: its entry also calls generated functions that
+// return constants, arguments, views and fresh tensors in every
+// combination (through scf.if, scf.for and scf.while too), chains of 1 to
+// 1,000 calls, self-recursive functions and cf-dialect functions with
+// loops and early exits, and writes into what they return. Its functions
+// are named after the seed (s<seed>_...), so that [Link] can put many
+// programs into one module whose @main runs them in turn, printing each
+// seed before its output; [BoundaryFunction] maps a function name back
+// to its program. Each program says which options mlir-opt-22's
+// reference pipeline needs for it.
 package workload

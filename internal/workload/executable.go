@@ -121,7 +121,8 @@ type execScope struct {
 	heads   []string
 	tensors []string // tensors defined in this scope, heads excluded
 	scalars []string
-	indices []index // induction variables defined by this scope's op
+	smalls  []string // tensor<8xf32> values of Boundary programs
+	indices []index  // induction variables defined by this scope's op
 	block   []evalFn
 }
 
@@ -137,7 +138,13 @@ func (s *execScope) isHead(name string) bool {
 // readable lists the tensors s may read and write: its own heads and
 // tensors and the non-head tensors of the enclosing scopes.
 func (s *execScope) readable() []string {
-	vals := append([]string(nil), s.heads...)
+	return append(append([]string(nil), s.heads...), s.borrowable()...)
+}
+
+// borrowable lists the readable tensors that are not heads: those a step
+// may alias (pass to a function, take a view of) without breaking a chain.
+func (s *execScope) borrowable() []string {
+	var vals []string
 	for sc := s; sc != nil; sc = sc.parent {
 		vals = append(vals, sc.tensors...)
 	}
@@ -170,6 +177,21 @@ type execGen struct {
 	// execCap is taken back.
 	env *execEnv
 	ran int // how much of the top scope's block env has run
+
+	// wide turns on the steps of Boundary programs; the other fields
+	// below serve only them.
+	wide bool
+	// prefix starts every function name of the program.
+	prefix string
+	// funcs holds the generated functions the entry calls.
+	funcs bytes.Buffer
+	// nfunc numbers the generated functions.
+	nfunc int
+	// consts are the dense constants of the entry function.
+	consts map[string]bool
+	// needs records what mlir-opt's reference pipeline needs to accept
+	// the program.
+	needs referenceNeeds
 }
 
 func (g *execGen) fresh(prefix string) string {
@@ -248,6 +270,21 @@ func f32(v int) string { return strconv.Itoa(v) + ".0" }
 const stepRetries = 5
 
 func (g *execGen) program(units int) string {
+	body := g.entryBody(units)
+	var b strings.Builder
+	b.WriteString("#map = affine_map<(d0) -> (d0)>\n")
+	b.WriteString(`func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
+
+`)
+	b.WriteString(g.fixedHelpers())
+	b.WriteString("func.func @main() {\n")
+	g.writeEntry(&b, body)
+	return b.String()
+}
+
+// entryBody generates the body of the entry function: units steps and
+// the prints, without the index and f32 constants of writeEntry.
+func (g *execGen) entryBody(units int) []byte {
 	var body bytes.Buffer
 	g.out = &body
 	top := &execScope{depth: 1}
@@ -261,6 +298,7 @@ func (g *execGen) program(units int) string {
 	for range units {
 		for try := 0; ; try++ {
 			mark, nt, ns, nb := body.Len(), len(top.tensors), len(top.scalars), len(top.block)
+			nsm, nf, needs := len(top.smalls), g.funcs.Len(), g.needs
 			if try < stepRetries {
 				g.step(top)
 			} else {
@@ -274,38 +312,47 @@ func (g *execGen) program(units int) string {
 			// stale entries are never read.
 			body.Truncate(mark)
 			top.tensors, top.scalars, top.block = top.tensors[:nt], top.scalars[:ns], top.block[:nb]
+			top.smalls, g.needs = top.smalls[:nsm], needs
+			g.funcs.Truncate(nf)
 			g.ran = nb
 			g.env.overflow = false
 		}
 	}
 	g.printResults(top, inputs)
 	g.runTop(top)
-
-	var b strings.Builder
-	b.WriteString(`#map = affine_map<(d0) -> (d0)>
-func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
-
-func.func @bump(%t: tensor<16xf32>, %v: f32, %i: index) -> tensor<16xf32> {
-  %r = tensor.insert %v into %t[%i] : tensor<16xf32>
-  return %r : tensor<16xf32>
+	return body.Bytes()
 }
 
-func.func @accum(%acc: tensor<16xf32>, %x: tensor<16xf32>) -> tensor<16xf32> {
-  %r = linalg.add ins(%acc, %x : tensor<16xf32>, tensor<16xf32>) outs(%acc : tensor<16xf32>) -> tensor<16xf32>
-  return %r : tensor<16xf32>
+// sym is the name of the program's function name.
+func (g *execGen) sym(name string) string { return g.prefix + name }
+
+// fixedHelpers is the text of the helpers every program has: @bump and
+// @accum, which update their first argument in place.
+func (g *execGen) fixedHelpers() string {
+	return fmt.Sprintf(`func.func @%s(%%t: tensor<16xf32>, %%v: f32, %%i: index) -> tensor<16xf32> {
+  %%r = tensor.insert %%v into %%t[%%i] : tensor<16xf32>
+  return %%r : tensor<16xf32>
 }
 
-func.func @main() {
-`)
+func.func @%s(%%acc: tensor<16xf32>, %%x: tensor<16xf32>) -> tensor<16xf32> {
+  %%r = linalg.add ins(%%acc, %%x : tensor<16xf32>, tensor<16xf32>) outs(%%acc : tensor<16xf32>) -> tensor<16xf32>
+  return %%r : tensor<16xf32>
+}
+
+`, g.sym("bump"), g.sym("accum"))
+}
+
+// writeEntry writes the rest of the entry function after its opening
+// line: the constants every step may use, body and the return.
+func (g *execGen) writeEntry(b *strings.Builder, body []byte) {
 	for k := 0; k <= execLen; k++ {
-		fmt.Fprintf(&b, "  %%c%d = arith.constant %d : index\n", k, k)
+		fmt.Fprintf(b, "  %%c%d = arith.constant %d : index\n", k, k)
 	}
 	for k := range 10 {
-		fmt.Fprintf(&b, "  %%f%d = arith.constant %s : f32\n", k, f32(k))
+		fmt.Fprintf(b, "  %%f%d = arith.constant %s : f32\n", k, f32(k))
 	}
-	b.Write(body.Bytes())
+	b.Write(body)
 	b.WriteString("  return\n}\n")
-	return b.String()
 }
 
 // inputs builds the two or three input tensors and returns their names.
@@ -369,28 +416,41 @@ func (g *execGen) inputs(s *execScope) []string {
 // dense emits a dense constant of small integers and returns its name.
 func (g *execGen) dense(s *execScope) string {
 	r := g.fresh("cst")
+	lit, v := g.denseLiteral()
+	g.emit(s, "%s = arith.constant %s : %s", r, lit, execType)
+	g.eval(s, func(e *execEnv) { e.setT(r, v) })
+	if g.wide {
+		g.consts[r] = true
+	}
+	return r
+}
+
+// denseLiteral returns a random dense<...> attribute of execType, a splat
+// or not, of small integers, and its values.
+func (g *execGen) denseLiteral() (string, []float64) {
 	v := make([]float64, execLen)
 	if g.rnd.IntN(4) == 0 {
 		k := g.rnd.IntN(10)
 		for i := range v {
 			v[i] = float64(k)
 		}
-		g.emit(s, "%s = arith.constant dense<%s> : %s", r, f32(k), execType)
-	} else {
-		elems := make([]string, execLen)
-		for i := range v {
-			k := g.rnd.IntN(10)
-			v[i] = float64(k)
-			elems[i] = f32(k)
-		}
-		g.emit(s, "%s = arith.constant dense<[%s]> : %s", r, strings.Join(elems, ", "), execType)
+		return "dense<" + f32(k) + ">", v
 	}
-	g.eval(s, func(e *execEnv) { e.setT(r, v) })
-	return r
+	elems := make([]string, execLen)
+	for i := range v {
+		k := g.rnd.IntN(10)
+		v[i] = float64(k)
+		elems[i] = f32(k)
+	}
+	return "dense<[" + strings.Join(elems, ", ") + "]>", v
 }
 
 // step emits one random step into s.
 func (g *execGen) step(s *execScope) {
+	if g.wide && g.rnd.IntN(2) == 0 {
+		g.wideStep(s)
+		return
+	}
 	kinds := 12
 	if s.nest < execMaxNest {
 		kinds = 15
@@ -427,8 +487,10 @@ func (g *execGen) step(s *execScope) {
 	}
 }
 
-func (g *execGen) insert(s *execScope) {
-	dest, v, idx, r := g.pickWrite(s), g.pickScalar(s), g.pickIndex(s), g.fresh("t")
+func (g *execGen) insert(s *execScope) { g.insertInto(s, g.pickWrite(s)) }
+
+func (g *execGen) insertInto(s *execScope, dest string) {
+	v, idx, r := g.pickScalar(s), g.pickIndex(s), g.fresh("t")
 	g.emit(s, "%s = tensor.insert %s into %s[%s] : %s", r, v, dest, idx.name, execType)
 	g.eval(s, func(e *execEnv) {
 		t := cloneT(e.t[dest])
@@ -451,8 +513,10 @@ func (g *execGen) extract(s *execScope) {
 	}
 }
 
-func (g *execGen) fill(s *execScope) {
-	dest, v, r := g.pickWrite(s), g.pickScalar(s), g.fresh("t")
+func (g *execGen) fill(s *execScope) { g.fillInto(s, g.pickWrite(s)) }
+
+func (g *execGen) fillInto(s *execScope, dest string) {
+	v, r := g.pickScalar(s), g.fresh("t")
 	g.emit(s, "%s = linalg.fill ins(%s : f32) outs(%s : %s) -> %s", r, v, dest, execType, execType)
 	g.eval(s, func(e *execEnv) {
 		e.setT(r, filledT(execLen, e.s[v]))
@@ -527,6 +591,23 @@ func (g *execGen) generic(s *execScope) {
 	g.define(s, dest, r)
 }
 
+// addScalar emits r = dest + v elementwise, a linalg.generic on dest of
+// type ty whose block argument is o and sum y.
+func (g *execGen) addScalar(s *execScope, r, dest, v, ty, o, y string) {
+	g.emit(s, "%s = linalg.generic {indexing_maps = [#map], iterator_types = [\"parallel\"]} outs(%s : %s) {", r, dest, ty)
+	g.emit(s, "^bb0(%s: f32):", o)
+	g.emit(s, "  %s = arith.addf %s, %s : f32", y, o, v)
+	g.emit(s, "  linalg.yield %s : f32", y)
+	g.emit(s, "} -> %s", ty)
+	g.eval(s, func(e *execEnv) {
+		t := cloneT(e.t[dest])
+		for k := range t {
+			t[k] += e.s[v]
+		}
+		e.setT(r, t)
+	})
+}
+
 // sliceShape picks a slice size, stride and an offset that fits.
 func (g *execGen) sliceShape() (size, stride int) {
 	size = []int{2, 3, 4, 8}[g.rnd.IntN(4)]
@@ -569,18 +650,7 @@ func (g *execGen) slice(s *execScope) {
 		val = r
 	case 1:
 		v, r, o, y := g.pickScalar(s), g.fresh("sl"), g.fresh("o"), g.fresh("y")
-		g.emit(s, "%s = linalg.generic {indexing_maps = [#map], iterator_types = [\"parallel\"]} outs(%s : %s) {", r, sl, sty)
-		g.emit(s, "^bb0(%s: f32):", o)
-		g.emit(s, "  %s = arith.addf %s, %s : f32", y, o, v)
-		g.emit(s, "  linalg.yield %s : f32", y)
-		g.emit(s, "} -> %s", sty)
-		g.eval(s, func(e *execEnv) {
-			t := cloneT(e.t[sl])
-			for k := range t {
-				t[k] += e.s[v]
-			}
-			e.setT(r, t)
-		})
+		g.addScalar(s, r, sl, v, sty, o, y)
 		val = r
 	case 2:
 		other, off2, sl2, r := g.pickRead(s), g.sliceOffset(size, stride), g.fresh("sl"), g.fresh("sl")
@@ -599,12 +669,18 @@ func (g *execGen) slice(s *execScope) {
 		stride2 = 1 + g.rnd.IntN(2)
 		off2 = g.sliceOffset(size, stride2)
 	}
+	g.insertSlice(s, val, dest, off2, size, stride2, sty)
+}
+
+// insertSlice emits the insert_slice of val, of type sty and size
+// elements, into dest at off with stride.
+func (g *execGen) insertSlice(s *execScope, val, dest string, off, size, stride int, sty string) {
 	r := g.fresh("t")
-	g.emit(s, "%s = tensor.insert_slice %s into %s[%d] [%d] [%d] : %s into %s", r, val, dest, off2, size, stride2, sty, execType)
+	g.emit(s, "%s = tensor.insert_slice %s into %s[%d] [%d] [%d] : %s into %s", r, val, dest, off, size, stride, sty, execType)
 	g.eval(s, func(e *execEnv) {
 		t := cloneT(e.t[dest])
 		for k, x := range e.t[val] {
-			t[off2+k*stride2] = x
+			t[off+k*stride] = x
 		}
 		e.setT(r, t)
 	})
@@ -643,14 +719,14 @@ func (g *execGen) call(s *execScope) {
 	}
 	if x == "" || g.rnd.IntN(2) == 0 {
 		v, idx := g.pickScalar(s), g.pickIndex(s)
-		g.emit(s, "%s = func.call @bump(%s, %s, %s) : (%s, f32, index) -> %s", r, dest, v, idx.name, execType, execType)
+		g.emit(s, "%s = func.call @%s(%s, %s, %s) : (%s, f32, index) -> %s", r, g.sym("bump"), dest, v, idx.name, execType, execType)
 		g.eval(s, func(e *execEnv) {
 			t := cloneT(e.t[dest])
 			t[idx.eval(e)] = e.s[v]
 			e.setT(r, t)
 		})
 	} else {
-		g.emit(s, "%s = func.call @accum(%s, %s) : (%s, %s) -> %s", r, dest, x, execType, execType, execType)
+		g.emit(s, "%s = func.call @%s(%s, %s) : (%s, %s) -> %s", r, g.sym("accum"), dest, x, execType, execType, execType)
 		g.eval(s, func(e *execEnv) { e.setT(r, addT(e.t[dest], e.t[x])) })
 	}
 	g.define(s, dest, r)
@@ -860,11 +936,20 @@ func (g *execGen) printResults(s *execScope, inputs []string) {
 		add(t)
 	}
 	add(s.tensors[len(s.tensors)-1])
-	for range 3 {
+	others := 3
+	if g.wide {
+		// More prints catch more writes into a buffer another value
+		// still uses.
+		others = 6
+	}
+	for range others {
 		add(s.tensors[g.rnd.IntN(len(s.tensors))])
 	}
 	for _, t := range list {
 		g.printTensor(s, t, execType)
+	}
+	if g.wide {
+		g.printSmalls(s)
 	}
 
 	last := s.tensors[len(s.tensors)-1]

@@ -116,14 +116,21 @@ func TestMLIROptAccepts(t *testing.T) {
 // it fails the test if the tool fails.
 func runTool(t *testing.T, input []byte, path string, args ...string) (stdout, stderr []byte) {
 	t.Helper()
+	stdout, stderr, err := execTool(input, path, args...)
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", path, strings.Join(args, " "), err, stderr)
+	}
+	return stdout, stderr
+}
+
+// execTool runs path with args on input.
+func execTool(input []byte, path string, args ...string) (stdout, stderr []byte, err error) {
 	var out, errOut bytes.Buffer
 	cmd := exec.Command(path, args...)
 	cmd.Stdin = bytes.NewReader(input)
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\n%s", path, strings.Join(args, " "), err, errOut.Bytes())
-	}
-	return out.Bytes(), errOut.Bytes()
+	err = cmd.Run()
+	return out.Bytes(), errOut.Bytes(), err
 }
 
 // parseOpStats reads the table printed by --print-op-stats, lines such as

@@ -31,25 +31,34 @@
 // Linear probing; deletion shifts later entries back so that no tombstones
 // are needed. The key 0 marks an empty slot (malloc never returns NULL here
 // for a live block we record).
+//
+// Keys are pointers XORed with key_mask, so that under valgrind the table
+// keeps no block reachable: a leaked block shows up as "definitely lost"
+// even when the program crashes and the table is never freed.
 struct slot {
-  uintptr_t ptr;
+  uintptr_t key; // key(pointer)
   int64_t size;
 };
+
+static const uintptr_t key_mask = (uintptr_t)0xa5a5a5a5a5a5a5a5ull;
+
+static uintptr_t key(const void *p) { return (uintptr_t)p ^ key_mask; }
+
 static struct slot *slots;
 static size_t nslots, nlive;
 
 static int64_t n_allocs, n_frees, n_copies, n_bad_frees;
 static int64_t alloc_bytes, copy_bytes, live_bytes, peak_bytes;
 
-static size_t home(uintptr_t p) {
-  uint64_t x = (uint64_t)p;
+static size_t home(uintptr_t k) {
+  uint64_t x = (uint64_t)k;
   x ^= x >> 31;
   x *= 0xbf58476d1ce4e5b9ull;
   x ^= x >> 29;
   return (size_t)x & (nslots - 1);
 }
 
-static void put(uintptr_t p, int64_t size);
+static void put(uintptr_t k, int64_t size);
 
 static void grow(void) {
   struct slot *old = slots;
@@ -62,44 +71,44 @@ static void grow(void) {
   }
   nlive = 0;
   for (size_t i = 0; i < oldn; i++)
-    if (old[i].ptr)
-      put(old[i].ptr, old[i].size);
+    if (old[i].key)
+      put(old[i].key, old[i].size);
   free(old);
 }
 
-static void put(uintptr_t p, int64_t size) {
+static void put(uintptr_t k, int64_t size) {
   if (2 * (nlive + 1) > nslots)
     grow();
-  size_t i = home(p);
-  while (slots[i].ptr)
+  size_t i = home(k);
+  while (slots[i].key)
     i = (i + 1) & (nslots - 1);
-  slots[i].ptr = p;
+  slots[i].key = k;
   slots[i].size = size;
   nlive++;
 }
 
-// take removes p and returns its size, or -1 when p is not live.
-static int64_t take(uintptr_t p) {
+// take removes key k and returns its size, or -1 when k is not live.
+static int64_t take(uintptr_t k) {
   if (!nslots)
     return -1;
-  size_t mask = nslots - 1, i = home(p);
-  while (slots[i].ptr != p) {
-    if (!slots[i].ptr)
+  size_t mask = nslots - 1, i = home(k);
+  while (slots[i].key != k) {
+    if (!slots[i].key)
       return -1;
     i = (i + 1) & mask;
   }
   int64_t size = slots[i].size;
   // Close the gap: move back any later entry whose home slot is not in
   // the cyclic range (i, j].
-  for (size_t j = (i + 1) & mask; slots[j].ptr; j = (j + 1) & mask) {
-    size_t h = home(slots[j].ptr);
+  for (size_t j = (i + 1) & mask; slots[j].key; j = (j + 1) & mask) {
+    size_t h = home(slots[j].key);
     int between = i <= j ? (i < h && h <= j) : (i < h || h <= j);
     if (!between) {
       slots[i] = slots[j];
       i = j;
     }
   }
-  slots[i].ptr = 0;
+  slots[i].key = 0;
   nlive--;
   return size;
 }
@@ -114,7 +123,7 @@ static void *record(void *p, int64_t size) {
   live_bytes += size;
   if (live_bytes > peak_bytes)
     peak_bytes = live_bytes;
-  put((uintptr_t)p, size);
+  put(key(p), size);
   return p;
 }
 
@@ -145,7 +154,7 @@ void *mlirexec_alloc_padded(int64_t size, int64_t pad) {
 void _mlir_memref_to_llvm_free(void *p) {
   if (!p)
     return;
-  int64_t size = take((uintptr_t)p);
+  int64_t size = take(key(p));
   if (size < 0) {
     n_bad_frees++;
     fflush(stdout);
@@ -219,7 +228,7 @@ void mlirexec_memrefCopy(int64_t elem, struct unranked *src, struct unranked *ds
 __attribute__((destructor)) static void report(void) {
   int64_t leaks = 0, leak_bytes = 0;
   for (size_t i = 0; i < nslots; i++) {
-    if (slots[i].ptr) {
+    if (slots[i].key) {
       leaks++;
       leak_bytes += slots[i].size;
     }
@@ -231,8 +240,6 @@ __attribute__((destructor)) static void report(void) {
           " leaks=%" PRId64 " leak_bytes=%" PRId64 " bad_frees=%" PRId64 "\n",
           n_allocs, n_frees, alloc_bytes, n_copies, copy_bytes, peak_bytes, leaks,
           leak_bytes, n_bad_frees);
-  // Drop the table so that, under valgrind, leaked blocks are not kept
-  // reachable by it and show up as "definitely lost".
   free(slots);
   slots = NULL;
   nslots = nlive = 0;
@@ -326,6 +333,9 @@ void memrefCopy(int64_t elem, struct unranked *src, struct unranked *dst) {
 void mlirexec_program_main(void);
 
 int main(void) {
+  // Line buffered, so that what the program printed before a crash is
+  // not lost with the buffer.
+  setvbuf(stdout, NULL, _IOLBF, 0);
   mlirexec_program_main();
   return 0;
 }
