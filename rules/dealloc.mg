@@ -1090,7 +1090,26 @@ freed_before_return(A) :- dealloc_before_return(A, _).
 
 clean_owned(X) :- owned(X), clean(X).
 unowned_root(V) :- root_alias(Y, V), !clean_owned(Y).
-owned_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), rooted(V), !unowned_root(V).
+owned_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), rooted(V), !unowned_root(V), !may_global(V).
+
+# %r = scf.if %p { yield %global } else { yield %a }; return %r: a
+# caller of a function that may return a global (or a view of one) must
+# not own its result, even where the result may also be a view of a
+# buffer the caller passed: freeing it would free the global.
+Decl may_global(V)
+  descr [doc("V may be the memory of a global (memref.get_global), through views, carriers, and calls whose callee may return it."),
+         arg(V, "value id")]
+  bound [/number].
+Decl returns_global(F, J)
+  descr [doc("Some func.return of F may give result J the memory of a global."),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+may_global(V) :- op(Op, "memref.get_global"), result(V, Op, 0).
+may_global(W) :- may_global(V), local_step(V, W).
+may_global(C) :- may_global(V), incoming(C, V).
+may_global(R) :- may_global(V), call_step(V, R).
+may_global(R) :- call(Op, F), result(R, Op, J), returns_global(F, J).
+returns_global(F, J) :- return_op(Ret, F), use(Ret, J, V), may_global(V).
 returns_unowned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !owned_return(Ret, J).
 returns_owned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_unowned(F, J).
 
