@@ -77,9 +77,9 @@ func TestGoNamesPredicatesByHandle(t *testing.T) {
 	// Predicates named by plain words, which the Go code also writes as
 	// words: flags (--func), IR syntax (parallel, uninitialized), the
 	// fields and roles of explanations (op, definition), generated
-	// programs (call), the counters of the test runtime (frees), the
+	// programs (call, fresh), the counters of the test runtime (frees), the
 	// keyword of loops (step).
-	for _, word := range []string{"op", "func", "call", "parallel", "uninitialized", "definition", "frees", "step"} {
+	for _, word := range []string{"op", "func", "call", "parallel", "uninitialized", "definition", "frees", "step", "fresh"} {
 		if !names[word] {
 			t.Errorf("%s is not a predicate any more: drop it from the words", word)
 		}

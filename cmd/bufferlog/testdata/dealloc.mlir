@@ -18,7 +18,8 @@
 // whose carried buffer is returned from the loop's exit block, and one whose early exit
 // returns the argument instead (the buffer freed on that edge, the argument copied on
 // it), and one whose early exit still reads the carried buffer (no clean hand-over); an
-// scf.for trading a fresh buffer and an argument between its iter_args.
+// scf.for trading a fresh buffer and an argument between its iter_args; a function
+// returning a constant global or its argument (no caller owns its result).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -437,5 +438,15 @@ module {
     %x = memref.load %t[%c1] : memref<4xf32>
     %alloc_0 = memref.alloc() : memref<4xf32>
     func.return %alloc_0, %x : memref<4xf32>, f32
+  }
+  memref.global "private" constant @seven : memref<4xf32> = dense<7.0>
+  func.func @global_or_arg(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {
+    %r = scf.if %c -> (memref<4xf32>) {
+      %g = memref.get_global @seven : memref<4xf32>
+      scf.yield %g : memref<4xf32>
+    } else {
+      scf.yield %a : memref<4xf32>
+    }
+    func.return %r : memref<4xf32>
   }
 }
