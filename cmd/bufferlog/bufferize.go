@@ -85,6 +85,9 @@ func bufferizeCommand() *cli.Command {
 			if p.limits, err = limitsOf(c); err != nil {
 				return err
 			}
+			if p.verify != nil {
+				p.verify.lim = p.limits
+			}
 			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
@@ -145,7 +148,7 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 		if c.Bool("analysis-only") || dealloc == noDealloc {
 			return nil, errors.New("--verify checks memref IR with its frees: not with --analysis-only or --dealloc=none")
 		}
-		if verify, err = newChecker(nil); err != nil {
+		if verify, err = newChecker(nil, limits{}); err != nil {
 			return nil, err
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,11 +47,11 @@ func checkCommand() *cli.Command {
 			"--format json prints one object per finding: file, line, col, severity, kind, message,\n" +
 			"derivation. Exit status 0 when no file has an error (warnings alone: 0), 1 if one has\n" +
 			"or cannot be read, 2 for a usage error.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json"},
 			rulesFlag,
 			opModelFlag,
-		},
+		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return cli.Exit("bufferlog check: want one or more input files", 2)
@@ -61,7 +60,11 @@ func checkCommand() *cli.Command {
 			if format != "text" && format != "json" {
 				return cli.Exit(fmt.Sprintf("bufferlog check: unknown --format %q (text or json)", format), 2)
 			}
-			chk, err := newChecker(c.StringSlice("rules"))
+			lim, err := limitsOf(c)
+			if err != nil {
+				return err
+			}
+			chk, err := newChecker(c.StringSlice("rules"), lim)
 			if err != nil {
 				return report(err)
 			}
@@ -77,6 +80,7 @@ func checkCommand() *cli.Command {
 					var found []checkFinding
 					found, err = chk.findings(m, source, opts)
 					all = append(all, found...)
+					err = lim.explain(file, err)
 				}
 				if err != nil {
 					fmt.Fprint(os.Stderr, formatDiagnostic(err))
@@ -124,16 +128,17 @@ type checkFinding struct {
 type checker struct {
 	prog  *solve.Program
 	preds []*facts.Predicate
+	lim   limits // bound each check's evaluation
 }
 
 // newChecker compiles the built-in checker with the rule files at paths
-// (the values of --rules).
-func newChecker(paths []string) (*checker, error) {
+// (the values of --rules); lim bounds each check.
+func newChecker(paths []string, lim limits) (*checker, error) {
 	prog, preds, err := declsOver(rules.Checker(), paths, rules.Compile)
 	if err != nil {
 		return nil, err
 	}
-	return &checker{prog.Restrict(contract.Finding.Name()), preds}, nil
+	return &checker{prog.Restrict(contract.Finding.Name()), preds, lim}, nil
 }
 
 // eval extracts m and derives the findings, and returns the facts.
@@ -142,7 +147,9 @@ func (c *checker) eval(m *ir.Module, opts extract.Options) (*facts.DB, *extract.
 	if err != nil {
 		return nil, nil, err
 	}
-	_, err = c.prog.Eval(context.Background(), db, solve.Options{Workers: opts.Workers})
+	run, stop := c.lim.start(c.prog, opts.Workers)
+	defer stop()
+	_, err = c.prog.Eval(run.ctx, db, run.opt)
 	return db, names, err
 }
 

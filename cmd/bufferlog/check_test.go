@@ -309,7 +309,7 @@ var corpusFindings = sync.OnceValues(func() (map[string]bool, error) {
 })
 
 // testChecker is the built-in checker, compiled once for the tests.
-var testChecker = sync.OnceValues(func() (*checker, error) { return newChecker(nil) })
+var testChecker = sync.OnceValues(func() (*checker, error) { return newChecker(nil, limits{}) })
 
 // verifyKnown checks text, bufferlog's output for the program name, as
 // bufferize --verify does, so that the test suite's bufferize runs verify

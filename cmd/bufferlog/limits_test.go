@@ -25,7 +25,7 @@ p(X) :- p(Y), X = fn:plus(Y, 1).
 
 // TestLimits runs every command that evaluates rules on rules that never
 // stop, in each phase that evaluates them (the query, the in-place
-// analysis of each function, the deallocation), and checks that
+// analysis of each function, the deallocation, the checker), and checks that
 // --timeout and --max-facts end it at once with a diagnostic naming the
 // clause, exit status 1 and no output.
 func TestLimits(t *testing.T) {
@@ -42,6 +42,7 @@ func TestLimits(t *testing.T) {
 	inplace := write("inf_inplace.mg", counter+
 		"extra_excuse(ROp, RI, WOp, WI, D) :- p(-1), candidate_definition(ROp, RI, WOp, WI, D).\n")
 	dealloc := write("inf_dealloc.mg", counter+"needs_clone(Op, I) :- p(-1), use(Op, I, _).\n")
+	check := write("inf_check.mg", counter+"finding(At, K, S, V, C, E) :- p(-1), finding(At, K, S, V, C, E).\n")
 	const input = "../../testdata/exec/call_01.mlir" // four functions and their calls
 	page := filepath.Join(dir, "report.html")
 	culprit := func(rules string) string {
@@ -66,6 +67,8 @@ func TestLimits(t *testing.T) {
 		{"graph", []string{"graph", "--func", "main", "--rules", inplace, "--timeout", "2s", input}, timeout + culprit(inplace)},
 		{"diff-rules", []string{"diff-rules", "--rules-b", inplace, "--max-facts", "100000", input}, budget + culprit(inplace)},
 		// The built-in rules need more than 10 facts on any program.
+		{"check", []string{"check", "--rules", check, "--timeout", "2s", deallocFile},
+			`^` + regexp.QuoteMeta(deallocFile) + `: error: evaluation exceeded the timeout of 2s` + culprit(check)},
 		{"demo", []string{"demo", "--max-facts", "10"}, `: error: evaluation exceeded the budget of 10 derived facts \(rule \S+\.mg:\d+ derived \d+ facts of \w+/\d\)\n$`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
