@@ -281,18 +281,8 @@ func cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copie
 		}
 		br := edges[s]
 		if br == nil {
-			to := op.Successors[s]
-			blk := after.Region().InsertBlockAfter(after)
-			after = blk
-			var args []*ir.Value
-			for _, a := range to.Args() {
-				args = append(args, blk.AddArg(a.Type()))
-			}
-			br = ir.NewOperation("cf.br", args, nil)
-			br.Successors = []*ir.Block{to}
-			blk.Append(br)
-			op.Successors[s] = blk
-			edges[s] = br
+			br = splitEdge(op, s, after)
+			after, edges[s] = br.Block(), br
 		}
 		var copyOps []*ir.Operation
 		buf, w := cloneOf(br.Operand(k), &copyOps)
@@ -525,24 +515,33 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 			if s != e.to {
 				continue
 			}
-			after := cmp.Or(last[e.op], e.op.Block())
-			blk := after.Region().InsertBlockAfter(after)
-			last[e.op] = blk
-			var args []*ir.Value
-			for _, a := range s.Args() {
-				args = append(args, blk.AddArg(a.Type()))
-			}
+			br := splitEdge(e.op, i, cmp.Or(last[e.op], e.op.Block()))
+			last[e.op] = br.Block()
 			for _, d := range ds {
-				blk.Append(ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil))
+				br.Block().InsertBefore(len(br.Block().Ops())-1, ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil))
 				n++
 			}
-			br := ir.NewOperation("cf.br", args, nil)
-			br.Successors = []*ir.Block{s}
-			blk.Append(br)
-			e.op.Successors[i] = blk
 		}
 	}
 	return n
+}
+
+// splitEdge puts a block of its own, placed after the block after, on
+// the edge from the branch op to its successor s: it takes the
+// successor's arguments and branches on to it with them. It returns the
+// block's cf.br, before which what happens on that edge only goes.
+func splitEdge(op *ir.Operation, s int, after *ir.Block) *ir.Operation {
+	to := op.Successors[s]
+	blk := after.Region().InsertBlockAfter(after)
+	var args []*ir.Value
+	for _, a := range to.Args() {
+		args = append(args, blk.AddArg(a.Type()))
+	}
+	br := ir.NewOperation("cf.br", args, nil)
+	br.Successors = []*ir.Block{to}
+	blk.Append(br)
+	op.Successors[s] = blk
+	return br
 }
 
 // dropUnusedSizes erases the ops that computed the sizes vs of dropped
