@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"bufferlog/internal/parallel"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rules"
@@ -215,36 +216,25 @@ func TestCheckCorpus(t *testing.T) {
 	}
 	bufferized := make([]corpusOutput, len(jobs))
 	findings := make([][]checkFinding, len(outputs)+len(jobs))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range 2 {
-		wg.Go(func() {
-			for i := range work {
-				var o *corpusOutput
-				if i < len(outputs) {
-					o = &outputs[i]
-				} else {
-					j := jobs[i-len(outputs)]
-					v := execVariants[j.variant]
-					text, err := bufferizeText(analysis, v.policy, staticDealloc, j.prog.name, j.prog.src)
-					bufferized[i-len(outputs)] = corpusOutput{name: j.prog.name + " " + v.name, text: text, err: err}
-					o = &bufferized[i-len(outputs)]
-				}
-				if o.err != nil {
-					continue
-				}
-				var m *ir.Module
-				if m, o.err = ir.Parse(o.name, o.text); o.err == nil {
-					findings[i], o.err = chk.findings(m, o.text, opts)
-				}
-			}
-		})
-	}
-	for i := range findings {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.For(len(findings), 2, func(i int) {
+		var o *corpusOutput
+		if i < len(outputs) {
+			o = &outputs[i]
+		} else {
+			j := jobs[i-len(outputs)]
+			v := execVariants[j.variant]
+			text, err := bufferizeText(analysis, v.policy, staticDealloc, j.prog.name, j.prog.src)
+			bufferized[i-len(outputs)] = corpusOutput{name: j.prog.name + " " + v.name, text: text, err: err}
+			o = &bufferized[i-len(outputs)]
+		}
+		if o.err != nil {
+			return
+		}
+		var m *ir.Module
+		if m, o.err = ir.Parse(o.name, o.text); o.err == nil {
+			findings[i], o.err = chk.findings(m, o.text, opts)
+		}
+	})
 
 	known, err := corpusFindings()
 	if err != nil {

@@ -10,10 +10,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"bufferlog/internal/mlirexec"
+	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
@@ -180,20 +180,7 @@ func TestExecAgreement(t *testing.T) {
 		}
 	}
 	outcomes := make([]execOutcome, len(progs))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range 2 {
-		wg.Go(func() {
-			for i := range work {
-				outcomes[i] = runBoth(prog, progs[i])
-			}
-		})
-	}
-	for i := range progs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.For(len(progs), 2, func(i int) { outcomes[i] = runBoth(prog, progs[i]) })
 
 	known := readDifferences(t, "../../testdata/exec/differences.txt")
 	knownDealloc := readDifferences(t, "../../testdata/exec/dealloc_differences.txt")

@@ -13,11 +13,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"bufferlog/internal/mlirexec"
+	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/rules"
@@ -110,20 +110,7 @@ func TestGenerated(t *testing.T) {
 
 	start := time.Now()
 	outcomes := make([]genBatchOutcome, len(batches))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range 2 {
-		wg.Go(func() {
-			for i := range work {
-				outcomes[i] = runGenBatch(context.Background(), prog, batches[i])
-			}
-		})
-	}
-	for i := range batches {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.For(len(batches), 2, func(i int) { outcomes[i] = runGenBatch(context.Background(), prog, batches[i]) })
 	wall := time.Since(start)
 
 	var all genBatchOutcome

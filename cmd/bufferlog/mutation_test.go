@@ -17,6 +17,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/internal/mlirexec"
+	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
@@ -305,7 +306,7 @@ func TestCheckMutants(t *testing.T) {
 		progs = append(progs, execProgram{name: fmt.Sprintf("executable-%d", seed+1), src: []byte(workload.Executable(seed+1, 12))})
 	}
 	bases := make([]*mutationBase, len(progs))
-	parallelFor(len(progs), func(i int) {
+	parallel.For(len(progs), 2, func(i int) {
 		// bufferizeText verifies its output: a finding not in
 		// corpusFindingsFile is an error.
 		text, err := bufferizeText(analysis, execVariants[0].policy, staticDealloc, progs[i].name, progs[i].src)
@@ -357,7 +358,7 @@ func TestCheckMutants(t *testing.T) {
 		errs        []checkFinding
 	}
 	verdicts := make([]verdict, len(mutants))
-	parallelFor(len(mutants), func(i int) {
+	parallel.For(len(mutants), 2, func(i int) {
 		mu := mutants[i]
 		base, err := baseRuns[mu.base]()
 		if err != nil || base.fault != "" {
@@ -473,25 +474,6 @@ func pickMutants(bases []*mutationBase, n int, seed uint64) (mutants []*mutant, 
 	return mutants, invalid
 }
 
-// parallelFor calls f(0), ..., f(n-1) on two goroutines, the machine's
-// cores.
-func parallelFor(n int, f func(int)) {
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range 2 {
-		wg.Go(func() {
-			for i := range work {
-				f(i)
-			}
-		})
-	}
-	for i := range n {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-}
-
 // TestCheckReference checks mlir-opt-22's outputs on testdata/exec:
 // One-Shot Bufferize with the deallocation pipeline (mlirexec.Reference)
 // and without it, where nothing is freed. The checker must take every
@@ -514,7 +496,7 @@ func TestCheckReference(t *testing.T) {
 		fault string
 	}
 	outcomes := make([]outcome, len(progs)*len(variants))
-	parallelFor(len(outcomes), func(i int) {
+	parallel.For(len(outcomes), 2, func(i int) {
 		p, v := progs[i/len(variants)], variants[i%len(variants)]
 		name := p.name + " " + v.name
 		opt := p.opt
