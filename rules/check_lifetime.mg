@@ -23,11 +23,12 @@
 # A heap buffer is leaked when its last owning reference stops being
 # used (it dies on an edge, or at a return that does not hand it to the
 # caller as a fresh result) without freeing it, and no memref still in
-# use names it. memref.dealloc of a memref ends its ownership of what it
-# names; it ends every memref's ownership of a buffer it surely names
-# (only the latest instance: earlier ones may be several), and, on the
-# paths through an scf.if region that handed the freed buffer to the
-# scf.if's result, that result's (lent). bufferization.to_tensor hands
+# use that may share its buffer (shares) names it. memref.dealloc of a
+# memref ends its ownership of what it names; it ends every memref's
+# ownership of a buffer it surely names (only the latest instance:
+# earlier ones may be several), and, on the paths through an scf.if
+# region that handed the freed buffer to the scf.if's result, that
+# result's (lent). bufferization.to_tensor hands
 # its buffer to a tensor, which owns it from there.
 
 Decl frees(P, H, Op)
@@ -91,8 +92,13 @@ Decl returned_fresh(Ret, X, A)
          arg(Ret, "op id"), arg(X, "value id"), arg(A, "name")]
   bound [/number, /number, /name].
 
+Decl named_with(P, Q, H, X, A)
+  descr [doc("When the memref H, which may own instance A of the token X, stops being used between P and Q, another memref at Q may name that very buffer: one that may share H's buffer at P, or one that starts to name memory at Q."),
+         arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name")]
+  bound [/number, /number, /number, /number, /name].
+
 Decl lost(X, P, M)
-  descr [doc("A heap buffer of the token X may be lost at the program point P, not freed: its last owning memref stops being used there (or it is never used) and no memref in use names it, or P returns without handing it to the caller as a fresh result. M: on a sure path or not."),
+  descr [doc("A heap buffer of the token X may be lost at the program point P, not freed: its last owning memref stops being used there (or it is never used) and no memref in use that may share its buffer names it, or P returns without handing it to the caller as a fresh result. M: on a sure path or not."),
          arg(X, "value id"), arg(P, "op id"), arg(M, "name")]
   bound [/number, /number, /name].
 
@@ -189,6 +195,12 @@ hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H
 # which buffers some memref in use names.
 carried_to(P, Q, H) :- step(P, Q, H, _, _, _, _).
 named(Q, X, A) :- refers(Q, _, X, A, _, _).
+# Two memrefs of a loop that swaps its buffers each may name either one,
+# but never the same: when one dies, the other does not name its buffer.
+named_with(P, Q, H, X, A) :-
+  owning(P, H, X, A, _, _), crosses(P, Q, _, _, _), refers(Q, H2, X, A, _, _), shares(P, H, H2, _, _).
+named_with(P, Q, H, X, A) :-
+  owning(P, H, X, A, _, _), crosses(P, Q, _, _, _), refers(Q, H2, X, A, _, _), !live(P, H2).
 
 # %a = memref.alloc() that nothing uses.
 lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
@@ -196,7 +208,7 @@ lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
 # memref in use naming its buffer: nobody can free it any more.
 lost(X, P, M) :-
   owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
-  !ages_here(P, X), !named(Q, X, A).
+  !ages_here(P, X), !named_with(P, Q, H, X, A).
 lost(X, P, M) :-
   owning(P, H, X, A, G, M0), crosses(P, Q, G, _, E), mode_join(M0, E, M), !released(P, H, X, A, G), !carried_to(P, Q, H),
   ages_here(P, X), !named(Q, X, /old).
