@@ -1,4 +1,4 @@
-// A cf function writes its argument (tensor.insert on one branch) into the tensor a loop carries; a loop exit returns the argument itself, unwritten. The caller passes a constant and doubles the result in place. mincopy returns the written copy.
+// A cf function writes its argument (tensor.insert on one branch) into the tensor a loop carries; a loop exit returns the argument itself, unwritten. The caller passes a constant and doubles the result in place. The write does not dominate the return, yet runs before it: a read-after-write conflict One-Shot excuses because the write is outside the argument's block.
 // REFERENCE-NO-DEALLOC
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 func.func private @f(%a: tensor<4xf32>, %v: f32, %n: index) -> tensor<4xf32> {
