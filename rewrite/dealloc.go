@@ -307,18 +307,45 @@ func enclosingFunc(op *ir.Operation) string {
 }
 
 // clonable reports whether cloneOf copies a value of type t: a ranked
-// memref whose type a cast of a new buffer of the identity layout gives.
-// A layout with a static offset or strides (a view handed on as it is)
-// is none: no copy, rather than IR that does not verify.
+// memref whose type a cast of a new buffer of the identity layout gives,
+// or one of static shape, offset and positive strides (a view handed on
+// as it is), which a new buffer reinterpreted at that layout gives.
 func clonable(t ir.Type) bool {
 	m, ok := t.(*ir.MemRefType)
-	return ok && castable(identityOf(m.Shape, m.Elem), m)
+	if !ok {
+		return false
+	}
+	if castable(identityOf(m.Shape, m.Elem), m) {
+		return true
+	}
+	_, ok = staticSpan(m)
+	return ok
 }
 
-// cloneOf appends to ops the ops that copy buffer v into a new one of the
-// identity layout, cast back to v's type, and returns the new buffer and
-// the copy to hand on in v's place; nils for a value that is not a
-// ranked memref, or whose type no such cast gives.
+// staticSpan is the number of elements a buffer needs to hold a memref
+// of type t at its layout's offset and strides, when all of them and the
+// shape are static and the strides positive.
+func staticSpan(t *ir.MemRefType) (int64, bool) {
+	l, ok := layoutOf(t)
+	if !ok || l.offset == ir.Dynamic || l.offset < 0 {
+		return 0, false
+	}
+	last := l.offset
+	for d, n := range t.Shape {
+		if n == ir.Dynamic || n <= 0 || l.strides[d] == ir.Dynamic || l.strides[d] <= 0 {
+			return 0, false
+		}
+		last += (n - 1) * l.strides[d]
+	}
+	return last + 1, true
+}
+
+// cloneOf appends to ops the ops that copy buffer v into a new one and
+// returns the new buffer and the copy to hand on in v's place: the new
+// buffer has the identity layout, cast back to v's type, or, for a view
+// of static layout that no cast reaches, is a 1-D buffer spanning that
+// layout, reinterpreted at it. It returns nils for a value that is not
+// clonable.
 func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 	if !clonable(v.Type()) {
 		return nil, nil
@@ -331,6 +358,19 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 		}
 		*ops = append(*ops, op)
 		return op
+	}
+	if !castable(identityOf(t.Shape, t.Elem), t) {
+		span, _ := staticSpan(t)
+		l, _ := layoutOf(t)
+		alloc := add("memref.alloc", nil, []ir.Type{identityOf([]int64{span}, t.Elem)}, "clone")
+		alloc.SetProp("operandSegmentSizes", ir.I32Array(0, 0))
+		view := add("memref.reinterpret_cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "view")
+		view.SetProp("operandSegmentSizes", ir.I32Array(1, 0, 0, 0))
+		view.SetProp("static_offsets", ir.I64Array([]int64{l.offset}))
+		view.SetProp("static_sizes", ir.I64Array(t.Shape))
+		view.SetProp("static_strides", ir.I64Array(l.strides))
+		add("memref.copy", []*ir.Value{v, view.Result(0)}, nil, "")
+		return alloc.Result(0), view.Result(0)
 	}
 	var sizes []*ir.Value
 	for d, size := range t.Shape {
