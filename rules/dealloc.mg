@@ -142,8 +142,17 @@ Decl same_buffer(A, C)
   bound [/number, /number].
 
 Decl is_same_buffer(C)
-  descr [doc("The carrier C is a view of one allocation."), arg(C, "value id")]
+  descr [doc("The carrier C is a view of one allocation, or of one value (same_value_arg)."), arg(C, "value id")]
   bound [/number].
+
+Decl same_value_arg(C, V)
+  descr [doc("Every branch into the block of the argument C passes V (or C itself): C is V under another name."),
+         arg(C, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+
+Decl other_incoming(C, V)
+  descr [doc("A branch passes to the block argument C a value besides V and C itself."), arg(C, "value id"), arg(V, "value id")]
+  bound [/number, /number].
 
 Decl into_owner(Op, I)
   descr [doc("Operand I of Op is handed into a carrier that owns what it receives (not a view of one allocation)."),
@@ -509,8 +518,13 @@ Decl dealloc_in_block(X, Op)
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 
+Decl dies_at(A, Op)
+  descr [doc("The owned buffer A, handed on by nothing and used in its block only, is last used by Op."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
 Decl dealloc_on_edge(X, S)
-  descr [doc("X is freed at the start of block S, whose only predecessor has it live out while S does not use it. The rewrite inserts it."), driver(/reads),
+  descr [doc("X is freed at the start of block S, whose only predecessor has it live out (or ends with X's last use) while S does not use it. The rewrite inserts it."), driver(/reads),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
 
@@ -568,6 +582,7 @@ local_step(V, W) :- op(Op, "arith.select"), use(Op, 2, V), result(W, Op, 0), buf
 
 view_step(V, W) :- local_step(V, W).
 view_step(A, C) :- same_buffer(A, C).
+view_step(V, C) :- same_value_arg(C, V).
 
 # A call may return (a view of) a memref argument, unless the callee's
 # result is a fresh buffer: then the caller owns it.
@@ -617,12 +632,16 @@ base_alias(A, R) :- base_alias(A, V), call_step(V, R).
 base_rooted(V) :- base_alias(_, V).
 base_source(C, A) :- incoming(C, V), base_alias(A, V).
 not_single(C) :- incoming(C, V), !base_rooted(V).
-# The identity matters where the rewrite dropped a loop's iter_arg for
-# it, inside region ops; a cf block argument stays a carrier.
-not_single(C) :- forward(_, _, C).
 not_single(C) :- base_source(C, A), base_source(C, B), A != B.
 same_buffer(A, C) :- base_source(C, A), !not_single(C).
 is_same_buffer(C) :- same_buffer(_, C).
+
+# ^side(%r) reached only by cf.cond_br %c, ^hdr(%q, %p), ^side(%p): every
+# branch into the block passes the one value %p (or the argument back to
+# itself), so %r is %p under another name, whatever %p holds: a view.
+same_value_arg(C, V) :- forward(_, _, C), incoming(C, V), V != C, !other_incoming(C, V).
+other_incoming(C, V) :- incoming(C, V), incoming(C, W), W != V, W != C.
+is_same_buffer(C) :- same_value_arg(C, _).
 
 carrier(C) :- incoming(C, _), !is_same_buffer(C).
 
@@ -772,9 +791,13 @@ clean(X) :- partial_hand(X, Op), !received_live(X, Op).
 # frees it once, as long as nothing outside the loop uses it and the
 # block it is handed to does not use it itself.
 Decl loop_hand(X, Op, S)
-  descr [doc("The self-carried root X is handed on once, by the branch Op to its successor S only, and nothing else hands it on."),
+  descr [doc("The self-carried root X is handed on by the branch Op to its successor S, and only branches hand it on, each once."),
          arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
   bound [/number, /number, /number].
+Decl unclean_loop_hand(X)
+  descr [doc("The self-carried root X is handed on by an op that is no branch, by two operands of one branch, or to a block where it is still live."),
+         arg(X, "value id")]
+  bound [/number].
 Decl loop_stay(X, B)
   descr [doc("Block B is reached from the block of the self-carried root X without taking the edge that hands X over (loop_hand)."),
          arg(X, "value id"), arg(B, "block id")]
@@ -792,7 +815,13 @@ Decl used_outside_loop(X)
          arg(X, "value id")]
   bound [/number].
 loop_hand(X, Op, S) :-
-  self_carried(X), hand_count(X, 1), handed(X, Op, I), forward(Op, I, C), block_arg(C, S, _), !received_live(X, Op).
+  self_carried(X), handed(X, Op, I), forward(Op, I, C), block_arg(C, S, _), !unclean_loop_hand(X).
+# Loops with several exits may each hand the buffer on (^head: cf.cond_br
+# %more, ^body, ^exit(%t)   ^body: cf.cond_br %stop, ^exit(%t), ^head(%t)):
+# each path takes one of them, once.
+unclean_loop_hand(X) :- self_carried(X), handed(X, Op, I), handed(X, Op, J), I != J.
+unclean_loop_hand(X) :- self_carried(X), handed(X, Op, I), !forward(Op, I, _).
+unclean_loop_hand(X) :- self_carried(X), handed(X, Op, _), received_live(X, Op).
 loop_stay(X, B) :- loop_hand(X, _, _), root_block(X, B).
 loop_stay(X, T) :- loop_stay(X, U), op_in_block(Br, U, _), successor(Br, _, T), !loop_hand(X, Br, T).
 loop_body(X, B) :- loop_hand(X, _, _), root_block(X, B).
@@ -809,38 +838,38 @@ dealloc_on_branch(X, Br, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit
 # ^bb3(%t): ... cf.cond_br %done, ^bb5, ^bb4   ^bb5: return %t
 # A buffer returned by a block other than its own (a cf loop's carrier,
 # an allocation of the entry block returned after a branch) is handed to
-# the caller on every path when every func.return of its function
-# returns it, once, and nothing else hands it on: each path ends in one
-# of those returns, and nothing runs after it.
+# the caller by the func.return ops that return it, once each, when
+# nothing else hands it on: nothing runs after them. The paths to the
+# other returns free it where it stops being live.
 Decl returned_from_other_block(X)
-  descr [doc("The root X is handed on by func.return ops only, outside X's block, and every func.return of X's function hands X on exactly once."),
+  descr [doc("The root X is handed on by func.return ops only, each once, one of them outside X's block."),
          arg(X, "value id")]
   bound [/number].
-Decl return_count(F, N)
-  descr [doc("Function F has N func.return ops."), arg(F, "op id"), arg(N, "number")]
-  bound [/number, /number].
+Decl returned_root(X)
+  descr [doc("Some func.return of the function of the root X hands X on."), arg(X, "value id")]
+  bound [/number].
+Decl handed_twice(X)
+  descr [doc("One op hands the root X on by two operands."), arg(X, "value id")]
+  bound [/number].
 Decl root_func(X, F)
   descr [doc("The root X is defined in a block of F's body (not inside a region op)."), arg(X, "value id"), arg(F, "op id")]
   bound [/number, /number].
 Decl handed_not_by_return(X)
   descr [doc("Some op other than a func.return hands on a view of the root X."), arg(X, "value id")]
   bound [/number].
-Decl return_skips(X)
-  descr [doc("Some func.return of the function of the root X does not hand X on."), arg(X, "value id")]
-  bound [/number].
-return_count(F, N) :- return_op(Ret, F) |> do fn:group_by(F), let N = fn:count().
 root_func(X, F) :- root_block(X, B), block_in_region(B, R, _), region_of(R, F, _), func(F, _).
+returned_root(X) :- root_func(X, _), handed(X, Ret, _), return_op(Ret, _).
 handed_not_by_return(X) :- handed(X, Op, _), !return_op(Op, _).
-return_skips(X) :- root_func(X, F), return_op(Ret, F), !handed_at(X, Ret).
+handed_twice(X) :- handed(X, Op, I), handed(X, Op, J), I != J.
 returned_from_other_block(X) :-
-  root_func(X, F), return_count(F, N), hand_count(X, N), !handed_not_by_return(X), !return_skips(X),
+  returned_root(X), !handed_not_by_return(X), !handed_twice(X),
   root_block(X, B), handed(X, Ret, _), op_in_block(Ret, U, _), U != B.
 clean(X) :- returned_from_other_block(X).
 # ^bb3(%t): cf.cond_br %done, ^bb5, ^bb4   ^bb4: copy %t into a new
 # buffer, cf.br ^bb3(%new)   ^bb5: return %t
 # On the paths that do not return it, such a buffer is freed where it
 # stops being live, as a buffer used across blocks is (cf_root).
-cf_root(X) :- owned(X), returned_from_other_block(X), used_elsewhere(X), !self_carried(X).
+cf_root(X) :- owned(X), returned_from_other_block(X), used_elsewhere(X).
 hands_from(X, U) :- returned_from_other_block(X), handed(X, Ret, _), op_in_block(Ret, U, _).
 
 rooted(V) :- root_alias(_, V).
@@ -901,7 +930,21 @@ Decl owned_result(F, J)
   bound [/number, /number].
 owned_result(F, J) :- return_op(Ret, F), use(Ret, J, W), root_alias(X, W), owned(X).
 needs_clone(Ret, J) :-
-  return_op(Ret, F), use(Ret, J, V), buffer_value(V), !rooted(V), owned_result(F, J), !clone_cannot_help(V).
+  return_op(Ret, F), use(Ret, J, V), buffer_value(V), !owned_view(V), owned_result(F, J), !clone_cannot_help(V).
+# A carrier that receives only borrowed buffers (^bb3(%t) entered with an
+# argument) is rooted but owns nothing: a return of it is borrowed too.
+Decl owned_view(V)
+  descr [doc("V is a view of a buffer its function owns."), arg(V, "value id")]
+  bound [/number].
+owned_view(V) :- root_alias(X, V), owned(X).
+
+# %r = func.call @f(%fresh) where @f returns its argument or a constant
+# global; return %r: the caller cannot own %r (it may be the global, see
+# may_global), and %fresh, which %r may be, is still live at the return,
+# so nobody would free it. Return a copy of %r; %fresh is then freed
+# after the copy.
+needs_clone(Ret, J) :-
+  return_op(Ret, _), use(Ret, J, V), may_global(V), root_alias(X, V), owned(X), !clone_cannot_help(V).
 
 # func.return %t, %t (or two views of one buffer): the caller would own
 # one buffer twice, as two results, and free it twice; the later
@@ -988,8 +1031,15 @@ dealloc_after(X, Op) :- lender_last_use(X, P), root_block(X, B), op_in_block(Op,
 
 buffer_block(A, B) :- owned(A), root_block(A, B).
 
-dealloc_after(A, Op) :-
+dies_at(A, Op) :-
   owned(A), last_use(A, P), P >= 0, buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+dealloc_after(A, Op) :- dies_at(A, Op), !successor(Op, _, _).
+# cf.cond_br %c, ^bb1(%a), ^bb2 where ^bb1(%k) is %a under another name
+# (same_value_arg) and nothing uses %k: the branch is %a's last use, and
+# nothing runs after it in its block. %a is freed at the start of each
+# successor, or on the edge into one that has other predecessors.
+dealloc_on_edge(A, S) :- dies_at(A, Op), successor(Op, _, S), pred_count(S, 1).
+dealloc_on_branch(A, Op, S) :- dies_at(A, Op), successor(Op, _, S), !pred_count(S, 1).
 
 # The regions of the op that hands X over cleanly (above) that do not
 # yield it free it before their yield: X's last use was in them.
@@ -1040,6 +1090,17 @@ pred_count(S, N) :- block_succ(U, S) |> do fn:group_by(S), let N = fn:count().
 live_in(X, S) :- cf_use_block(X, S), root_block(X, B), S != B.
 live_in(X, S) :- live_out(X, S), root_block(X, B), S != B.
 live_out(X, U) :- live_in(X, S), block_succ(U, S).
+Decl carried_back(X, Op, U)
+  descr [doc("The branch Op, in block U, passes the block argument X back to itself."), arg(X, "value id"), arg(Op, "op id"), arg(U, "block id")]
+  bound [/number, /number, /number].
+Decl carries_to(X, Op, S)
+  descr [doc("The branch Op passes the block argument X back to itself, in its block S."), arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
+  bound [/number, /number, /number].
+# ^bb4: ... cf.br ^bb3(%t) with %t an argument of ^bb3: a cf loop's
+# self-carried buffer stays live around the loop (the back edge does not
+# start a new one).
+live_out(X, U) :- used_elsewhere(X), carried_back(X, _, U).
+carried_back(X, Op, U) :- self_forward(Op, I), use(Op, I, X), op_in_block(Op, U, _).
 
 # ^bb1: %x = ... cf.cond_br %c, ^bb2, ^bb1 with ^bb2 using %x: an edge
 # back into X's own block starts a new X, so X dies on it; so it does on
@@ -1047,7 +1108,9 @@ live_out(X, U) :- live_in(X, S), block_succ(U, S).
 # out of a block whose branch hands X to some successors only are the
 # next rule's to judge.
 cf_dies_on_branch(X, Op, S) :-
-  live_out(X, U), op_in_block(Op, U, _), successor(Op, _, S), !live_in(X, S), !hands_from(X, U).
+  live_out(X, U), op_in_block(Op, U, _), successor(Op, _, S), !live_in(X, S), !hands_from(X, U),
+  !carries_to(X, Op, S).
+carries_to(X, Op, S) :- carried_back(X, Op, _), block_arg(X, S, _).
 
 # cf.cond_br %c, ^bb1(%x), ^bb2 where nothing reached from ^bb2 uses %x:
 # %x dies on the edge into ^bb2, not on the one that hands it to ^bb1;
@@ -1211,6 +1274,7 @@ copy_to_new(Copy, V, T) :- op(Copy, "memref.copy"), use(Copy, 1, T), new_buffer(
 cast_of(V, W) :- op(Op, "memref.cast"), result(V, Op, 0), use(Op, 0, W).
 copy_source(V, V) :- copy_to_new(_, V, _).
 copy_source(V, W) :- copy_source(V, U), cast_of(U, W).
+copy_source(V, W) :- copy_source(V, U), same_value_arg(U, W).
 
 # %t = memref.alloc() {alignment = 64}: a buffer that promises more than
 # another one may keep.

@@ -25,7 +25,7 @@ import (
 )
 
 var (
-	genCount = flag.Int("gen.count", 0, "TestGenerated: how many programs of workload.Boundary it runs (0: opt-in, the test does not run)")
+	genCount = flag.Int("gen.count", 300, "TestGenerated: how many programs of workload.Boundary it runs")
 	genSeed  = flag.Uint64("gen.seed", 1, "TestGenerated: the seed of the first program")
 	genBatch = flag.Int("gen.batch", 10, "TestGenerated: how many programs it links into one module to bufferize and run at once")
 	genDir   = flag.String("gen.dir", "", "TestGenerated: write each failing program, and bufferlog's output of it alone under each policy it fails, to this directory")
@@ -87,13 +87,11 @@ func TestGenerated(t *testing.T) {
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}
-	if *genCount == 0 {
-		// Opt-in until every program passes: 15 of the first 100 still
-		// fail under the default policy (docs/tests.md lists the classes).
-		t.Skip("opt-in: -gen.count=N runs N programs")
+	if testing.Short() {
+		t.Skip("-short: the generated programs take minutes")
 	}
-	if *genBatch < 1 {
-		t.Fatalf("-gen.batch must be at least 1")
+	if *genCount < 1 || *genBatch < 1 {
+		t.Fatalf("-gen.count and -gen.batch must be at least 1")
 	}
 	prog, err := solve.Compile(rules.Builtin()...)
 	if err != nil {

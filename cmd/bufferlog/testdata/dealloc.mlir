@@ -19,7 +19,12 @@
 // returns the argument instead (the buffer freed on that edge, the argument copied on
 // it), and one whose early exit still reads the carried buffer (no clean hand-over); an
 // scf.for trading a fresh buffer and an argument between its iter_args; a function
-// returning a constant global or its argument (no caller owns its result).
+// returning a constant global or its argument (no caller owns its result); cf loops
+// entered from two blocks with two buffers: one carrying its buffer to the return, one
+// handing it out by one exit and returning the argument by another, one whose exit
+// block still reads it, one handing it out twice by one branch, one returning it on
+// one path only; a block argument
+// handed a buffer its block still reads; a carrier of subviews of two buffers.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -438,6 +443,171 @@ module {
     %x = memref.load %t[%c1] : memref<4xf32>
     %alloc_0 = memref.alloc() : memref<4xf32>
     func.return %alloc_0, %x : memref<4xf32>, f32
+  }
+  func.func @cf_carry_two(%c: i1, %n: index, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    cf.br ^bb3(%a, %c0 : memref<4xf32>, index)
+  ^bb2:
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    cf.br ^bb3(%b, %c0 : memref<4xf32>, index)
+  ^bb3(%acc: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb4, ^bb5
+  ^bb4:
+    memref.store %v, %acc[%c0] : memref<4xf32>
+    %i2 = arith.addi %i, %c1 : index
+    cf.br ^bb3(%acc, %i2 : memref<4xf32>, index)
+  ^bb5:
+    %x = memref.load %acc[%c0] : memref<4xf32>
+    func.return %x : f32
+  }
+  func.func @two_entries_exit_early(%c: i1, %a: memref<4xf32>, %v: f32, %n: index) -> memref<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%x : memref<4xf32>)
+    cf.br ^bb3(%x, %c0 : memref<4xf32>, index)
+  ^bb2:
+    %y = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%y : memref<4xf32>)
+    cf.br ^bb3(%y, %c0 : memref<4xf32>, index)
+  ^bb3(%t: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb4, ^bb5(%t : memref<4xf32>)
+  ^bb4:
+    memref.store %v, %t[%i] : memref<4xf32>
+    %i2 = arith.addi %i, %c1 : index
+    %stop = arith.cmpi eq, %i2, %c3 : index
+    cf.cond_br %stop, ^bb5(%a : memref<4xf32>), ^bb3(%t, %i2 : memref<4xf32>, index)
+  ^bb5(%r: memref<4xf32>):
+    func.return %r : memref<4xf32>
+  }
+  func.func @two_entries_read_after(%c: i1, %n: index, %v: f32) -> (memref<4xf32>, f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%x : memref<4xf32>)
+    cf.br ^bb3(%x, %c0 : memref<4xf32>, index)
+  ^bb2:
+    %y = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%y : memref<4xf32>)
+    cf.br ^bb3(%y, %c0 : memref<4xf32>, index)
+  ^bb3(%t: memref<4xf32>, %i: index):
+    %done = arith.cmpi sge, %i, %n : index
+    cf.cond_br %done, ^bb5(%t : memref<4xf32>), ^bb4
+  ^bb4:
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %i1 = arith.addi %i, %c1 : index
+    %stop = arith.cmpi eq, %i1, %c1 : index
+    cf.cond_br %stop, ^bb6, ^bb3(%t, %i1 : memref<4xf32>, index)
+  ^bb6:
+    %w = memref.load %t[%c1] : memref<4xf32>
+    %e = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%w : f32) outs(%e : memref<4xf32>)
+    cf.br ^bb5(%e : memref<4xf32>)
+  ^bb5(%r: memref<4xf32>):
+    %u = memref.load %r[%c0] : memref<4xf32>
+    func.return %r, %u : memref<4xf32>, f32
+  }
+  func.func @received_live_two(%c: i1, %d: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    cf.br ^bb3(%a : memref<4xf32>)
+  ^bb2:
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    cf.br ^bb3(%b : memref<4xf32>)
+  ^bb3(%p: memref<4xf32>):
+    cf.cond_br %d, ^bb5(%p : memref<4xf32>), ^bb4
+  ^bb4:
+    %e = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%e : memref<4xf32>)
+    cf.br ^bb5(%e : memref<4xf32>)
+  ^bb5(%q: memref<4xf32>):
+    memref.store %v, %q[%c0] : memref<4xf32>
+    %y = memref.load %p[%c0] : memref<4xf32>
+    func.return %y : f32
+  }
+  func.func @carry_handed_twice(%c: i1, %n: index, %v: f32) -> (memref<4xf32>, memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%x : memref<4xf32>)
+    cf.br ^bb3(%x, %c0 : memref<4xf32>, index)
+  ^bb2:
+    %y = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%y : memref<4xf32>)
+    cf.br ^bb3(%y, %c0 : memref<4xf32>, index)
+  ^bb3(%t: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb4, ^bb5(%t, %t : memref<4xf32>, memref<4xf32>)
+  ^bb4:
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %i1 = arith.addi %i, %c1 : index
+    cf.br ^bb3(%t, %i1 : memref<4xf32>, index)
+  ^bb5(%r: memref<4xf32>, %s: memref<4xf32>):
+    func.return %r, %s : memref<4xf32>, memref<4xf32>
+  }
+  func.func @carry_returned_or_not(%c: i1, %d: i1, %n: index, %v: f32) -> memref<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%x : memref<4xf32>)
+    cf.br ^bb3(%x, %c0 : memref<4xf32>, index)
+  ^bb2:
+    %y = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%y : memref<4xf32>)
+    cf.br ^bb3(%y, %c0 : memref<4xf32>, index)
+  ^bb3(%t: memref<4xf32>, %i: index):
+    %more = arith.cmpi ult, %i, %n : index
+    cf.cond_br %more, ^bb4, ^bb5
+  ^bb4:
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %i2 = arith.addi %i, %c1 : index
+    cf.br ^bb3(%t, %i2 : memref<4xf32>, index)
+  ^bb5:
+    cf.cond_br %d, ^bb6, ^bb7
+  ^bb6:
+    func.return %t : memref<4xf32>
+  ^bb7:
+    %e = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%e : memref<4xf32>)
+    func.return %e : memref<4xf32>
+  }
+  func.func @strided_two(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %big = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%v : f32) outs(%big : memref<8xf32>)
+    %big2 = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%v : f32) outs(%big2 : memref<8xf32>)
+    %s = memref.subview %big[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+    %cs = memref.cast %s : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[?], offset: ?>>
+    %s2 = memref.subview %big2[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+    %cs2 = memref.cast %s2 : memref<4xf32, strided<[1], offset: 4>> to memref<4xf32, strided<[?], offset: ?>>
+    cf.cond_br %c, ^bb1(%cs : memref<4xf32, strided<[?], offset: ?>>), ^bb1(%cs2 : memref<4xf32, strided<[?], offset: ?>>)
+  ^bb1(%p: memref<4xf32, strided<[?], offset: ?>>):
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %p, %t : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+    %x = memref.load %t[%c0] : memref<4xf32>
+    func.return %x : f32
   }
   memref.global "private" constant @seven : memref<4xf32> = dense<7.0>
   func.func @global_or_arg(%c: i1, %a: memref<4xf32>) -> memref<4xf32> {

@@ -1,4 +1,4 @@
-// A cf function: two branches each write a copy of the argument and enter a loop with it; the loop writes its block argument and leaves with it early (after trip 3) or at the end; the exit block returns it. oneshot and mincopy leak the returned buffer.
+// A cf function: two branches each write a copy of the argument and enter a loop with it; the loop writes its block argument and leaves with it early (after trip 3) or at the end; the exit block returns it. The loop hands its carrier out by two branches, each path by one of them.
 // REFERENCE-NO-DEALLOC
 func.func private @printMemrefF32(tensor<*xf32> {bufferization.access = "read"})
 func.func private @f(%a: tensor<4xf32>, %v: f32, %n: index) -> tensor<4xf32> {
