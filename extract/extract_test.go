@@ -1,49 +1,23 @@
 package extract_test
 
 import (
-	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/golden"
 	"bufferlog/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the want/facts sections of testdata/*.txtar")
 
 // TestGolden extracts the input.mlir of every testdata/*.txtar, with the
 // op-model.mg section as op model if there is one, and compares the facts,
 // sorted and with readable names, with the want/facts section.
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden files: %v", err)
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			arch := readArchive(t, file)
-			got := extractFacts(t, file, arch)
-			if *update {
-				arch.set("want/facts", got)
-				if err := os.WriteFile(file, arch.format(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, ok := arch.get("want/facts")
-			if !ok {
-				t.Fatal("no want/facts section (run go test ./extract -update)")
-			}
-			if got != want {
-				t.Errorf("facts differ (run go test ./extract -update to accept):\n%s", lineDiff(want, got))
-			}
-		})
-	}
+	golden.Run(t, "testdata/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		return map[string][]byte{"want/facts": []byte(extractFacts(t, c))}
+	})
 }
 
 // TestCorpus extracts every module of ir's round-trip corpus: extraction
@@ -108,19 +82,19 @@ func TestNames(t *testing.T) {
 
 // extractFacts extracts the archive's input sequentially and with two
 // workers, checks that both give the same DB, and renders it.
-func extractFacts(t *testing.T, file string, arch *archive) string {
+func extractFacts(t *testing.T, c *golden.Case) string {
 	t.Helper()
-	src, ok := arch.get("input.mlir")
+	src, ok := c.Section("input.mlir")
 	if !ok {
 		t.Fatal("no input.mlir section")
 	}
-	m, err := ir.Parse(file, []byte(src))
+	m, err := ir.Parse(c.Path, src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var opts extract.Options
-	if mg, ok := arch.get("op-model.mg"); ok {
-		if opts.OpModel, err = extract.LoadOpModel("op-model.mg", []byte(mg)); err != nil {
+	if mg, ok := c.Section("op-model.mg"); ok {
+		if opts.OpModel, err = extract.LoadOpModel("op-model.mg", mg); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -153,92 +127,4 @@ func checkDeclared(t *testing.T, db *facts.DB) {
 			t.Errorf("extract filled %s/%d, declared with arity %d", r.Name(), r.Arity(), p.Arity())
 		}
 	}
-}
-
-// lineDiff lists the lines only one of want and got has.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for _, l := range w {
-		if !slices.Contains(g, l) {
-			b.WriteString("- " + l + "\n")
-		}
-	}
-	for _, l := range g {
-		if !slices.Contains(w, l) {
-			b.WriteString("+ " + l + "\n")
-		}
-	}
-	return b.String()
-}
-
-// archive is a txtar file: a comment, then sections `-- name --`.
-type archive struct {
-	comment  string
-	names    []string
-	sections map[string]string
-}
-
-func readArchive(t *testing.T, file string) *archive {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &archive{sections: map[string]string{}}
-	current := ""
-	var body strings.Builder
-	flush := func() {
-		if current == "" {
-			a.comment = body.String()
-		} else {
-			a.sections[current] = body.String()
-		}
-		body.Reset()
-	}
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		if name, ok := sectionName(line); ok {
-			flush()
-			current = name
-			a.names = append(a.names, name)
-			continue
-		}
-		body.WriteString(line)
-	}
-	flush()
-	return a
-}
-
-func sectionName(line string) (string, bool) {
-	line = strings.TrimSuffix(line, "\n")
-	if !strings.HasPrefix(line, "-- ") || !strings.HasSuffix(line, " --") || len(line) < 7 {
-		return "", false
-	}
-	return line[3 : len(line)-3], true
-}
-
-func (a *archive) get(name string) (string, bool) {
-	s, ok := a.sections[name]
-	return s, ok
-}
-
-func (a *archive) set(name, content string) {
-	if _, ok := a.sections[name]; !ok {
-		a.names = append(a.names, name)
-	}
-	a.sections[name] = content
-}
-
-func (a *archive) format() []byte {
-	var b bytes.Buffer
-	b.WriteString(a.comment)
-	for _, n := range a.names {
-		b.WriteString("-- " + n + " --\n")
-		s := a.sections[n]
-		b.WriteString(s)
-		if s != "" && !strings.HasSuffix(s, "\n") {
-			b.WriteByte('\n')
-		}
-	}
-	return b.Bytes()
 }

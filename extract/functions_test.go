@@ -7,6 +7,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/golden"
 	"bufferlog/ir"
 )
 
@@ -36,7 +37,7 @@ func TestFunctionsCorpus(t *testing.T) {
 			}
 			slices.Sort(union)
 			if want := names.Facts(db); !slices.Equal(union, want) {
-				t.Errorf("%s, %d workers: the parts hold other facts than Module:\n%s", file, workers, lineDiff(strings.Join(want, "\n"), strings.Join(union, "\n")))
+				t.Errorf("%s, %d workers: the parts hold other facts than Module:\n%s", file, workers, golden.LineDiff(strings.Join(want, "\n"), strings.Join(union, "\n")))
 			}
 			n, cross := checkParts(t, file, parts)
 			checked += n

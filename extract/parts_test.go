@@ -9,6 +9,7 @@ import (
 
 	"bufferlog/extract"
 	"bufferlog/facts"
+	"bufferlog/internal/golden"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
 )
@@ -97,7 +98,7 @@ func.func @f() {
 		}
 		slices.Sort(union)
 		if want := names.Facts(db); !slices.Equal(union, want) {
-			t.Errorf("%s: the parts' facts, named, are not Module's:\n%s", name, lineDiff(strings.Join(want, "\n"), strings.Join(union, "\n")))
+			t.Errorf("%s: the parts' facts, named, are not Module's:\n%s", name, golden.LineDiff(strings.Join(want, "\n"), strings.Join(union, "\n")))
 		}
 	}
 	if checked == 0 {

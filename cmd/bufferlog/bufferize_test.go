@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"bufferlog/internal/golden"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
@@ -20,76 +18,34 @@ import (
 	"bufferlog/solve"
 )
 
-var update = flag.Bool("update", false, "TestBufferizeGolden: rewrite the want/ sections of testdata/bufferize/*.txtar")
-
 // TestBufferizeGolden runs the analysis and the rewrite on the
 // input.mlir of every testdata/bufferize/*.txtar and compares the
 // annotated analysis (want/analysis.mlir, as --analysis-only
 // --print-conflicts prints it) and the memref IR (want/bufferized.mlir)
-// with the archive; -update rewrites them, to be reviewed in the diff.
-// An optional flags section holds bufferize flags for the case
-// (--allow-unknown-ops, --function-boundary-type-conversion=...,
-// --policy=...). mlir-opt-22 must accept every bufferized output.
+// with the archive (golden.Run; -update rewrites them). An optional flags
+// section holds bufferize flags for the case (--allow-unknown-ops,
+// --function-boundary-type-conversion=..., --policy=...). mlir-opt-22
+// must accept every bufferized output.
 func TestBufferizeGolden(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob("../../testdata/bufferize/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/bufferize/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			arch, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			input := section(arch, "input.mlir")
-			if input == nil {
-				t.Fatal("no input.mlir section")
-			}
-			flags := section(arch, "flags")
-			policy, ropt := goldenFlags(t, string(flags))
-			got := map[string][]byte{
-				"want/analysis.mlir":   runPipeline(t, prog, input, policy, ropt, true),
-				"want/bufferized.mlir": runPipeline(t, prog, input, policy, ropt, false),
-			}
-			verifyWithMLIR(t, mlirOpt, got["want/bufferized.mlir"])
-			if *update {
-				arch.Files = []txtar.File{{Name: "input.mlir", Data: input}}
-				if flags != nil {
-					arch.Files = append(arch.Files, txtar.File{Name: "flags", Data: flags})
-				}
-				for _, name := range []string{"want/analysis.mlir", "want/bufferized.mlir"} {
-					arch.Files = append(arch.Files, txtar.File{Name: name, Data: got[name]})
-				}
-				if err := os.WriteFile(file, txtar.Format(arch), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			for name, data := range got {
-				want := section(arch, name)
-				if want == nil {
-					t.Fatalf("no %s section (run go test ./cmd/bufferlog -run TestBufferizeGolden -update)", name)
-				}
-				if !bytes.Equal(want, data) {
-					t.Errorf("%s differs (run with -update to accept):\n--- want\n%s--- got\n%s", name, want, data)
-				}
-			}
-		})
-	}
-}
-
-func section(a *txtar.Archive, name string) []byte {
-	for _, f := range a.Files {
-		if f.Name == name {
-			return f.Data
+	golden.Run(t, "../../testdata/bufferize/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		input, ok := c.Section("input.mlir")
+		if !ok {
+			t.Fatal("no input.mlir section")
 		}
-	}
-	return nil
+		flags, _ := c.Section("flags")
+		policy, ropt := goldenFlags(t, string(flags))
+		got := map[string][]byte{
+			"want/analysis.mlir":   runPipeline(t, prog, input, policy, ropt, true),
+			"want/bufferized.mlir": runPipeline(t, prog, input, policy, ropt, false),
+		}
+		verifyWithMLIR(t, mlirOpt, got["want/bufferized.mlir"])
+		return got
+	})
 }
 
 // goldenFlags reads the flags section of a golden case.

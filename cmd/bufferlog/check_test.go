@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"bufferlog/internal/golden"
 	"bufferlog/internal/parallel"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
@@ -31,76 +32,52 @@ var checkDiagnostic = regexp.MustCompile(`^(\S+):(\d+):(\d+): (error|warning): (
 // TestCheckGolden runs `bufferlog check` on the input.mlir of each
 // testdata/check/*.txtar, in text and in JSON. The text's diagnostic
 // lines (FILE:LINE:COL: error: or warning:, FILE written input.mlir) and
-// then the exit status must be the want/diagnostics section; a
-// want/output section holds the whole text, derivations included. Each
+// then the exit status must be the want/diagnostics section; where the
+// archive has a want/output section, it holds the whole text, derivations
+// included. Each
 // diagnostic must be followed by its derivation, whose root is the
 // finding fact, and the JSON must hold the same findings, each with that
-// derivation. -update rewrites the want sections.
+// derivation. -update rewrites the want sections (golden.Run).
 func TestCheckGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/check/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/check/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	golden.Run(t, "../../testdata/check/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		input, ok := c.Section("input.mlir")
+		if !ok {
+			t.Fatal("no input.mlir section")
+		}
+		dir := t.TempDir()
+		path := filepath.Join(dir, "input.mlir")
+		if err := os.WriteFile(path, input, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := run(t, "", "check", path)
+		if stderr != "" {
+			t.Errorf("stderr: %s", stderr)
+		}
+		text := strings.ReplaceAll(stdout, dir+string(filepath.Separator), "")
+		diags := checkTextFindings(t, text)
+		jsonOut, _, jsonCode := run(t, "", "check", "--format", "json", path)
+		var found []checkFinding
+		if err := json.Unmarshal([]byte(jsonOut), &found); err != nil {
+			t.Fatalf("JSON output does not parse: %v\n%s", err, jsonOut)
+		}
+		if jsonCode != code || len(found) != len(diags) {
+			t.Errorf("JSON: exit %d and %d findings, text: exit %d and %d", jsonCode, len(found), code, len(diags))
+		}
+		for i, f := range found {
+			line := fmt.Sprintf("%s:%d:%d: %s: %s", filepath.Base(f.File), f.Line, f.Col, f.Severity, f.Message)
+			if i < len(diags) && line != diags[i] {
+				t.Errorf("JSON finding %d is %q, the text's %q", i, line, diags[i])
 			}
-			input := section(ar, "input.mlir")
-			if input == nil {
-				t.Fatal("no input.mlir section")
+			if f.Derivation == nil || !strings.HasPrefix(f.Derivation.Fact, contract.Finding.Name()+"(") || f.Kind == "" {
+				t.Errorf("JSON finding %d has kind %q and derivation %+v", i, f.Kind, f.Derivation)
 			}
-			dir := t.TempDir()
-			path := filepath.Join(dir, "input.mlir")
-			if err := os.WriteFile(path, input, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			stdout, stderr, code := run(t, "", "check", path)
-			if stderr != "" {
-				t.Errorf("stderr: %s", stderr)
-			}
-			text := strings.ReplaceAll(stdout, dir+string(filepath.Separator), "")
-			diags := checkTextFindings(t, text)
-			got := map[string]string{
-				"want/diagnostics": strings.Join(append(diags, fmt.Sprintf("exit %d", code)), "\n") + "\n",
-				"want/output":      text,
-			}
-			jsonOut, _, jsonCode := run(t, "", "check", "--format", "json", path)
-			var found []checkFinding
-			if err := json.Unmarshal([]byte(jsonOut), &found); err != nil {
-				t.Fatalf("JSON output does not parse: %v\n%s", err, jsonOut)
-			}
-			if jsonCode != code || len(found) != len(diags) {
-				t.Errorf("JSON: exit %d and %d findings, text: exit %d and %d", jsonCode, len(found), code, len(diags))
-			}
-			for i, f := range found {
-				line := fmt.Sprintf("%s:%d:%d: %s: %s", filepath.Base(f.File), f.Line, f.Col, f.Severity, f.Message)
-				if i < len(diags) && line != diags[i] {
-					t.Errorf("JSON finding %d is %q, the text's %q", i, line, diags[i])
-				}
-				if f.Derivation == nil || !strings.HasPrefix(f.Derivation.Fact, contract.Finding.Name()+"(") || f.Kind == "" {
-					t.Errorf("JSON finding %d has kind %q and derivation %+v", i, f.Kind, f.Derivation)
-				}
-			}
-			for i := range ar.Files {
-				f := &ar.Files[i]
-				want, ok := got[f.Name]
-				switch {
-				case !ok:
-				case *update:
-					f.Data = []byte(want)
-				case string(f.Data) != want:
-					t.Errorf("%s differs (go test ./cmd/bufferlog -run TestCheckGolden -update rewrites it):\n%s", f.Name, want)
-				}
-			}
-			if *update {
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		})
-	}
+		}
+		got := map[string][]byte{"want/diagnostics": []byte(strings.Join(append(diags, fmt.Sprintf("exit %d", code)), "\n") + "\n")}
+		if _, ok := c.Section("want/output"); ok {
+			got["want/output"] = []byte(text)
+		}
+		return got
+	})
 }
 
 // checkTextFindings returns the diagnostic lines of check's text output,
@@ -197,7 +174,9 @@ func TestCheckCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outputs = append(outputs, corpusOutput{name: filepath.Base(file), text: section(ar, "want/bufferized.mlir")})
+		c := golden.Case{Path: file, Archive: ar}
+		text, _ := c.Section("want/bufferized.mlir")
+		outputs = append(outputs, corpusOutput{name: filepath.Base(file), text: text})
 	}
 	type job struct {
 		prog    execProgram

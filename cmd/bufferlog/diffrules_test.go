@@ -11,8 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"bufferlog/internal/golden"
 	"bufferlog/internal/mlirexec"
 	"bufferlog/internal/tooltest"
 	"bufferlog/rules"
@@ -24,40 +23,22 @@ import (
 // standard output with want/stdout; -update rewrites it, to be reviewed
 // in the diff.
 func TestDiffRulesGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/diffrules/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/diffrules/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			arch, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := strings.Fields(string(section(arch, "args")))
-			if len(args) == 0 {
-				t.Fatal("no args section")
-			}
-			cmd := exec.Command(binary, append([]string{"diff-rules"}, args...)...)
-			cmd.Dir = "../.."
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			got, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("diff-rules %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-			}
-			if *update {
-				arch.Files = []txtar.File{{Name: "args", Data: section(arch, "args")}, {Name: "want/stdout", Data: got}}
-				if err := os.WriteFile(file, txtar.Format(arch), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want := section(arch, "want/stdout"); !bytes.Equal(want, got) {
-				t.Errorf("output differs (run with -update to accept):\n--- want\n%s--- got\n%s", want, got)
-			}
-		})
-	}
+	golden.Run(t, "../../testdata/diffrules/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		argText, _ := c.Section("args")
+		args := strings.Fields(string(argText))
+		if len(args) == 0 {
+			t.Fatal("no args section")
+		}
+		cmd := exec.Command(binary, append([]string{"diff-rules"}, args...)...)
+		cmd.Dir = "../.."
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		got, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("diff-rules %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		}
+		return map[string][]byte{"want/stdout": got}
+	})
 }
 
 // TestDiffRulesErrors: bad input, bad rules and bad flags give a

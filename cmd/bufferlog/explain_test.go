@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"bufferlog/internal/explain"
+	"bufferlog/internal/golden"
 )
 
 // TestExplainGolden runs `bufferlog explain` with the args of each
@@ -19,49 +18,22 @@ import (
 // its want section (-update rewrites it). The temporary directory is
 // written DIR.
 func TestExplainGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/explain/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/explain/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			var args []string
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "args":
-					args = strings.Fields(string(f.Data))
-				case "input.mlir":
-					if err := os.WriteFile(filepath.Join(dir, "input.mlir"), f.Data, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			stdout, stderr, code := run(t, "", append(append([]string{"explain"}, args...), filepath.Join(dir, "input.mlir"))...)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			got := strings.ReplaceAll(stdout, dir, "DIR")
-			for i := range ar.Files {
-				f := &ar.Files[i]
-				if f.Name != "want" {
-					continue
-				}
-				if *update {
-					f.Data = []byte(got)
-					if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				} else if string(f.Data) != got {
-					t.Errorf("output differs from %s (-update rewrites it):\n%s", file, got)
-				}
-			}
-		})
-	}
+	golden.Run(t, "../../testdata/explain/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		dir := t.TempDir()
+		argText, _ := c.Section("args")
+		input, ok := c.Section("input.mlir")
+		if !ok {
+			t.Fatal("no input.mlir section")
+		}
+		if err := os.WriteFile(filepath.Join(dir, "input.mlir"), input, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := run(t, "", append(append([]string{"explain"}, strings.Fields(string(argText))...), filepath.Join(dir, "input.mlir"))...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return map[string][]byte{"want/output": []byte(strings.ReplaceAll(stdout, dir, "DIR"))}
+	})
 }
 
 // TestExplainCommand runs the built binary: JSON output parses back into

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"bufferlog/internal/golden"
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
 	"bufferlog/rules"
@@ -21,44 +20,22 @@ import (
 // testdata/graph/*.txtar on its input.mlir and compares the DOT with
 // want/graph.dot; -update rewrites it, to be reviewed in the diff.
 func TestGraphGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/graph/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no testdata/graph/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			arch, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			input, args := section(arch, "input.mlir"), section(arch, "args")
-			if input == nil || args == nil {
-				t.Fatal("want an args and an input.mlir section")
-			}
-			path := filepath.Join(t.TempDir(), "input.mlir")
-			if err := os.WriteFile(path, input, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			stdout, stderr, code := run(t, "", append(append([]string{"graph"}, strings.Fields(string(args))...), path)...)
-			if code != 0 || stderr != "" {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			if *update {
-				arch.Files = []txtar.File{{Name: "args", Data: args}, {Name: "input.mlir", Data: input}, {Name: "want/graph.dot", Data: []byte(stdout)}}
-				if err := os.WriteFile(file, txtar.Format(arch), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want := section(arch, "want/graph.dot")
-			if want == nil {
-				t.Fatal("no want/graph.dot section (run go test ./cmd/bufferlog -run TestGraphGolden -update)")
-			}
-			if string(want) != stdout {
-				t.Errorf("graph differs (run with -update to accept):\n--- want\n%s--- got\n%s", want, stdout)
-			}
-		})
-	}
+	golden.Run(t, "../../testdata/graph/*.txtar", func(t *testing.T, c *golden.Case) map[string][]byte {
+		input, ok1 := c.Section("input.mlir")
+		args, ok2 := c.Section("args")
+		if !ok1 || !ok2 {
+			t.Fatal("want an args and an input.mlir section")
+		}
+		path := filepath.Join(t.TempDir(), "input.mlir")
+		if err := os.WriteFile(path, input, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := run(t, "", append(append([]string{"graph"}, strings.Fields(string(args))...), path)...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return map[string][]byte{"want/graph.dot": []byte(stdout)}
+	})
 }
 
 // TestGraphDotAcceptsCorpus draws every function of every program of the
