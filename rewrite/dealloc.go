@@ -15,7 +15,7 @@ import (
 )
 
 // deallocPredicates are the derived predicates the deallocation driver
-// reads (rules/dealloc.mg), evaluated on the facts of the bufferized
+// reads (rules/dealloc*.mg), evaluated on the facts of the bufferized
 // module.
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
@@ -47,7 +47,7 @@ type Copy struct {
 	Func   string
 }
 
-// PlanDeallocation evaluates rules/dealloc.mg (in prog) on the memref
+// PlanDeallocation evaluates rules/dealloc*.mg (in prog) on the memref
 // module m until nothing changes. Whether a call's result is the
 // caller's to free depends on the callee's returns (returns_owned), which
 // depend on its own calls: the rules cannot say it in one evaluation, so
@@ -502,7 +502,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 
 // Moves returns the moves(X, Copy, T) facts of db that the rewrite
 // applies: those whose Copy is a memref.copy into T, the result of a
-// memref.alloc. Rules given with --rules may derive what dealloc.mg never
+// memref.alloc. Rules given with --rules may derive what dealloc*.mg never
 // does; such facts are ignored.
 func Moves(names *extract.Names, db *facts.DB) [][3]int64 {
 	var out [][3]int64

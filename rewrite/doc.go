@@ -16,7 +16,7 @@
 //
 //	extract.Names (of the ir.Module) + solve.Decisions + Summary --Annotate--> annotated ir.Module
 //	ir.Module + Plan (NewPlan: Decisions + derived facts) --Bufferize--> memref ir.Module
-//	memref ir.Module --PlanDeallocation (rules/dealloc.mg; Clone)--> DeallocPlan --Deallocate--> memref ir.Module with frees
+//	memref ir.Module --PlanDeallocation (rules/dealloc*.mg; Clone)--> DeallocPlan --Deallocate--> memref ir.Module with frees
 //
 // PlanDeallocation evaluates the deallocation rules on the memref module
 // until they settle, inserting the copies they ask for (needs_clone).

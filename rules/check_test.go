@@ -29,7 +29,9 @@ func TestContractChecked(t *testing.T) {
 		start, end := 0, len(text)
 		if pred != "" {
 			start = strings.Index(text, "Decl "+pred+"(")
-			end = start + 1 + strings.Index(text[start+1:], "Decl ")
+			if next := strings.Index(text[start+1:], "Decl "); next >= 0 {
+				end = start + 1 + next
+			}
 		}
 		part := text[start:end]
 		for i := 0; i < len(pairs); i += 2 {
@@ -45,10 +47,10 @@ func TestContractChecked(t *testing.T) {
 		file solve.Source // in place of the built-in file of its base name, or added
 		want string       // regexp
 	}{
-		{"read_only_value renamed", solve.Source{Name: "my/inplace.mg", Text: edit("inplace.mg", "", "read_only_value", "ro_value")},
-			`^my/inplace\.mg: the driver reads read_only_value/1, which no rule file declares$`},
-		{"raw_conflict renamed", solve.Source{Name: "inplace.mg", Text: edit("inplace.mg", "", "raw_conflict", "clash")},
-			`^inplace\.mg: the driver reads raw_conflict/5, which no rule file declares$`},
+		{"read_only_value renamed", solve.Source{Name: "my/inplace_readonly.mg", Text: edit("inplace_readonly.mg", "", "read_only_value", "ro_value")},
+			`^my/inplace_readonly\.mg: the driver reads read_only_value/1, which no rule file declares$`},
+		{"raw_conflict renamed", solve.Source{Name: "inplace_excuse.mg", Text: edit("inplace_excuse.mg", "", "raw_conflict", "clash")},
+			`^inplace_excuse\.mg: the driver reads raw_conflict/5, which no rule file declares$`},
 		{"an added predicate derived", solve.Source{Name: "alt.mg", Text: "# A rule.\n\nout_of_place(Op, I) :- tensor_use(Op, I, _).\n"},
 			`^alt\.mg:3:1: out_of_place/2 is added by the driver; rules must not derive it$`},
 		{"an added predicate given", solve.Source{Name: "alt.mg", Text: "analyzed(7).\n"},
@@ -56,14 +58,14 @@ func TestContractChecked(t *testing.T) {
 		{"another arity", solve.Source{Name: "decisions.mg", Text: edit("decisions.mg", "",
 			"copied_value(Op, I, V)", "copied_value(Op, I)", "copied_value(Op, I, W)", "copied_value(Op, I)")},
 			`^decisions\.mg:\d+:1: the driver reads copied_value/3, which is declared here with 2 arguments$`},
-		{"no role", solve.Source{Name: "inplace.mg", Text: edit("inplace.mg", "read_only_value", ", driver(/reads)", "")},
-			`^inplace\.mg:\d+:1: the driver reads read_only_value/1: its declaration must say so with driver\(/reads\)$`},
+		{"no role", solve.Source{Name: "inplace_readonly.mg", Text: edit("inplace_readonly.mg", "read_only_value", ", driver(/reads)", "")},
+			`^inplace_readonly\.mg:\d+:1: the driver reads read_only_value/1: its declaration must say so with driver\(/reads\)$`},
 		{"another role", solve.Source{Name: "dealloc.mg", Text: edit("dealloc.mg", "fresh_result", "driver(/adds)", "driver(/reads)")},
 			`^dealloc\.mg:\d+:1: the driver adds fresh_result/2: its declaration must say so with driver\(/adds\)$`},
 		{"a role no driver has", solve.Source{Name: "mine.mg", Text: "Decl mine(V) descr [doc(\"Mine.\"), driver(/reads)].\n"},
 			`^mine\.mg:1:1: mine/1 is declared driver\(/reads\), but no driver reads it$`},
-		{"no such role", solve.Source{Name: "inplace.mg", Text: edit("inplace.mg", "raw_conflict", "driver(/reads)", "driver(/writes)")},
-			`^inplace\.mg:\d+:1: driver\(\.\.\.\) takes /reads or /adds, not driver\(/writes\)$`},
+		{"no such role", solve.Source{Name: "inplace_excuse.mg", Text: edit("inplace_excuse.mg", "raw_conflict", "driver(/reads)", "driver(/writes)")},
+			`^inplace_excuse\.mg:\d+:1: driver\(\.\.\.\) takes /reads or /adds, not driver\(/writes\)$`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			srcs := rules.Builtin()

@@ -10,20 +10,30 @@
 //	inplace.mg    One-Shot Bufferize's in-place analysis, the part that
 //	              does not depend on decisions: what operands (calls
 //	              included) read, write and alias, definitions of reads,
-//	              happens-before, the read-after-write conflict rule with
-//	              its excuses (raw_conflict), read-only buffers, writes in
-//	              parallel regions
+//	              the candidate pairs of a read and a write; with
+//	inplace_order.mg     happens-before, and where loops and cf cycles
+//	                     hide the order of ops
+//	inplace_excuse.mg    the read-after-write conflict rule with its
+//	                     excuses (raw_conflict)
+//	inplace_readonly.mg  read-only buffers, across calls, and writes in
+//	                     parallel regions
 //	decisions.mg  what follows from the decisions that solve's driver adds
 //	              as facts (inplace, out_of_place, blocked_by_*): alias
 //	              sets, equivalence classes, function summaries for call
 //	              sites and annotations, and the checks that the decisions
 //	              leave no conflict, no write into read-only memory and no
 //	              race in a parallel region (remaining_*)
-//	dealloc.mg    on the memref IR the rewrite produced: who owns each
-//	              buffer, where it is freed, the copies that end critical
-//	              aliases (needs_clone), and the copies that move a buffer
-//	              about to be freed into a new one (moves), which the
-//	              rewrite drops
+//	dealloc.mg    on the memref IR the rewrite produced: views, roots
+//	              (allocations, fresh call results, carriers), hand-overs
+//	              and last uses, the vocabulary of; with
+//	dealloc_handover.mg  clean hand-overs, and when a carrier owns its
+//	                     buffer
+//	dealloc_clone.mg     the copies that end critical aliases
+//	                     (needs_clone), and ownership by the branch taken
+//	dealloc_free.mg      where each buffer is freed, across the blocks of
+//	                     a cf region too, and which results are owned
+//	dealloc_move.mg      copies that move a buffer about to be freed into
+//	                     a new one (moves), which the rewrite drops
 //	check.mg      bufferlog check, the memory-safety checker of memref IR:
 //	              its findings (finding) and which are errors; with
 //	check_flow.mg      program points, the paths between them (sure or
@@ -74,7 +84,7 @@
 //
 // The alternatives in alternatives/*.mg are embedded too, and named
 // alt:NAME (Alternatives): --rules alt:NAME adds one. They change what
-// conflicts without copying inplace.mg: its conflict rule consults
+// conflicts without copying inplace_excuse.mg: its conflict rule consults
 // extra_excuse, which the built-in files declare and never derive, and
 // an alternative adds clauses for it:
 //

@@ -235,7 +235,8 @@ func TestWithUserFiles(t *testing.T) {
 		got = append(got, s.Name)
 	}
 	want := []string{rules.SchemaFile, alias, "check.mg", "check_flow.mg", "check_lifetime.mg", "check_memory.mg", "dealloc.mg",
-		"decisions.mg", "inplace.mg", extra}
+		"dealloc_clone.mg", "dealloc_free.mg", "dealloc_handover.mg", "dealloc_move.mg", "decisions.mg", "inplace.mg",
+		"inplace_excuse.mg", "inplace_order.mg", "inplace_readonly.mg", extra}
 	if !slices.Equal(got, want) {
 		t.Errorf("sources %q, want %q", got, want)
 	}
@@ -322,7 +323,7 @@ func TestComputedClassesMatchTheirClauses(t *testing.T) {
 // that names it and says what it changes, compiles with the built-in
 // rules (alone and all together), declares every predicate it derives
 // with a doc and the kind of every column, except extra_excuse, the
-// hook inplace.mg declares for them, and has a comment before every rule.
+// hook inplace_excuse.mg declares for them, and has a comment before every rule.
 func TestAlternatives(t *testing.T) {
 	alts := rules.Alternatives()
 	if len(alts) < 2 {

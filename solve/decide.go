@@ -82,7 +82,7 @@ func (d *Decisions) InPlace(o Operand) bool {
 	return found
 }
 
-// The relations Decide reads: what the in-place rules (rules/inplace.mg)
+// The relations Decide reads: what the in-place rules (rules/inplace*.mg)
 // derive, plus the schema's structure.
 var decideInputs = []contract.Handle{
 	contract.TensorUse, contract.OperandAlias, contract.OperandWrites, contract.ConflictRead,

@@ -147,7 +147,7 @@
 // # The decision driver
 //
 // decide.go and module.go take One-Shot Bufferize's in-place decisions
-// over what rules/inplace.mg derives: Decide goes through the tensor
+// over what rules/inplace*.mg derives: Decide goes through the tensor
 // operands in One-Shot's order and puts each in place unless the rules'
 // raw_conflict, read_only_value or parallel_write_conflict facts, checked
 // against the alias sets of the decisions so far, forbid it; an operand

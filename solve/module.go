@@ -11,7 +11,7 @@ import (
 )
 
 // summaryPredicates are the facts a function's analysis gives its call
-// sites (rules/decisions.mg and inplace.mg), and the annotations on its
+// sites (rules/decisions.mg and inplace*.mg), and the annotations on its
 // arguments that call sites of an unanalyzed function read instead. A
 // fact the caller derives for itself too goes by another name there, so
 // that the caller's rules never read their own conclusions about it.

@@ -23,7 +23,7 @@ const (
 	phaseParse    phase = iota // read, parse and verify the input
 	phaseAnalysis              // extract the facts and evaluate the in-place rules
 	phaseRewrite               // rewrite to memref IR (or annotate), verify
-	phaseDealloc               // evaluate dealloc.mg and insert the frees
+	phaseDealloc               // evaluate dealloc*.mg and insert the frees
 	phaseVerify                // check the output with the checker's rules (--verify)
 	phasePrint                 // print and write the output
 	numPhases

@@ -27,7 +27,7 @@ type deallocMode int
 
 const (
 	noDealloc     deallocMode = iota
-	staticDealloc             // rules/dealloc.mg, with the copies it asks for
+	staticDealloc             // rules/dealloc*.mg, with the copies it asks for
 )
 
 var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc}
@@ -47,7 +47,7 @@ func bufferizeCommand() *cli.Command {
 			"__inplace_operands_attr__ on every op with tensor operands, bufferization.access on\n" +
 			"tensor function arguments, __equivalent_func_args__ on returns, and with\n" +
 			"--print-conflicts the conflict that sent each operand out of place. The decisions\n" +
-			"come from the rules (inplace.mg: conflicts and read-only buffers; decisions.mg: what\n" +
+			"come from the rules (inplace*.mg: conflicts and read-only buffers; decisions.mg: what\n" +
 			"follows from them); `bufferlog query` shows every derived fact behind them.\n\n" +
 			"With --verify, each output is checked as bufferlog check does, with its built-in rules\n" +
 			"(whatever --rules says), before it is written: a finding fails the file with the\n" +
@@ -67,7 +67,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
+			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
@@ -353,7 +353,7 @@ func rewriteDecided(m *ir.Module, file string, opts extract.Options, run rulesRu
 }
 
 // deallocate places the deallocations of the memref module m by the
-// rules (rules/dealloc.mg), with the copies they ask for.
+// rules (rules/dealloc*.mg), with the copies they ask for.
 func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
 	plan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
 	if err != nil {

@@ -11,21 +11,23 @@ import (
 )
 
 // TestContractBreaches runs the commands with rule files that break the
-// contract with the drivers: a copy of inplace.mg with read_only_value or
-// raw_conflict renamed, and an added rule deriving out_of_place. Each is
+// contract with the drivers: a copy of inplace_readonly.mg with
+// read_only_value renamed, one of inplace_excuse.mg with raw_conflict
+// renamed, and an added rule deriving out_of_place. Each is
 // rejected when the rules load, before any evaluation: exit status 1,
 // the diagnostic naming the predicate and the file, nothing on stdout
 // and no output file.
 func TestContractBreaches(t *testing.T) {
 	dir := t.TempDir()
-	inplace, _ := rules.Show("inplace.mg")
+	readOnlyRules, _ := rules.Show("inplace_readonly.mg")
+	excuses, _ := rules.Show("inplace_excuse.mg")
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
 		writeFile(t, path, text)
 		return path
 	}
-	readOnly := write("ro/inplace.mg", strings.ReplaceAll(inplace, "read_only_value", "ro_value"))
-	raw := write("raw/inplace.mg", strings.ReplaceAll(inplace, "raw_conflict", "clash"))
+	readOnly := write("ro/inplace_readonly.mg", strings.ReplaceAll(readOnlyRules, "read_only_value", "ro_value"))
+	raw := write("raw/inplace_excuse.mg", strings.ReplaceAll(excuses, "raw_conflict", "clash"))
 	derives := write("alt.mg", "# Every operand out of place.\n\nout_of_place(Op, I) :- tensor_use(Op, I, _).\n")
 	const input = "../../testdata/oneshot/mixed_features.mlir"
 	out := filepath.Join(dir, "out.mlir")
@@ -59,20 +61,20 @@ func TestContractBreaches(t *testing.T) {
 	}
 }
 
-// TestRecheckCatchesForgottenReadOnly gives a copy of inplace.mg whose
-// read_only_value holds nothing, so that the decision driver puts writes
+// TestRecheckCatchesForgottenReadOnly gives a copy of inplace_readonly.mg
+// whose read_only_value holds nothing, so that the decision driver puts writes
 // into a read-only argument and a constant in place: the re-check after
 // the decisions (remaining_read_only, which asks the IR's not_writable
 // too) fails the file instead of writing a store into read-only memory.
 func TestRecheckCatchesForgottenReadOnly(t *testing.T) {
 	dir := t.TempDir()
-	inplace, _ := rules.Show("inplace.mg")
+	readOnlyRules, _ := rules.Show("inplace_readonly.mg")
 	const rule = "read_only_value(V) :- not_writable(V)."
-	if !strings.Contains(inplace, rule) {
-		t.Fatalf("inplace.mg has no %q", rule)
+	if !strings.Contains(readOnlyRules, rule) {
+		t.Fatalf("inplace_readonly.mg has no %q", rule)
 	}
-	forgets, input := filepath.Join(dir, "inplace.mg"), filepath.Join(dir, "in.mlir")
-	writeFile(t, forgets, strings.Replace(inplace, rule, "read_only_value(V) :- not_writable(V), V < 0.", 1))
+	forgets, input := filepath.Join(dir, "inplace_readonly.mg"), filepath.Join(dir, "in.mlir")
+	writeFile(t, forgets, strings.Replace(readOnlyRules, rule, "read_only_value(V) :- not_writable(V), V < 0.", 1))
 	writeFile(t, input, `func.func @f(%t: tensor<4xf32> {bufferization.writable = false}, %x: f32, %i: index) -> tensor<4xf32> {
   %r = tensor.insert %x into %t[%i] : tensor<4xf32>
   return %r : tensor<4xf32>

@@ -34,7 +34,7 @@
 // and solve.AnalyzeParts extracts each function's part as its analysis
 // nears, beside the analysis of the parts before it);
 // rewrite to memref IR (or annotate, with --analysis-only); evaluate
-// dealloc.mg and insert the frees; print into a temporary file renamed
+// dealloc*.mg and insert the frees; print into a temporary file renamed
 // over the output. One input file without --out-dir or --in-place is a
 // batch of one written to -o or stdout. Otherwise batchJobs lists every
 // input first (walking directories for *.mlir), maps each to its output
@@ -49,11 +49,11 @@
 // internal/explain.Decision: the tensor-level ones from the in-place
 // analysis (explainAnalysis: every conflict the decision driver kept, the
 // derivation of the recorded one), the memref-level ones from the facts
-// of dealloc.mg; derivations come from solve.Explainer. report renders
+// of dealloc*.mg; derivations come from solve.Explainer. report renders
 // the same explanation, with the graph of one function, as one HTML page
 // (internal/report). graph draws one function's buffers under the
 // in-place decisions as Graphviz DOT (SVG through dot), from the facts
-// decisions.mg and inplace.mg derive. demo runs bufferize and explain on
+// decisions.mg and inplace*.mg derive. demo runs bufferize and explain on
 // an example embedded in the binary.
 //
 // check evaluates the memory-safety checker (rules/check*.mg, compiled

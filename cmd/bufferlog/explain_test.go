@@ -132,11 +132,11 @@ func TestExplainCommand(t *testing.T) {
 		}
 		for _, w := range []string{
 			out + `:22:5: move: %alloc_1's buffer moves into %alloc_2: op#22 memref.copy, the memref.alloc of %alloc_2 and the memref.dealloc of %alloc_1 after the copy are elided`,
-			`moves(%alloc_1, op#22 memref.copy, %alloc_2)  [dealloc.mg:`,
-			`dealloc_in_block(%alloc_1, op#22 memref.copy)  [dealloc.mg:`,
+			`moves(%alloc_1, op#22 memref.copy, %alloc_2)  [dealloc`,
+			`dealloc_in_block(%alloc_1, op#22 memref.copy)  [dealloc`,
 			`no fact matches maybe_strided(%p)`,
 			out + `:28:5: move: %alloc_0's buffer moves into %alloc_3: op#27 memref.copy`,
-			`dealloc_in_block(%alloc_0, op#27 memref.copy)  [dealloc.mg:`,
+			`dealloc_in_block(%alloc_0, op#27 memref.copy)  [dealloc`,
 		} {
 			if !strings.Contains(stdout, w) {
 				t.Errorf("output lacks %s:\n%s", w, stdout)
@@ -165,34 +165,34 @@ func TestExplainCommand(t *testing.T) {
 		}, ""},
 		{"arm", []string{"../../testdata/exec/scf_if_04.mlir"}, 0, []string{
 			`OUT:19:7: dealloc: %alloc is freed just before op#19 scf.yield, in a region of its scf.if that does not hand it on`,
-			`dealloc_in_arm(%alloc, op#19 scf.yield)  [dealloc.mg:`,
+			`dealloc_in_arm(%alloc, op#19 scf.yield)  [dealloc`,
 		}, ""},
 		{"when", []string{"../../testdata/exec/scf_if_05.mlir"}, 0, []string{
 			`OUT:26:5: dealloc: %r is freed after op#23 func.call if region #1 of its scf.if ran, the only region giving it a buffer it owns`,
-			`dealloc_when(%r, op#23 func.call, 1)  [dealloc.mg:`,
+			`dealloc_when(%r, op#23 func.call, 1)  [dealloc`,
 		}, ""},
 		{"cf block", []string{"../../testdata/exec/cf_loop_02.mlir"}, 0, []string{
 			`OUT:31:5: dealloc: %alloc is freed after op#28 func.call, its last use in a block it is not live out of`,
-			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc.mg:`,
+			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc`,
 		}, ""},
 		{"before return", []string{deallocFile}, 0, []string{
 			`dealloc: %acc is freed just before op#390 func.return, whose block runs after every block that uses it`,
-			`dealloc_before_return(%acc@cf_carry_two, op#390 func.return)  [dealloc.mg:`,
+			`dealloc_before_return(%acc@cf_carry_two, op#390 func.return)  [dealloc`,
 		}, ""},
 		{"partial hand-over", []string{"../../testdata/exec/cf_branch_02.mlir"}, 0, []string{
 			`OUT:14:5: dealloc: %alloc_1 is freed at the start of ^bb2(op#2.r0), which it is not live into, reached from its only predecessor`,
-			`cf_dies_on_edge(%alloc_1, ^bb2(op#2.r0))  [dealloc.mg:`,
-			`used_elsewhere(%alloc_1)  [dealloc.mg:`,
+			`cf_dies_on_edge(%alloc_1, ^bb2(op#2.r0))  [dealloc`,
+			`used_elsewhere(%alloc_1)  [dealloc`,
 		}, ""},
 		{"edge block", []string{deallocFile}, 0, []string{
 			`OUT:352:5: dealloc: %a is freed on the edge to ^bb1(op#295.r0), which it is not live into, on a block of its own between op#304 cf.cond_br and it`,
-			`dealloc_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc.mg:`,
-			`cf_dies_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc.mg:`,
-			`cf_root(%a@back_edge)  [dealloc.mg:`,
+			`dealloc_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc`,
+			`cf_dies_on_branch(%a@back_edge, op#304 cf.cond_br, ^bb1(op#295.r0))  [dealloc`,
+			`cf_root(%a@back_edge)  [dealloc`,
 		}, ""},
 		{"lend", []string{"../../testdata/exec/scf_if_06.mlir"}, 0, []string{
 			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it, a view of it or an scf.if result it is lent to`,
-			`lends_to(%alloc, %r)  [dealloc.mg:`,
+			`lends_to(%alloc, %r)  [dealloc`,
 			`OUT:26:7: dealloc: %r is freed after op#25 func.call if region #0 of its scf.if ran, the only region giving it a buffer it owns`,
 		}, ""},
 		{"bad format", []string{"--format=xml", conflict}, 2, nil, `unknown --format "xml"`},

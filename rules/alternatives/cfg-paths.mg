@@ -27,7 +27,7 @@
 # redefinition of what the read reads. That would be sound only if every
 # other pair were checked soundly, and MLIR's rules are not in such code:
 # they excuse any write outside the block of a block argument that a read
-# depends on (inplace.mg: excused_by_definition), even a write on the way
+# depends on (inplace_excuse.mg: excused_by_definition), even a write on the way
 # from the function's entry to the read.
 #
 # Use: bufferlog bufferize --rules alt:cfg-paths FILE
@@ -42,7 +42,7 @@ Decl cfg_reaches(From, To)
          arg(From, "block id"), arg(To, "block id")]
   bound [/number, /number].
 
-# The pairs branch_candidate of inplace.mg finds in regions of several
+# The pairs branch_candidate of inplace_order.mg finds in regions of several
 # blocks, kept when the region is a function's body.
 cfg_branch_pair(ROp, WOp, RB, WB) :-
   branch_candidate(ROp, WOp, _, RB, WB, _), RB != WB,

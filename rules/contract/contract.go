@@ -131,7 +131,7 @@ func Names(hs ...Handle) []string {
 	return names
 }
 
-// The in-place analysis (inplace.mg, alias.mg), which the decision driver
+// The in-place analysis (inplace*.mg, alias.mg), which the decision driver
 // reads.
 var (
 	TensorValue           = declare("alias.mg", Reads, "tensor_value", 1)
@@ -141,15 +141,15 @@ var (
 	OperandAlias          = declare("inplace.mg", Reads, "operand_alias", 3)
 	ConflictRead          = declare("inplace.mg", Reads, "conflict_read", 2)
 	ConflictClass         = declare("inplace.mg", Reads, "conflict_class", 2)
-	RawConflict           = declare("inplace.mg", Reads, "raw_conflict", 5)
-	ParallelWriteConflict = declare("inplace.mg", Reads, "parallel_write_conflict", 2)
-	ReadOnlyValue         = declare("inplace.mg", Reads, "read_only_value", 1)
+	RawConflict           = declare("inplace_excuse.mg", Reads, "raw_conflict", 5)
+	ParallelWriteConflict = declare("inplace_readonly.mg", Reads, "parallel_write_conflict", 2)
+	ReadOnlyValue         = declare("inplace_readonly.mg", Reads, "read_only_value", 1)
 	FuncArgRead           = declare("inplace.mg", Reads, "func_arg_read", 2)
 	SharesBuffer          = declare("inplace.mg", Reads, "shares_buffer", 2)
 )
 
 // What the decision driver adds: the decisions and their reasons, and the
-// summaries of a part's callees (inplace.mg, decisions.mg).
+// summaries of a part's callees (inplace*.mg, decisions.mg).
 var (
 	Inplace                = declare("decisions.mg", Adds, "inplace", 2)
 	OutOfPlace             = declare("decisions.mg", Adds, "out_of_place", 2)
@@ -161,7 +161,7 @@ var (
 	CalleeArgWritten       = declare("inplace.mg", Adds, "callee_arg_written", 2)
 	CalleeResultAlias      = declare("inplace.mg", Adds, "callee_result_alias", 3)
 	CalleeResultEquivalent = declare("decisions.mg", Adds, "callee_result_equivalent", 3)
-	CalleeResultReadOnly   = declare("inplace.mg", Adds, "callee_result_read_only", 2)
+	CalleeResultReadOnly   = declare("inplace_readonly.mg", Adds, "callee_result_read_only", 2)
 	CalleeResultsAlias     = declare("inplace.mg", Adds, "callee_results_alias", 3)
 )
 
@@ -187,26 +187,26 @@ var (
 	RemainingParallelWrite = declare("decisions.mg", Reads, "remaining_parallel_write", 4)
 )
 
-// The deallocation (dealloc.mg): what the deallocation driver adds
+// The deallocation (dealloc*.mg): what the deallocation driver adds
 // between its evaluations, what it and the rewrite read, and what explain
 // reads to say why.
 var (
 	FreshResult         = declare("dealloc.mg", Adds, "fresh_result", 2)
-	ReturnsOwned        = declare("dealloc.mg", Reads, "returns_owned", 2)
-	NeedsClone          = declare("dealloc.mg", Reads, "needs_clone", 2)
-	Rooted              = declare("dealloc.mg", Reads, "rooted", 1)
-	DeallocAfter        = declare("dealloc.mg", Reads, "dealloc_after", 2)
-	DeallocFirst        = declare("dealloc.mg", Reads, "dealloc_first", 2)
-	DeallocBefore       = declare("dealloc.mg", Reads, "dealloc_before", 2)
-	DeallocBeforeReturn = declare("dealloc.mg", Reads, "dealloc_before_return", 2)
-	DeallocInArm        = declare("dealloc.mg", Reads, "dealloc_in_arm", 2)
-	DeallocWhen         = declare("dealloc.mg", Reads, "dealloc_when", 3)
-	DeallocInBlock      = declare("dealloc.mg", Reads, "dealloc_in_block", 2)
-	DeallocOnEdge       = declare("dealloc.mg", Reads, "dealloc_on_edge", 2)
-	DeallocOnBranch     = declare("dealloc.mg", Reads, "dealloc_on_branch", 3)
-	KeptAlive           = declare("dealloc.mg", Reads, "kept_alive", 1)
-	LentFreed           = declare("dealloc.mg", Reads, "lent_freed", 1)
-	Moves               = declare("dealloc.mg", Reads, "moves", 3)
+	ReturnsOwned        = declare("dealloc_free.mg", Reads, "returns_owned", 2)
+	NeedsClone          = declare("dealloc_clone.mg", Reads, "needs_clone", 2)
+	Rooted              = declare("dealloc_handover.mg", Reads, "rooted", 1)
+	DeallocAfter        = declare("dealloc_clone.mg", Reads, "dealloc_after", 2)
+	DeallocFirst        = declare("dealloc_free.mg", Reads, "dealloc_first", 2)
+	DeallocBefore       = declare("dealloc_free.mg", Reads, "dealloc_before", 2)
+	DeallocBeforeReturn = declare("dealloc_free.mg", Reads, "dealloc_before_return", 2)
+	DeallocInArm        = declare("dealloc_free.mg", Reads, "dealloc_in_arm", 2)
+	DeallocWhen         = declare("dealloc_clone.mg", Reads, "dealloc_when", 3)
+	DeallocInBlock      = declare("dealloc_free.mg", Reads, "dealloc_in_block", 2)
+	DeallocOnEdge       = declare("dealloc_free.mg", Reads, "dealloc_on_edge", 2)
+	DeallocOnBranch     = declare("dealloc_free.mg", Reads, "dealloc_on_branch", 3)
+	KeptAlive           = declare("dealloc_free.mg", Reads, "kept_alive", 1)
+	LentFreed           = declare("dealloc_clone.mg", Reads, "lent_freed", 1)
+	Moves               = declare("dealloc_move.mg", Reads, "moves", 3)
 )
 
 // The memory-safety checker (check*.mg): the findings the check command

@@ -1,0 +1,134 @@
+# dealloc_move.mg: copies that move a buffer.
+#
+# A memref.copy of all of a buffer into a new one, right before the old
+# one is freed, is a move: the rewrite drops the copy, the new buffer's
+# allocation and the old one's free, and the new buffer's uses use the
+# old one (moves), when the old buffer's run-time layout is the new
+# one's (maybe_strided).
+
+# --- Copies that move a buffer --------------------------------------------------
+#
+# ^bb1(%p: memref<3xf32, strided<[?], offset: ?>>, ...):
+#   %alloc = memref.alloc() : memref<3xf32>
+#   memref.copy %p, %alloc
+#   memref.dealloc %p                  (dealloc_after(%p, the copy))
+#   memref.store %s, %alloc[%i]
+# A copy that is the last use of its source's buffer, freed right after
+# it (dealloc_after, or dealloc_in_block in another block than the
+# buffer's), into a new buffer that nothing used before is a move:
+# %alloc can be %p's buffer itself, with no allocation, no copy and no
+# free, and the frees of %alloc free it. That holds when the source is
+# the whole buffer its root frees (the root or a memref.cast of it: never
+# a subview or another view of part of it), the target is a memref.alloc
+# of the copy's block, with no alignment asked, that the copy uses first,
+# typed with the identity layout of the source's shape and element type,
+# and the source's buffer is laid out that way at run time, so that the
+# rewrite can cast it to the target's type: every value that can flow
+# into it, through casts and the carriers of loops and branches, has an
+# identity type. Soundness first: anything else is copied as before.
+
+Decl freed_after(X, Op)
+  descr [doc("The rules free the owned root X right after Op, the last use of X on every path through Op: in X's block (dealloc_after), or in another block of a cf region that X is not live out of (dealloc_in_block)."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+freed_after(X, Op) :- dealloc_after(X, Op).
+# ^bb2: memref.copy %a, %t  memref.dealloc %a, where %a comes from
+# another block and dies in ^bb2.
+freed_after(X, Op) :- dealloc_in_block(X, Op).
+
+Decl copy_to_new(Copy, V, T)
+  descr [doc("The memref.copy Copy copies V into T, the result of a memref.alloc."),
+         arg(Copy, "op id"), arg(V, "value id"), arg(T, "value id")]
+  bound [/number, /number, /number].
+# memref.copy %v, %t where %t = memref.alloc(): a copy into a new buffer.
+copy_to_new(Copy, V, T) :- op(Copy, "memref.copy"), use(Copy, 1, T), new_buffer(T), use(Copy, 0, V).
+
+Decl cast_of(V, W)
+  descr [doc("V is the result of a memref.cast of W: the same buffer, with the same layout at run time."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+# memref.copy %cast, %t with %cast = memref.cast %x: the whole of %x's buffer.
+cast_of(V, W) :- op(Op, "memref.cast"), result(V, Op, 0), use(Op, 0, W).
+Decl copy_source(V, W)
+  descr [doc("V, the source of a copy into a new buffer, is W or a memref.cast of it, once or more: all of W's buffer."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+copy_source(V, V) :- copy_to_new(_, V, _).
+copy_source(V, W) :- copy_source(V, U), cast_of(U, W).
+copy_source(V, W) :- copy_source(V, U), same_value_arg(U, W).
+
+Decl aligned(A)
+  descr [doc("The allocation op A asks for aligned memory (alloc_alignment): another buffer cannot stand in for it."),
+         arg(A, "op id")]
+  bound [/number].
+# %t = memref.alloc() {alignment = 64}: a buffer that promises more than
+# another one may keep.
+aligned(A) :- alloc_alignment(A, _).
+
+Decl target_used_before(T, Copy)
+  descr [doc("T, the new buffer the memref.copy Copy copies into, or a view of it, is used by an op of its block before Copy."),
+         arg(T, "value id"), arg(Copy, "op id")]
+  bound [/number, /number].
+# %t = memref.alloc() ... memref.store %f, %t[%i] ... memref.copy %x, %t:
+# what the store wrote is overwritten by the copy, but a buffer taking
+# %t's place would not have been there to be written.
+target_used_before(T, Copy) :-
+  copy_to_new(Copy, _, T), alias_use(T, Op), enclosing(Op, Y), op_in_block(Y, B, P), op_in_block(Copy, B, Q), P < Q.
+
+Decl move_candidate(X, Copy, V, T)
+  descr [doc("The memref.copy Copy of V, all of the buffer of the root X, which is freed right after it (freed_after), into T, a new buffer of the copy's block that it uses first, with no alignment asked, of the identity layout of V's shape and element type: a move, if X's buffer has that layout at run time."),
+         arg(X, "value id"), arg(Copy, "op id"), arg(V, "value id"), arg(T, "value id")]
+  bound [/number, /number, /number, /number].
+# %t = memref.alloc() : memref<3xf32> ... memref.copy %x, %t
+# memref.dealloc %x: the copy is the last use of %x's buffer, %t is new,
+# of %x's shape and element type with the identity layout; whether %x's
+# buffer has that layout at run time is asked below.
+move_candidate(X, Copy, V, T) :-
+  copy_to_new(Copy, V, T), copy_source(V, X), freed_after(X, Copy), X != T,
+  result(T, A, 0), op_in_block(A, B, _), op_in_block(Copy, B, _), !aligned(A),
+  memref_type(T, S, /identity), memref_type(V, S, _), !target_used_before(T, Copy).
+
+Decl layout_demand(V)
+  descr [doc("The layout of V at run time decides a move: V is the source of a move_candidate, or a value that flows into one through casts and carriers."),
+         arg(V, "value id")]
+  bound [/number].
+# ^bb1(%p: memref<3xf32, strided<[?], offset: ?>>): the layout of %p at
+# run time is that of the values handed into it, and a cast's that of
+# its operand.
+layout_demand(V) :- move_candidate(_, _, V, _).
+layout_demand(W) :- layout_demand(V), cast_of(V, W).
+layout_demand(W) :- layout_demand(C), incoming(C, W).
+
+Decl identity_typed(V)
+  descr [doc("V's type is a ranked memref of the identity layout."),
+         arg(V, "value id")]
+  bound [/number].
+identity_typed(V) :- memref_type(V, _, /identity).
+Decl is_cast(V)
+  descr [doc("V, whose layout a move depends on, is the result of a memref.cast."),
+         arg(V, "value id")]
+  bound [/number].
+is_cast(V) :- layout_demand(V), cast_of(V, _).
+Decl carried(V)
+  descr [doc("V, whose layout a move depends on, is a carrier: values are handed into it (incoming)."),
+         arg(V, "value id")]
+  bound [/number].
+carried(V) :- layout_demand(V), incoming(V, _).
+
+Decl maybe_strided(V)
+  descr [doc("V, whose layout a move depends on, may at run time have another layout than the identity one: its type has another layout, and it is neither a cast nor a carrier of values of the identity layout (a function argument, a view, a call's result, or a cast or carrier of such a value)."),
+         arg(V, "value id")]
+  bound [/number].
+# A value of an identity-layout type has that layout (a memref.cast to
+# such a type is valid only if it does). Any other is a cast or a carrier of values that may
+# have another layout, or a value the rules cannot follow: a function
+# argument of strided type, a subview, a call's result, an arith.select.
+maybe_strided(V) :- layout_demand(V), !identity_typed(V), !is_cast(V), !carried(V).
+maybe_strided(V) :- layout_demand(V), !identity_typed(V), cast_of(V, W), maybe_strided(W).
+maybe_strided(C) :- layout_demand(C), !identity_typed(C), incoming(C, W), maybe_strided(W).
+
+Decl moves(X, Copy, T)
+  descr [doc("The memref.copy Copy is a move: it copies all of the buffer of the owned root X, freed right after it (freed_after), into T, a new buffer that nothing used before, laid out as X's buffer is at run time. The rewrite drops T's memref.alloc, the copy and X's memref.dealloc, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
+         arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
+  bound [/number, /number, /number].
+moves(X, Copy, T) :- move_candidate(X, Copy, V, T), !maybe_strided(V).
