@@ -65,8 +65,7 @@ func bufferizeCommand() *cli.Command {
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
-			&cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
-				Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"},
+			layoutFlag,
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
@@ -131,7 +130,7 @@ func bufferizeCommand() *cli.Command {
 
 // pipelineFlags reads the flags that say what to do with each file.
 func pipelineFlags(c *cli.Context) (*pipeline, error) {
-	layout, err := rewrite.ParseLayout(c.String("function-boundary-type-conversion"))
+	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +138,7 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown --dealloc %q (static or none)", c.String("dealloc"))
 	}
-	policy, err := policyNamed(c)
+	policy, _, err := policyNamed(c)
 	if err != nil {
 		return nil, err
 	}
@@ -163,19 +162,24 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 }
 
 // The flags that choose the policy of the in-place analysis (policyOf),
-// shared by bufferize, graph and diff-rules.
+// shared by bufferize, explain, report, graph and diff-rules, and the
+// layout of function boundaries, shared by bufferize, explain and report.
 var (
+	layoutFlag = &cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
+		Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"}
 	policyFlag          = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
 	copyBeforeWriteFlag = &cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"}
 	heuristicFlag       = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
 )
 
 // policyNamed returns the policy that --policy, --copy-before-write and
-// --heuristic choose.
-func policyNamed(c *cli.Context) (solve.Policy, error) {
-	order, ok := heuristics[c.String("heuristic")]
+// --heuristic choose, and how explain names it ("the oneshot policy,
+// bottom-up order").
+func policyNamed(c *cli.Context) (solve.Policy, string, error) {
+	heuristic := c.String("heuristic")
+	order, ok := heuristics[heuristic]
 	if !ok {
-		return nil, fmt.Errorf("unknown heuristic %q (bottom-up or top-down)", c.String("heuristic"))
+		return nil, "", fmt.Errorf("unknown heuristic %q (bottom-up or top-down)", heuristic)
 	}
 	name := c.String("policy")
 	if c.Bool("copy-before-write") {
@@ -183,23 +187,50 @@ func policyNamed(c *cli.Context) (solve.Policy, error) {
 	}
 	switch name {
 	case "oneshot":
-		return solve.OneShot(order), nil
+		return solve.OneShot(order), "the oneshot policy, " + heuristic + " order", nil
 	case "mincopy":
-		return solve.MinCopy, nil
+		return solve.MinCopy, "the mincopy policy", nil
 	case "copy-before-write":
-		return solve.CopyBeforeWrite, nil
+		return solve.CopyBeforeWrite, "the copy-before-write policy", nil
 	}
-	return nil, fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
+	return nil, "", fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
 }
 
 // policyOf is policyNamed for commands whose only pipeline flags are the
 // policy's: an error is a usage error naming the command.
 func policyOf(c *cli.Context) (solve.Policy, error) {
-	policy, err := policyNamed(c)
+	policy, _, err := policyNamed(c)
 	if err != nil {
 		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
 	}
 	return policy, nil
+}
+
+// analysisChoice is what explain and report analyze and rewrite with: the
+// policy, the words that name it in derivations, and the rewrite's
+// options (the layout of function boundaries).
+type analysisChoice struct {
+	policy solve.Policy
+	label  string
+	ropt   rewrite.Options
+}
+
+// defaultAnalysis is bufferize's default: the oneshot policy, bottom-up,
+// and the inferred layout.
+var defaultAnalysis = analysisChoice{policy: solve.OneShot(solve.BottomUp), label: "the oneshot policy, bottom-up order"}
+
+// analysisChoiceOf reads explain's and report's policy and layout flags;
+// an error is a usage error naming the command.
+func analysisChoiceOf(c *cli.Context) (analysisChoice, error) {
+	policy, label, err := policyNamed(c)
+	if err == nil {
+		var layout rewrite.Layout
+		layout, err = rewrite.ParseLayout(c.String(layoutFlag.Name))
+		if err == nil {
+			return analysisChoice{policy: policy, label: label, ropt: rewrite.Options{Layout: layout}}, nil
+		}
+	}
+	return analysisChoice{}, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
 }
 
 // bufferizeJobs reads the inputs and where their outputs go. One input

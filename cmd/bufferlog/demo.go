@@ -10,8 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/ir"
-	"bufferlog/rewrite"
-	"bufferlog/solve"
 )
 
 //go:embed example/demo.mlir
@@ -60,14 +58,14 @@ func demoCommand() *cli.Command {
 			}
 			run, stop := lim.start(prog, opts.Workers)
 			defer stop()
-			if err := bufferize(m, file, opts, run, solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+			if err := bufferize(m, file, opts, run, defaultAnalysis.policy, defaultAnalysis.ropt, staticDealloc, nil); err != nil {
 				return report(lim.explain("demo.mlir", err))
 			}
 			var memref strings.Builder
 			if err := ir.Print(&memref, m, ir.PrintOptions{}); err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
-			e, _, err := explainFile(run, preds, file, nil, "")
+			e, _, err := explainFile(run, preds, defaultAnalysis, file, nil, "")
 			if err != nil {
 				return report(lim.explain("demo.mlir", err))
 			}

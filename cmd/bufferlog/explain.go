@@ -49,12 +49,17 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
+			}
+			choice, err := analysisChoiceOf(c)
+			if err != nil {
+				return err
 			}
 			format := c.String("format")
 			if format != "text" && format != "json" {
@@ -75,7 +80,7 @@ func explainCommand() *cli.Command {
 			file := c.Args().First()
 			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
 			defer stop()
-			out, _, err := explainFile(run, preds, file, c.StringSlice("op-model"), c.String("o"))
+			out, _, err := explainFile(run, preds, choice, file, c.StringSlice("op-model"), c.String("o"))
 			if err != nil {
 				return report(lim.explain(file, err))
 			}
@@ -109,12 +114,13 @@ type tensorAnalysis struct {
 	names  *extract.Names
 	dec    *solve.Decisions
 	out    *explain.Explanation
+	ropt   rewrite.Options // how explainBufferized rewrites
 }
 
-// explainAnalysis analyzes file (oneshot policy, bottom-up) and explains
-// each operand the policy put out of place, without rewriting anything.
-// preds declare the predicates of prog.
-func explainAnalysis(run rulesRun, preds []*facts.Predicate, file string, opModels []string) (*tensorAnalysis, error) {
+// explainAnalysis analyzes file with choice's policy and explains each
+// operand the policy put out of place, without rewriting anything. preds
+// declare the predicates of prog.
+func explainAnalysis(run rulesRun, preds []*facts.Predicate, choice analysisChoice, file string, opModels []string) (*tensorAnalysis, error) {
 	opts, err := extractOptions(opModels)
 	if err != nil {
 		return nil, err
@@ -128,12 +134,12 @@ func explainAnalysis(run rulesRun, preds []*facts.Predicate, file string, opMode
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, run, solve.OneShot(solve.BottomUp), nil, nil, all...)
+	parts, names, dec, err := decide(m, opts, run, choice.policy, nil, nil, all...)
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, parts, names, dec, source)}
-	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out}, nil
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, parts, names, dec, choice.label, source)}
+	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out, ropt: choice.ropt}, nil
 }
 
 // explainFile bufferizes file and explains its decisions: those on the
@@ -141,8 +147,8 @@ func explainAnalysis(run rulesRun, preds []*facts.Predicate, file string, opMode
 // deallocation rules.
 // preds declare the predicates of prog; the memref IR is written to
 // output unless it is "", and returned.
-func explainFile(run rulesRun, preds []*facts.Predicate, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
-	a, err := explainAnalysis(run, preds, file, opModels)
+func explainFile(run rulesRun, preds []*facts.Predicate, choice analysisChoice, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
+	a, err := explainAnalysis(run, preds, choice, file, opModels)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -154,7 +160,7 @@ func explainFile(run rulesRun, preds []*facts.Predicate, file string, opModels [
 // the memref IR is written to output unless it is "", and returned.
 func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
 	m, opts, out := a.m, a.opts, a.out
-	if err := rewriteDecided(m, file, opts, run, a.parts, a.names, a.dec, rewrite.Options{}, noDealloc, nil); err != nil {
+	if err := rewriteDecided(m, file, opts, run, a.parts, a.names, a.dec, a.ropt, noDealloc, nil); err != nil {
 		return nil, nil, err
 	}
 	clonePlan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
@@ -192,7 +198,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 }
 
 // tensorDecisions explains each operand the policy put out of place.
-func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, source []byte) []explain.Decision {
+func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, policy string, source []byte) []explain.Decision {
 	order := map[solve.Operand]int{} // operand -> its decision's number
 	for i, d := range dec.List {
 		order[d.Operand] = i + 1
@@ -206,9 +212,9 @@ func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*fac
 		case pred == contract.Inplace.Name() && !taken:
 			return "in place from the start: the op must bufferize in place (must_inplace)"
 		case pred == contract.Inplace.Name():
-			return fmt.Sprintf("decided in place by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
+			return fmt.Sprintf("decided in place by %s (decision #%d of %d)", policy, k, len(dec.List))
 		case slices.Contains(solve.DriverPredicates(), pred) && taken:
-			return fmt.Sprintf("decided by the oneshot policy, bottom-up order (decision #%d of %d)", k, len(dec.List))
+			return fmt.Sprintf("decided by %s (decision #%d of %d)", policy, k, len(dec.List))
 		}
 		return givenLabel(pred)
 	}

@@ -28,12 +28,17 @@ func reportCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
 			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog report: want one input file", 2)
+			}
+			choice, err := analysisChoiceOf(c)
+			if err != nil {
+				return err
 			}
 			if c.String("o") == "" {
 				return cli.Exit("bufferlog report: want -o FILE.html", 2)
@@ -49,7 +54,7 @@ func reportCommand() *cli.Command {
 			file := c.Args().First()
 			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
 			defer stop()
-			a, err := explainAnalysis(run, preds, file, c.StringSlice("op-model"))
+			a, err := explainAnalysis(run, preds, choice, file, c.StringSlice("op-model"))
 			if err != nil {
 				return report(lim.explain(file, err))
 			}
