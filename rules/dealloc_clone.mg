@@ -67,6 +67,12 @@ Decl owned_view(V)
 # argument) is rooted but owns nothing: a return of it is borrowed too.
 owned_view(V) :- root_alias(X, V), owned(X).
 
+# return %r with %r = func.call @pick(%a, %b), both owned, where @pick
+# may return either: the caller could free one of them only. Return a
+# copy of %r; %a and %b are freed after it.
+needs_clone(Ret, J) :-
+  return_op(Ret, _), use(Ret, J, V), two_roots(V), owned_view(V), !clone_cannot_help(V).
+
 # %r = func.call @f(%fresh) where @f returns its argument or a constant
 # global; return %r: the caller cannot own %r (it may be the global, see
 # may_global), and %fresh, which %r may be, is still live at the return,

@@ -257,7 +257,7 @@ Decl owned_return(Ret, J)
   descr [doc("Operand J of the func.return Ret is a buffer its function owns, handed over cleanly: every root of the value is owned and clean."),
          arg(Ret, "op id"), arg(J, "number")]
   bound [/number, /number].
-owned_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), rooted(V), !unowned_root(V), !may_global(V).
+owned_return(Ret, J) :- return_op(Ret, _), use(Ret, J, V), rooted(V), !unowned_root(V), !may_global(V), !two_roots(V).
 
 Decl may_global(V)
   descr [doc("V may be the memory of a global (memref.get_global), through views, carriers, and calls whose callee may return it."),

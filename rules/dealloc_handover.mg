@@ -240,7 +240,7 @@ Decl rooted(V)
 rooted(V) :- root_alias(_, V).
 
 Decl bad_value(V)
-  descr [doc("V, handed into a carrier, cannot pass ownership: it has no root, a root of it is not handed over cleanly, or it comes from a carrier that owns nothing."),
+  descr [doc("V, handed into a carrier, cannot pass ownership: it has no root, a root of it is not handed over cleanly, it comes from a carrier that owns nothing, or it may be either of two roots."),
          arg(V, "value id")]
   bound [/number].
 # A value handed into a carrier is bad if it is no owned buffer's (a
@@ -250,6 +250,16 @@ Decl bad_value(V)
 bad_value(V) :- incoming(_, V), !rooted(V).
 bad_value(V) :- incoming(_, V), root_alias(X, V), !clean(X).
 bad_value(V) :- incoming(_, V), root_alias(X, V), bad_carrier(X).
+# %r = func.call @pick(%a, %b) where @pick may return either argument: %r
+# is a view of one of two buffers, and the carrier it is handed into
+# could free only that one.
+bad_value(V) :- incoming(_, V), two_roots(V).
+
+Decl two_roots(V)
+  descr [doc("V may be a view of either of two roots (a call's result that may be one of two arguments): whoever frees V frees one of them only."),
+         arg(V, "value id")]
+  bound [/number].
+two_roots(V) :- root_alias(X, V), root_alias(Y, V), X != Y.
 
 Decl bad_carrier(C)
   descr [doc("The carrier C receives a bad value: it owns nothing, and what is handed into it is not freed."),
