@@ -106,6 +106,7 @@ func firstDiff(want, got []byte) string {
 // TestRoundTripCorpus checks every file of testdata/roundtrip against
 // mlir-opt-22 (see checkRoundTrip).
 func TestRoundTripCorpus(t *testing.T) {
+	tooltest.Slow(t)
 	opt := tooltest.Require(t, "mlir-opt-22")
 	for _, f := range corpusFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -123,6 +124,7 @@ func TestRoundTripCorpus(t *testing.T) {
 // prints for each corpus file, in the pretty and in the generic form: the
 // canonical spellings must parse as well as hand-written ones.
 func TestRoundTripReprinted(t *testing.T) {
+	tooltest.Slow(t)
 	opt := tooltest.Require(t, "mlir-opt-22")
 	for _, f := range corpusFiles(t) {
 		for _, form := range []string{"pretty", "generic"} {

@@ -15,6 +15,7 @@ import (
 // in the custom syntax of MLIR's test dialect, which must still give a
 // located diagnostic.
 func TestUpstreamRoundTrip(t *testing.T) {
+	tooltest.Slow(t)
 	opt := tooltest.Require(t, "mlir-opt-22")
 	passed, testDialect := 0, 0
 	for _, f := range tooltest.UpstreamCases(t, "..") {

@@ -187,6 +187,7 @@ func rejectedFor(reasons string) *regexp.Regexp {
 // no tensor value; a program may be rejected only with a located
 // diagnostic saying which op has no bufferization. The counts are logged.
 func TestBufferizeVerifies(t *testing.T) {
+	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {

@@ -93,6 +93,7 @@ func.func @main() {
 // no variant may leak or free wrongly, and valgrind must see no invalid
 // access and no lost byte.
 func TestDeepCallChains(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"bufferlog/internal/golden"
 	"bufferlog/internal/parallel"
+	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rules"
@@ -155,6 +156,7 @@ type corpusOutput struct {
 // shown real with valgrind, for the rules to fix: the checker is not
 // weakened), and every listed one found.
 func TestCheckCorpus(t *testing.T) {
+	tooltest.Slow(t)
 	analysis, err := solve.Compile(rules.Analysis()...)
 	if err != nil {
 		t.Fatal(err)

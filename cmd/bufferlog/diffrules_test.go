@@ -118,6 +118,7 @@ func TestDiffRulesIdentical(t *testing.T) {
 // among them, and copy fewer bytes at run time than with the built-in
 // rules.
 func TestAlternativesExec(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22"} {
 		tooltest.Require(t, tool)
 	}

@@ -180,6 +180,7 @@ var runtimeAliasChecks = regexp.MustCompile(`bufferization\.dealloc|bufferizatio
 // cost more at run time, which is logged. -exec.run REGEXP runs the
 // programs whose name matches.
 func TestExecAgreement(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}

@@ -84,11 +84,9 @@ type genBatchOutcome struct {
 // constants returned by calls, results of a call aliasing each other),
 // that is logged. -gen.dir writes the failing programs and our outputs.
 func TestGenerated(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
-	}
-	if testing.Short() {
-		t.Skip("-short: the generated programs take minutes")
 	}
 	if *genCount < 1 || *genBatch < 1 {
 		t.Fatalf("-gen.count and -gen.batch must be at least 1")

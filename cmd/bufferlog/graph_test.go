@@ -41,6 +41,7 @@ func TestGraphGolden(t *testing.T) {
 // TestGraphDotAcceptsCorpus draws every function of every program of the
 // analysis corpus and has Graphviz's dot render each graph as SVG.
 func TestGraphDotAcceptsCorpus(t *testing.T) {
+	tooltest.Slow(t)
 	dot := tooltest.Require(t, "dot")
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {

@@ -293,6 +293,7 @@ func findingLines(fs []checkFinding) string {
 // (bufferizeText verifies them); those with a listed one, or that do not
 // run clean, get no mutants.
 func TestCheckMutants(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}
@@ -483,6 +484,7 @@ func pickMutants(bases []*mutationBase, n int, seed uint64) (mutants []*mutant, 
 // input does not take). They do not fail the test: the outputs are the
 // reference's.
 func TestCheckReference(t *testing.T) {
+	tooltest.Slow(t)
 	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
 		tooltest.Require(t, tool)
 	}

@@ -44,6 +44,7 @@ type annotationDiff struct {
 // testdata/oneshot/differences.txt. Each of our decisions is safe:
 // analyze re-derives the conflicts the decisions leave and fails on any.
 func TestOneShotAgreement(t *testing.T) {
+	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	files := analysisCorpus(t)
 	prog, err := rules.Compile(rules.Builtin()...)
@@ -128,6 +129,7 @@ func analysisCorpus(t *testing.T) []string {
 // (decide re-derives them); on some, mincopy copies fewer, among them
 // greedy_copies_more.mlir, which shows where the greedy order is wasteful.
 func TestMinCopy(t *testing.T) {
+	tooltest.Slow(t)
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)

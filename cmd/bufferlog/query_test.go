@@ -11,6 +11,7 @@ import (
 	"github.com/google/mangle/ast"
 
 	"bufferlog/facts"
+	"bufferlog/internal/tooltest"
 	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/rules/contract"
@@ -124,6 +125,7 @@ func TestQueryWhyDecisions(t *testing.T) {
 // predicate has facts on some input, so that each comparison means
 // something.
 func TestQueryEngines(t *testing.T) {
+	tooltest.Slow(t)
 	preds, err := rules.Predicates(rules.Builtin())
 	if err != nil {
 		t.Fatal(err)
@@ -246,6 +248,7 @@ func mustShow(t *testing.T, name string) string {
 // the predicates whose rules join two functions are left to the whole
 // module.
 func TestQueryPerFunction(t *testing.T) {
+	tooltest.Slow(t)
 	prog, preds, err := compileWithDecls(nil)
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // and clicks every highlighted op: each must open the explanation of its
 // decision, with the summary and root fact explain gives, and only that.
 func TestReportInChromium(t *testing.T) {
+	tooltest.Slow(t)
 	chromium, driver := tooltest.Require(t, "chromium"), tooltest.Require(t, "chromedriver")
 	tooltest.Require(t, "dot")
 	dir := os.Getenv("BUFFERLOG_ARTIFACTS")

@@ -17,6 +17,7 @@ import (
 // annotation, like TestOneShotAgreement; differences must be listed in
 // testdata/oneshot/differences.txt.
 func TestUpstreamAgreement(t *testing.T) {
+	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {
@@ -69,6 +70,7 @@ func TestUpstreamAgreement(t *testing.T) {
 // bufferization or which conflict cannot be avoided, never an internal
 // error. The counts are logged.
 func TestUpstreamBufferize(t *testing.T) {
+	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := rules.Compile(rules.Builtin()...)
 	if err != nil {

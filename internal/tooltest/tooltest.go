@@ -21,5 +21,15 @@ func Require(t testing.TB, name string) string {
 		t.Skipf("%s not on PATH, skipping (scripts/test.sh installs it): %v", name, err)
 	}
 	return "" // not reached with a real testing.TB: Fatalf and Skipf stop the test
+}
 
+// Slow skips t under go test -short: t belongs to the full tier (external
+// tools over whole corpora, generated programs, valgrind), which
+// scripts/test.sh and CI run; -short keeps the tests that finish in
+// seconds.
+func Slow(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: part of the full tier (scripts/test.sh)")
+	}
 }
