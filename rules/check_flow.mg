@@ -327,6 +327,24 @@ arg_flow(A, A) :- func_arg(_, _, A), memref_value(A).
 arg_flow(T, A) :- arg_flow(H, A), handle(V, H), binds(_, _, T, V).
 may_return_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), handle(V, H), arg_flow(H, A), func_arg(F, I, A).
 
+Decl returns_arg_itself(F, J, I)
+  descr [doc("Every func.return of F returns its argument I itself as result J, no view of it and nothing else: a call's result J is its operand I."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+Decl returns_else(F, J, I)
+  descr [doc("Some func.return of F, which may return its argument I as result J, returns another memref there."),
+         arg(F, "op id"), arg(J, "number"), arg(I, "number")]
+  bound [/number, /number, /number].
+Decl same_memref(T, H)
+  descr [doc("The call result T is the call's operand, whose memref is H (returns_arg_itself): T names H's buffer on every path."),
+         arg(T, "value id"), arg(H, "value id")]
+  bound [/number, /number].
+# func.func @id(%a) { func.return %a, %a }: %r, %s = func.call @id(%t)
+# are %t on every path.
+returns_arg_itself(F, J, I) :- may_return_arg(F, J, I), !returns_else(F, J, I).
+returns_else(F, J, I) :- may_return_arg(F, J, I), return_op(Ret, F), use(Ret, J, V), !func_arg(F, I, V).
+same_memref(T, H) :- call(Op, F), result(T, Op, J), returns_arg_itself(F, J, I), use(Op, I, V), handle(V, H).
+
 # cf.br ^bb1(%v) with %v = memref.cast %a: %a's memory goes to ^bb1's
 # argument, if that is used.
 hands(P, Q, H, T) :- binds(P, Q, T, V), handle(V, H), live(Q, T).
