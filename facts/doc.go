@@ -62,12 +62,10 @@
 // newest-first order lets a reader that wants only rows below some id
 // skip the newer ones and stop at the older ones.
 //
-// Roaring bitmaps were the suggested posting lists. Measured on 200k rows
-// with about 4 rows per key (BenchmarkPostingLists), a bitmap per key
-// took twice the time of the chains (363 ms vs 180 ms on a loaded
-// machine) and 657k allocations instead of about 100, because most keys
-// hold a handful of rows and a bitmap per key is an allocation and a
-// container per key. Bitmaps pay off for large sets of ids that are
+// Roaring bitmaps were the suggested posting lists. With a handful of
+// rows per key, as most keys hold, a bitmap per key is an allocation and
+// a container per key, and took about twice the time of the chains
+// (BenchmarkPostingLists; the figures are in docs/benchmarks.md). Bitmaps pay off for large sets of ids that are
 // intersected or stored compactly; the solve benchmarks use one for the
 // hand-written closure.
 //
