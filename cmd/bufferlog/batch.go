@@ -248,10 +248,11 @@ func (p *pipeline) run(j job) (r result) {
 	}
 	var ahead *ir.Ahead
 	run, stop := p.limits.start(p.prog, p.opts.Workers)
+	st := stages{opts: p.opts, run: run, policy: p.policy, ropt: p.ropt, times: &r.times}
 	if p.analysisOnly {
-		ahead, r.err = analyze(m, p.opts, run, p.policy, p.printConflicts, &r.times)
+		ahead, r.err = analyze(m, st, p.printConflicts)
 	} else {
-		r.err = bufferize(m, j.in, p.opts, run, p.policy, p.ropt, p.dealloc, &r.times)
+		r.err = bufferize(m, j.in, st, p.dealloc)
 		if r.err == nil && p.verify != nil {
 			r.err = r.times.timed(phaseVerify, func() error { return p.verify.verify(m, j.in, p.opts) })
 		}

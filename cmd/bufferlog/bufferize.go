@@ -294,7 +294,8 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 // decided, beside the analysis of the next (the analysis phase's time
 // includes this), unless it is long (aheadOps). Print m with Named and
 // the returned Ahead.
-func analyze(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, printConflicts bool, times *phaseTimes) (*ir.Ahead, error) {
+func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
+	opts, times := st.opts, st.times
 	named := make(chan struct{})
 	go func() {
 		defer close(named)
@@ -318,13 +319,13 @@ func analyze(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Poli
 			}
 		}
 	}
-	parts, names, dec, err := decide(m, opts, run, policy, times, done)
+	a, err := decide(m, st, done)
 	if err != nil {
 		return nil, err
 	}
 	if done == nil {
 		defer times.since(phaseRewrite, time.Now())
-		rewrite.Annotate(names, dec, summary(parts), printConflicts, opts.Workers)
+		rewrite.Annotate(a.names, a.dec, summary(a.parts), printConflicts, opts.Workers)
 	}
 	return ahead, nil
 }
@@ -341,24 +342,44 @@ const aheadOps = 1 << 14
 // decisions.
 type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions)
 
+// stages is what the stages of the pipeline share for one module: how
+// facts are extracted, the rules with their limits, the policy of the
+// in-place analysis, the rewrite's options, and where the time of each
+// phase goes (nil: nowhere).
+type stages struct {
+	opts   extract.Options
+	run    rulesRun
+	policy solve.Policy
+	ropt   rewrite.Options
+	times  *phaseTimes
+}
+
+// analysis is the in-place analysis of a module: the facts of its parts,
+// their names, and the decisions.
+type analysis struct {
+	parts []*facts.DB
+	names *extract.Names
+	dec   *solve.Decisions
+}
+
 // bufferize runs the in-place analysis on m and rewrites it into memref
 // IR by its decisions; unless dealloc is noDealloc, it then evaluates
 // where the rules free each buffer, on the facts of the memref IR, and
 // inserts the deallocations. The result is checked with the structural verifier: a
-// rewrite bug must not reach the output. The time of each phase is added
-// to times (which may be nil).
-func bufferize(m *ir.Module, file string, opts extract.Options, run rulesRun, policy solve.Policy, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
-	parts, names, dec, err := decide(m, opts, run, policy, times, nil, rewrite.PlanPredicates()...)
+// rewrite bug must not reach the output.
+func bufferize(m *ir.Module, file string, st stages, dealloc deallocMode) error {
+	a, err := decide(m, st, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
-	return rewriteDecided(m, file, opts, run, parts, names, dec, ropt, dealloc, times)
+	return rewriteDecided(m, file, st, a, dealloc)
 }
 
 // rewriteDecided is bufferize once the decisions are taken.
-func rewriteDecided(m *ir.Module, file string, opts extract.Options, run rulesRun, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, ropt rewrite.Options, dealloc deallocMode, times *phaseTimes) error {
+func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc deallocMode) error {
+	opts, run, times := st.opts, st.run, st.times
 	err := times.timed(phaseRewrite, func() error {
-		err := rewrite.Bufferize(m, rewrite.NewPlan(names, dec, parts), ropt)
+		err := rewrite.Bufferize(m, rewrite.NewPlan(a.names, a.dec, a.parts), st.ropt)
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
@@ -395,23 +416,23 @@ func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
 }
 
 // decide extracts m by function and runs the in-place analysis on it with
-// policy, checking that the decisions leave no conflict. The parts keep
-// the facts of the predicates named in keep too, derived after the
+// st's policy, checking that the decisions leave no conflict. The parts
+// keep the facts of the predicates named in keep too, derived after the
 // decisions: a caller that rewrites names rewrite.PlanPredicates, which
-// an annotation does not read. Its time is added to
-// times (which may be nil) as the analysis phase. done, if not nil, hears
-// of each part as soon as it is decided.
-func decide(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, times *phaseTimes, done partDone, keep ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
-	defer times.since(phaseAnalysis, time.Now())
+// an annotation does not read. Its time is added to st's times as the
+// analysis phase. done, if not nil, hears of each part as soon as it is
+// decided.
+func decide(m *ir.Module, st stages, done partDone, keep ...string) (analysis, error) {
+	defer st.times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append(contract.Names(contract.FuncAccess, contract.ReturnEquivalent, contract.RemainingConflict,
 		contract.RemainingReadOnly, contract.RemainingParallelWrite, facts.MustInplace), keep...)
-	parts, names, dec, err := analyzeModule(m, opts, run, policy, opts.Workers, done, after...)
+	a, err := analyzeModule(m, st, st.opts.Workers, done, after...)
 	if err == nil {
-		err = remainingConflicts(parts, names)
+		err = remainingConflicts(a.parts, a.names)
 	}
-	return parts, names, dec, err
+	return a, err
 }
 
 // analyzeModule runs the in-place analysis on m's functions
@@ -421,21 +442,21 @@ func decide(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Polic
 // comes before any error of the analysis, as when every part is
 // extracted first. done, if not nil, hears of each part as soon as it is
 // decided.
-func analyzeModule(m *ir.Module, opts extract.Options, run rulesRun, policy solve.Policy, workers int, done partDone, after ...string) ([]*facts.DB, *extract.Names, *solve.Decisions, error) {
-	split := extract.Split(m, opts)
+func analyzeModule(m *ir.Module, st stages, workers int, done partDone, after ...string) (analysis, error) {
+	split := extract.Split(m, st.opts)
 	funcs, calls := split.CallGraph()
 	parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
 	if done != nil {
 		parts.Done = func(i int, db *facts.DB, dec *solve.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
-	dec, err := solve.AnalyzeParts(run.ctx, run.prog, parts, run.opt, policy, workers, after...)
+	dec, err := solve.AnalyzeParts(st.run.ctx, st.run.prog, parts, st.run.opt, st.policy, workers, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr
 		}
-		return nil, nil, nil, err
+		return analysis{}, err
 	}
-	return split.DBs(), split.Names(), dec, nil
+	return analysis{split.DBs(), split.Names(), dec}, nil
 }
 
 // summary reads the function boundary facts of decisions.mg.

@@ -93,9 +93,9 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Pol
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		_, err = analyze(m, opts, unbounded(prog, opts.Workers), policy, true, nil)
+		_, err = analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, true)
 	} else {
-		err = bufferize(m, "input.mlir", opts, unbounded(prog, opts.Workers), policy, ropt, staticDealloc, nil)
+		err = bufferize(m, "input.mlir", stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy, ropt: ropt}, staticDealloc)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, staticDealloc); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}
@@ -248,11 +248,11 @@ func TestAnalyzeAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, dec, err := decide(m, p.opts, unbounded(p.prog, p.opts.Workers), p.policy, nil, nil)
+		a, err := decide(m, stages{opts: p.opts, run: unbounded(p.prog, p.opts.Workers), policy: p.policy}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rewrite.Annotate(names, dec, summary(parts), false, 1)
+		rewrite.Annotate(a.names, a.dec, summary(a.parts), false, 1)
 		var want bytes.Buffer
 		if err := ir.Print(&want, m, ir.PrintOptions{}); err != nil {
 			t.Fatal(err)

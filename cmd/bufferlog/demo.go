@@ -58,7 +58,7 @@ func demoCommand() *cli.Command {
 			}
 			run, stop := lim.start(prog, opts.Workers)
 			defer stop()
-			if err := bufferize(m, file, opts, run, defaultAnalysis.policy, defaultAnalysis.ropt, staticDealloc, nil); err != nil {
+			if err := bufferize(m, file, stages{opts: opts, run: run, policy: defaultAnalysis.policy, ropt: defaultAnalysis.ropt}, staticDealloc); err != nil {
 				return report(lim.explain("demo.mlir", err))
 			}
 			var memref strings.Builder

@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/extract"
-	"bufferlog/facts"
 	"bufferlog/solve"
 )
 
@@ -160,14 +159,14 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 	run, stop := lim.start(nil, opts.Workers)
 	defer stop()
 	for i, prog := range progs {
-		var parts []*facts.DB
 		run.prog = prog
-		parts, names, dec[i], err = decide(m, opts, run, policy, nil, nil, solve.SizePredicates()...)
+		a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, solve.SizePredicates()...)
 		if err != nil {
 			return f, err
 		}
+		names, dec[i] = a.names, a.dec
 		copies[i] = map[solve.Operand]solve.CopySize{}
-		for _, db := range parts {
+		for _, db := range a.parts {
 			maps.Copy(copies[i], solve.CopySizes(db))
 		}
 	}

@@ -17,7 +17,6 @@ import (
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
-	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -440,7 +439,7 @@ func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, opts, unbounded(prog, opts.Workers), policy, rewrite.Options{}, dealloc, nil); err != nil {
+	if err := bufferize(m, name, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, dealloc); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

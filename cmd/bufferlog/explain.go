@@ -107,12 +107,10 @@ func explainCommand() *cli.Command {
 // tensorAnalysis is the in-place analysis of a file and the explanation
 // of its decisions on the tensor IR.
 type tensorAnalysis struct {
+	analysis
 	m      *ir.Module
 	source []byte // m's text
 	opts   extract.Options
-	parts  []*facts.DB
-	names  *extract.Names
-	dec    *solve.Decisions
 	out    *explain.Explanation
 	ropt   rewrite.Options // how explainBufferized rewrites
 }
@@ -134,12 +132,12 @@ func explainAnalysis(run rulesRun, preds []*facts.Predicate, choice analysisChoi
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	parts, names, dec, err := decide(m, opts, run, choice.policy, nil, nil, all...)
+	a, err := decide(m, stages{opts: opts, run: run, policy: choice.policy}, nil, all...)
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, parts, names, dec, choice.label, source)}
-	return &tensorAnalysis{m: m, source: source, opts: opts, parts: parts, names: names, dec: dec, out: out, ropt: choice.ropt}, nil
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, a, choice.label, source)}
+	return &tensorAnalysis{analysis: a, m: m, source: source, opts: opts, out: out, ropt: choice.ropt}, nil
 }
 
 // explainFile bufferizes file and explains its decisions: those on the
@@ -160,7 +158,7 @@ func explainFile(run rulesRun, preds []*facts.Predicate, choice analysisChoice, 
 // the memref IR is written to output unless it is "", and returned.
 func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
 	m, opts, out := a.m, a.opts, a.out
-	if err := rewriteDecided(m, file, opts, run, a.parts, a.names, a.dec, a.ropt, noDealloc, nil); err != nil {
+	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
 	clonePlan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
@@ -198,7 +196,8 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 }
 
 // tensorDecisions explains each operand the policy put out of place.
-func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, parts []*facts.DB, names *extract.Names, dec *solve.Decisions, policy string, source []byte) []explain.Decision {
+func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, a analysis, policy string, source []byte) []explain.Decision {
+	parts, names, dec := a.parts, a.names, a.dec
 	order := map[solve.Operand]int{} // operand -> its decision's number
 	for i, d := range dec.List {
 		order[d.Operand] = i + 1

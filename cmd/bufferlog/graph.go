@@ -81,12 +81,12 @@ func graphCommand() *cli.Command {
 			}
 			run, stop := lim.start(prog, opts.Workers)
 			defer stop()
-			parts, names, _, err := decide(m, opts, run, policy, nil, nil, graphPredicates...)
+			a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, graphPredicates...)
 			if err != nil {
 				return report(lim.explain(file, err))
 			}
 			var dot bytes.Buffer
-			if err := writeGraph(&dot, m, parts, names, fn); err != nil {
+			if err := writeGraph(&dot, m, a.parts, a.names, fn); err != nil {
 				return report(err)
 			}
 			out := dot.Bytes()

@@ -53,14 +53,14 @@ func TestGraphDotAcceptsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, names, _, err := decide(m, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), nil, nil, graphPredicates...)
+		a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, nil, graphPredicates...)
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue
 		}
 		for _, fn := range m.Funcs() {
 			var text bytes.Buffer
-			if err := writeGraph(&text, m, parts, names, fn); err != nil {
+			if err := writeGraph(&text, m, a.parts, a.names, fn); err != nil {
 				t.Errorf("%s @%s: %v", file, ir.SymbolName(fn), err)
 				continue
 			}

@@ -45,7 +45,7 @@ func TestAnalyzeModuleStops(t *testing.T) {
 			return err
 		},
 		"extracted as analyzed": func(ctx context.Context, m *ir.Module, opt solve.Options) error {
-			_, _, _, err := analyzeModule(m, extract.Options{Workers: 2}, rulesRun{prog: prog, ctx: ctx, opt: opt}, solve.OneShot(solve.BottomUp), 2, nil)
+			_, err := analyzeModule(m, stages{opts: extract.Options{Workers: 2}, run: rulesRun{prog: prog, ctx: ctx, opt: opt}, policy: solve.OneShot(solve.BottomUp)}, 2, nil)
 			return err
 		},
 	}
@@ -140,7 +140,8 @@ func TestAnalyzeModuleAsExtracted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _, dec, err := analyzeModule(m, opts, rulesRun{prog: prog, ctx: context.Background(), opt: opt}, solve.OneShot(solve.BottomUp), workers, nil, after...)
+			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: solve.OneShot(solve.BottomUp)}, workers, nil, after...)
+			got, dec := a.parts, a.dec
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -218,7 +219,8 @@ func TestAnalyzeModuleExtractionError(t *testing.T) {
 		for _, opt := range []solve.Options{{Workers: workers}, {Workers: workers, MaxFacts: 100}} {
 			goroutines := runtime.NumGoroutine()
 			opts.Workers = workers
-			parts, _, _, err := analyzeModule(m, opts, rulesRun{prog: prog, ctx: context.Background(), opt: opt}, solve.OneShot(solve.BottomUp), workers, nil)
+			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: solve.OneShot(solve.BottomUp)}, workers, nil)
+			parts := a.parts
 			if err == nil || err.Error() != want || parts != nil {
 				t.Errorf("%d workers, budget %d: error %v, %d parts; want %s and none", workers, opt.MaxFacts, err, len(parts), want)
 			}

@@ -75,7 +75,7 @@ func TestOneShotAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := analyze(m, opts, unbounded(prog, opts.Workers), solve.OneShot(h.order), false, nil); err != nil {
+			if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(h.order)}, false); err != nil {
 				t.Errorf("%s %s: our analysis fails where mlir-opt's succeeds: %v", h.name, file, err)
 				continue
 			}
@@ -143,10 +143,10 @@ func TestMinCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, dec, err := decide(m, opts, unbounded(prog, opts.Workers), policy, nil, nil)
+			a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, nil)
 			errs[name] = err
 			if err == nil {
-				bytes[name] = dec.CopiedBytes()
+				bytes[name] = a.dec.CopiedBytes()
 			}
 		}
 		if errs["oneshot"] != nil || errs["mincopy"] != nil {

@@ -168,8 +168,8 @@ func derive(m *ir.Module, opts extract.Options, run rulesRun, root string, decls
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		parts, names, _, err := analyzeModule(m, opts, run, solve.OneShot(solve.BottomUp), workers, nil, append([]string{root}, keep...)...)
-		return parts, names, err
+		a, err := analyzeModule(m, stages{opts: opts, run: run, policy: solve.OneShot(solve.BottomUp)}, workers, nil, append([]string{root}, keep...)...)
+		return a.parts, a.names, err
 	}
 	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {
 		// The query reads what the deallocation driver gives the rules:

@@ -7,7 +7,6 @@ import (
 
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
-	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -44,7 +43,7 @@ func TestUpstreamAgreement(t *testing.T) {
 		if !hasAnnotations(theirs) {
 			continue
 		}
-		if _, err := analyze(m, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), false, nil); err != nil {
+		if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, false); err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue
 		}
@@ -84,7 +83,7 @@ func TestUpstreamBufferize(t *testing.T) {
 			unparsed++ // written in the test dialect's syntax, or invalid on purpose
 			continue
 		}
-		if err := bufferize(m, file, opts, unbounded(prog, opts.Workers), solve.OneShot(solve.BottomUp), rewrite.Options{}, staticDealloc, nil); err != nil {
+		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, staticDealloc); err != nil {
 			if !rejection.MatchString(err.Error()) {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}
