@@ -24,7 +24,8 @@
 // handing it out by one exit and returning the argument by another, one whose exit
 // block still reads it, one handing it out twice by one branch, one returning it on
 // one path only; a block argument
-// handed a buffer its block still reads; a carrier of subviews of two buffers.
+// handed a buffer its block still reads; a carrier of subviews of two buffers; a call
+// result that may be either of two buffers the caller owns, returned (a copy).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -591,6 +592,18 @@ module {
     %e = memref.alloc() : memref<4xf32>
     linalg.fill ins(%v : f32) outs(%e : memref<4xf32>)
     func.return %e : memref<4xf32>
+  }
+  func.func private @either(%c: i1, %a: memref<4xf32>, %b: memref<4xf32>) -> memref<4xf32> {
+    %r = arith.select %c, %a, %b : memref<4xf32>
+    func.return %r : memref<4xf32>
+  }
+  func.func @either_caller(%c: i1, %v: f32) -> memref<4xf32> {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    %r = func.call @either(%c, %a, %b) : (i1, memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+    func.return %r : memref<4xf32>
   }
   func.func @strided_two(%c: i1, %v: f32) -> f32 {
     %c0 = arith.constant 0 : index
