@@ -1,0 +1,105 @@
+package rewrite_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/rules"
+	"bufferlog/solve"
+)
+
+// TestDeallocate plans the frees of small memref functions with the
+// built-in rules and inserts them: each case's body, printed after, must
+// hold the lines of want in order and none of avoid.
+func TestDeallocate(t *testing.T) {
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extractModule := func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+		avoid      []string
+	}{
+		{"freed after its last use", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %x = memref.load %a[%c0] : memref<4xf32>
+  %y = arith.addf %x, %v : f32
+  return %y : f32
+}`, []string{"%x = memref.load %a", "memref.dealloc %a", "%y = arith.addf"}, nil},
+		{"returned, not freed", `func.func @f(%v: f32) -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  return %a : memref<4xf32>
+}`, []string{"return %a"}, []string{"memref.dealloc"}},
+		{"a global is never freed", `memref.global "private" constant @k : memref<4xf32> = dense<1.0>
+func.func @f() -> f32 {
+  %c0 = arith.constant 0 : index
+  %g = memref.get_global @k : memref<4xf32>
+  %x = memref.load %g[%c0] : memref<4xf32>
+  return %x : f32
+}`, []string{"memref.load %g"}, []string{"memref.dealloc"}},
+		{"a copy into a new buffer before the free is a move", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  return %x : f32
+}`, []string{"memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc"}},
+		{"both arms of a branch free what they do not hand on", `func.func @f(%c: i1, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %x = memref.load %a[%c0] : memref<4xf32>
+  return %x : f32
+^bb2:
+  return %v : f32
+}`, []string{"^bb1:", "%x = memref.load %a", "memref.dealloc %a", "^bb2:", "memref.dealloc %a", "return %v"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ir.Parse("in.mlir", []byte(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{}, true, extractModule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rewrite.Deallocate(plan.Names, plan.DB)
+			if err := ir.Verify(m); err != nil {
+				t.Fatalf("the result does not verify: %v", err)
+			}
+			var b bytes.Buffer
+			if err := ir.Print(&b, m, ir.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			text, at := b.String(), 0
+			for _, w := range tc.want {
+				k := strings.Index(text[at:], w)
+				if k < 0 {
+					t.Fatalf("lacks %q after offset %d:\n%s", w, at, text)
+				}
+				at += k + len(w)
+			}
+			for _, a := range tc.avoid {
+				if strings.Contains(text, a) {
+					t.Errorf("has %q:\n%s", a, text)
+				}
+			}
+		})
+	}
+}
