@@ -318,26 +318,26 @@ func clonable(t ir.Type) bool {
 	if castable(identityOf(m.Shape, m.Elem), m) {
 		return true
 	}
-	_, ok = staticSpan(m)
+	_, _, ok = staticSpan(m)
 	return ok
 }
 
 // staticSpan is the number of elements a buffer needs to hold a memref
-// of type t at its layout's offset and strides, when all of them and the
-// shape are static and the strides positive.
-func staticSpan(t *ir.MemRefType) (int64, bool) {
+// of type t at its layout's offset and strides, and that layout, when
+// all of them and the shape are static and the strides positive.
+func staticSpan(t *ir.MemRefType) (int64, strided, bool) {
 	l, ok := layoutOf(t)
 	if !ok || l.offset == ir.Dynamic || l.offset < 0 {
-		return 0, false
+		return 0, strided{}, false
 	}
 	last := l.offset
 	for d, n := range t.Shape {
 		if n == ir.Dynamic || n <= 0 || l.strides[d] == ir.Dynamic || l.strides[d] <= 0 {
-			return 0, false
+			return 0, strided{}, false
 		}
 		last += (n - 1) * l.strides[d]
 	}
-	return last + 1, true
+	return last + 1, l, true
 }
 
 // cloneOf appends to ops the ops that copy buffer v into a new one and
@@ -360,8 +360,7 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 		return op
 	}
 	if !castable(identityOf(t.Shape, t.Elem), t) {
-		span, _ := staticSpan(t)
-		l, _ := layoutOf(t)
+		span, l, _ := staticSpan(t)
 		alloc := add("memref.alloc", nil, []ir.Type{identityOf([]int64{span}, t.Elem)}, "clone")
 		alloc.SetProp("operandSegmentSizes", ir.I32Array(0, 0))
 		view := add("memref.reinterpret_cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "view")

@@ -222,15 +222,16 @@ var defaultAnalysis = analysisChoice{policy: solve.OneShot(solve.BottomUp), labe
 // analysisChoiceOf reads explain's and report's policy and layout flags;
 // an error is a usage error naming the command.
 func analysisChoiceOf(c *cli.Context) (analysisChoice, error) {
+	usage := func(err error) error { return cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2) }
 	policy, label, err := policyNamed(c)
-	if err == nil {
-		var layout rewrite.Layout
-		layout, err = rewrite.ParseLayout(c.String(layoutFlag.Name))
-		if err == nil {
-			return analysisChoice{policy: policy, label: label, ropt: rewrite.Options{Layout: layout}}, nil
-		}
+	if err != nil {
+		return analysisChoice{}, usage(err)
 	}
-	return analysisChoice{}, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
+	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
+	if err != nil {
+		return analysisChoice{}, usage(err)
+	}
+	return analysisChoice{policy: policy, label: label, ropt: rewrite.Options{Layout: layout}}, nil
 }
 
 // bufferizeJobs reads the inputs and where their outputs go. One input

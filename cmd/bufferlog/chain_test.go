@@ -94,9 +94,7 @@ func.func @main() {
 // access and no lost byte.
 func TestDeepCallChains(t *testing.T) {
 	tooltest.Slow(t)
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
-		tooltest.Require(t, tool)
-	}
+	requireExecTools(t)
 	prog, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)

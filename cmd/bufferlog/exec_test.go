@@ -75,6 +75,15 @@ func expectedData(src []byte) []string {
 	return rows
 }
 
+// requireExecTools requires the tools that lowering, running and
+// valgrind's native build of a program need (internal/mlirexec).
+func requireExecTools(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
+		tooltest.Require(t, tool)
+	}
+}
+
 // printsWhatItMust reports whether out, what a bufferization of p
 // printed, is what p must print: its EXPECTED-DATA rows, or else what the
 // reference printed (ref).
@@ -180,9 +189,7 @@ var runtimeAliasChecks = regexp.MustCompile(`bufferization\.dealloc|bufferizatio
 // programs whose name matches.
 func TestExecAgreement(t *testing.T) {
 	tooltest.Slow(t)
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
-		tooltest.Require(t, tool)
-	}
+	requireExecTools(t)
 	prog, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)

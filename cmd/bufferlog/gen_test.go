@@ -85,9 +85,7 @@ type genBatchOutcome struct {
 // that is logged. -gen.dir writes the failing programs and our outputs.
 func TestGenerated(t *testing.T) {
 	tooltest.Slow(t)
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
-		tooltest.Require(t, tool)
-	}
+	requireExecTools(t)
 	if *genCount < 1 || *genBatch < 1 {
 		t.Fatalf("-gen.count and -gen.batch must be at least 1")
 	}

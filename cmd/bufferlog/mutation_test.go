@@ -294,9 +294,7 @@ func findingLines(fs []checkFinding) string {
 // run clean, get no mutants.
 func TestCheckMutants(t *testing.T) {
 	tooltest.Slow(t)
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
-		tooltest.Require(t, tool)
-	}
+	requireExecTools(t)
 	analysis, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
 		t.Fatal(err)
@@ -409,9 +407,12 @@ func TestCheckMutants(t *testing.T) {
 	for name, why := range skipped {
 		t.Logf("%s: no mutants, the base does not run clean: %s", name, why)
 	}
+	logTally := func(name string, k tally) {
+		t.Logf("%-17s %3d mutants, %3d faulty, %3d flagged, %3d flagged but clean, %d missed, %d memory-safe with another output", name, k.made, k.faulty, k.flagged, k.falseAlarms, k.missed, k.wrongOutput)
+	}
 	var total tally
 	for i, k := range byKind {
-		t.Logf("%-17s %3d mutants, %3d faulty, %3d flagged, %3d flagged but clean, %d missed, %d memory-safe with another output", faultKinds[i].name, k.made, k.faulty, k.flagged, k.falseAlarms, k.missed, k.wrongOutput)
+		logTally(faultKinds[i].name, k)
 		total.made += k.made
 		total.faulty += k.faulty
 		total.flagged += k.flagged
@@ -419,7 +420,7 @@ func TestCheckMutants(t *testing.T) {
 		total.missed += k.missed
 		total.wrongOutput += k.wrongOutput
 	}
-	t.Logf("%-17s %3d mutants, %3d faulty, %3d flagged, %3d flagged but clean, %d missed, %d memory-safe with another output", "all", total.made, total.faulty, total.flagged, total.falseAlarms, total.missed, total.wrongOutput)
+	logTally("all", total)
 }
 
 // keepMutant writes mu to the -mutants.keep directory, if set, and
@@ -485,9 +486,7 @@ func pickMutants(bases []*mutationBase, n int, seed uint64) (mutants []*mutant, 
 // reference's.
 func TestCheckReference(t *testing.T) {
 	tooltest.Slow(t)
-	for _, tool := range []string{"mlir-opt-22", "mlir-runner-22", "gcc", "objcopy", "valgrind"} {
-		tooltest.Require(t, tool)
-	}
+	requireExecTools(t)
 	progs := slices.DeleteFunc(execCorpus(t), func(p execProgram) bool { return strings.HasPrefix(p.name, "executable-") })
 	variants := []struct {
 		name    string
