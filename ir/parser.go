@@ -288,6 +288,11 @@ func (p *parser) parseModule() *Module {
 	p.popScope()
 	ops := block.Ops()
 	if len(ops) == 1 && ops[0].Name == "builtin.module" {
+		if len(ops[0].Regions) != 1 || len(ops[0].Regions[0].blocks) != 1 {
+			// "builtin.module"() : () -> (): MLIR wants one region of one
+			// block, which Module.Body is.
+			p.failAt(ops[0].Pos, "'builtin.module' op requires one region with one block")
+		}
 		m.Op = ops[0]
 		m.Op.block = nil
 		return m
