@@ -42,7 +42,7 @@
 //
 // Split stops after the counting and numbering: its Parts extracts each
 // part on demand, any number at once, so that a module's analysis
-// (solve.AnalyzeParts) need not wait for every part, nor hold them all.
+// (driver.AnalyzeParts) need not wait for every part, nor hold them all.
 // What the analysis needs up front comes from the numbering, which
 // visits every op: Names, and the call graph (each part's func.func ops
 // and the functions its func.call ops call, resolved as the call facts

@@ -8,7 +8,6 @@ import (
 	"bufferlog/facts"
 	"bufferlog/internal/parallel"
 	"bufferlog/ir"
-	"bufferlog/solve"
 )
 
 // Annotation names of One-Shot Bufferize's test-analysis-only mode, which
@@ -43,7 +42,7 @@ type Summary struct {
 // W_n[NOT-WRITABLE: ...] for a read-only buffer. The ops are annotated
 // on up to workers goroutines, each taking a range of ids: an op's
 // annotations are its own.
-func Annotate(names *extract.Names, dec *solve.Decisions, sum *Summary, printConflicts bool, workers int) {
+func Annotate(names *extract.Names, dec *Decisions, sum *Summary, printConflicts bool, workers int) {
 	AnnotateOps(names, dec, sum, 0, names.Len(facts.OpKind), workers)
 	if printConflicts {
 		annotateConflicts(names, dec)
@@ -56,7 +55,7 @@ const annotateRangeOps = 4096
 // AnnotateOps is Annotate without the conflicts, on the ops with ids
 // from lo to hi alone: dec and sum need hold only theirs (a function's,
 // as soon as it is decided).
-func AnnotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi, workers int) {
+func AnnotateOps(names *extract.Names, dec *Decisions, sum *Summary, lo, hi, workers int) {
 	n := hi - lo
 	ranges := max(1, min(workers, n/annotateRangeOps))
 	parallel.For(ranges, ranges, func(r int) { annotateRange(names, dec, sum, lo+n*r/ranges, lo+n*(r+1)/ranges) })
@@ -65,9 +64,9 @@ func AnnotateOps(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, h
 // annotateRange annotates the ops with ids from lo to hi. Ids number
 // every op of the IR, in walk order, and the in-place operands ascend by
 // op id and index: a cursor into them answers each operand in turn.
-func annotateRange(names *extract.Names, dec *solve.Decisions, sum *Summary, lo, hi int) {
-	inPlace := dec.InPlaceOperands()
-	next, _ := slices.BinarySearchFunc(inPlace, solve.Operand{Op: int64(lo)}, solve.Operand.Compare)
+func annotateRange(names *extract.Names, dec *Decisions, sum *Summary, lo, hi int) {
+	inPlace := dec.InPlaceOperands
+	next, _ := slices.BinarySearchFunc(inPlace, Operand{Op: int64(lo)}, Operand.Compare)
 	for id := lo; id < hi; id++ {
 		op := names.Op(id)
 		var marks []ir.Attribute
@@ -77,7 +76,7 @@ func annotateRange(names *extract.Names, dec *solve.Decisions, sum *Summary, lo,
 			if ir.IsTensor(v.Type()) {
 				tensors = true
 				mark = "false"
-				o := solve.Operand{Op: int64(id), Index: int64(i)}
+				o := Operand{Op: int64(id), Index: int64(i)}
 				for next < len(inPlace) && inPlace[next].Compare(o) < 0 {
 					next++
 				}
@@ -145,7 +144,7 @@ func annotateArgs(fn *ir.Operation, id int64, sum *Summary) {
 	}
 }
 
-func annotateConflicts(names *extract.Names, dec *solve.Decisions) {
+func annotateConflicts(names *extract.Names, dec *Decisions) {
 	c, w := 0, 0
 	unit := func(op *ir.Operation, name string) { op.SetAttr(name, ir.UnitAttr{}) }
 	for _, d := range dec.List {

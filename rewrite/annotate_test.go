@@ -5,6 +5,7 @@ import (
 	"context"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
@@ -35,12 +36,12 @@ func TestAnnotateWorkers(t *testing.T) {
 			}
 			split := extract.Split(m, extract.Options{})
 			funcs, calls := split.CallGraph()
-			dec, err := solve.AnalyzeParts(context.Background(), prog, solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract},
-				solve.Options{}, solve.OneShot(solve.BottomUp), 1)
+			dec, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: 1},
+				driver.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(dec.InPlaceOperands()) == 0 {
+			if len(dec.InPlaceOperands) == 0 {
 				t.Fatalf("%s: no operand in place", name)
 			}
 			rewrite.Annotate(split.Names(), dec, &rewrite.Summary{}, true, workers)

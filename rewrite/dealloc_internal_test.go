@@ -37,8 +37,8 @@ func TestCloneOf(t *testing.T) {
 			body := m.Funcs()[0].Regions[0].Entry()
 			var ops []*ir.Operation
 			buf, w := cloneOf(body.Arg(0), &ops)
-			if clonable(body.Arg(0).Type()) != (tc.want != nil) || (w == nil) != (tc.want == nil) {
-				t.Fatalf("clonable %v, copy %v; want a copy: %v", clonable(body.Arg(0).Type()), w, tc.want != nil)
+			if Clonable(body.Arg(0).Type()) != (tc.want != nil) || (w == nil) != (tc.want == nil) {
+				t.Fatalf("clonable %v, copy %v; want a copy: %v", Clonable(body.Arg(0).Type()), w, tc.want != nil)
 			}
 			if w == nil {
 				return

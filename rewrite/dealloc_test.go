@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
@@ -75,7 +76,7 @@ func.func @f() -> f32 {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := rewrite.PlanDeallocation(context.Background(), m, prog, solve.Options{}, true, extractModule)
+			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, true, extractModule)
 			if err != nil {
 				t.Fatal(err)
 			}

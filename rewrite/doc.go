@@ -14,12 +14,14 @@
 //
 // # Data flow
 //
-//	extract.Names (of the ir.Module) + solve.Decisions + Summary --Annotate--> annotated ir.Module
+//	extract.Names (of the ir.Module) + Decisions + Summary --Annotate--> annotated ir.Module
 //	ir.Module + Plan (NewPlan: Decisions + derived facts) --Bufferize--> memref ir.Module
-//	memref ir.Module --PlanDeallocation (rules/dealloc*.mg; Clone)--> DeallocPlan --Deallocate--> memref ir.Module with frees
+//	memref ir.Module --driver.PlanDeallocation (rules/dealloc*.mg; Clone)--> facts --Deallocate--> memref ir.Module with frees
 //
-// PlanDeallocation evaluates the deallocation rules on the memref module
-// until they settle, inserting the copies they ask for (needs_clone).
+// Decisions are what the analysis (package driver) hands over: plain data,
+// so that rewrite depends on no evaluation. driver.PlanDeallocation
+// evaluates the deallocation rules on the memref module until they
+// settle, inserting with Clone the copies they ask for (needs_clone).
 // Deallocate then applies what they derived: it inserts each
 // memref.dealloc where a dealloc_* fact places it (a free on a branch's
 // edge, dealloc_on_branch, on a new block that splits the edge), and for

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
@@ -109,7 +110,7 @@ func TestRecheck(t *testing.T) {
 	}
 	rechecks := []contract.Pred{contract.RemainingConflict, contract.RemainingReadOnly, contract.RemainingParallelWrite}
 	ctx := context.Background()
-	if _, err := solve.Analyze(ctx, prog, db, solve.Options{}, solve.OneShot(solve.BottomUp), contract.Names(rechecks[0], rechecks[1], rechecks[2])...); err != nil {
+	if _, err := driver.Analyze(ctx, driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp)}, db, contract.Names(rechecks[0], rechecks[1], rechecks[2])...); err != nil {
 		t.Fatal(err)
 	}
 	count := func(p contract.Pred) int {

@@ -12,7 +12,7 @@ import (
 // them, directly or not, and derives those again, while the rest keep the
 // facts they have. The result is that of evaluating p on the facts db was
 // given, with the added ones, in full. A driver that feeds an evaluation's
-// conclusions back as new given facts (rewrite's deallocation driver) thus
+// conclusions back as new given facts (such as the deallocation driver) thus
 // pays only for what they change.
 func (p *Program) EvalAgain(ctx context.Context, db *facts.DB, opt Options, changed ...string) (Stats, error) {
 	stale := p.readersOf(changed)
@@ -30,5 +30,5 @@ func (p *Program) EvalAgain(ctx context.Context, db *facts.DB, opt Options, chan
 		}
 	}
 	db.Retain(func(name string) bool { return !derived[name] })
-	return p.derivedBy(p, changed).Eval(ctx, db, opt)
+	return p.DerivedBy(p, changed).Eval(ctx, db, opt)
 }

@@ -39,7 +39,7 @@ type Program struct {
 	// more when the program is restricted or has computed predicates.
 	roots []int
 	// given marks predicates whose facts an earlier evaluation derived
-	// in full: their rules are not run again (see derivedBy).
+	// in full: their rules are not run again (see DerivedBy).
 	given []bool
 	// planned caches plan's result for each value of its argument: a
 	// Program is evaluated once per function of a module. Each Program

@@ -497,13 +497,13 @@ func (cl *classes) union(a, b int32) {
 
 func (p *Program) isGiven(id int) bool { return p.given != nil && p.given[id] }
 
-// derivedBy returns p with the predicates that an evaluation of prior (a
+// DerivedBy returns p with the predicates that an evaluation of prior (a
 // restriction of the same compiled program) derived, or was given, marked
 // given: their facts are complete in a DB prior was evaluated on, so
 // evaluating p there afterwards does not derive them again. Predicates
 // that depend on any of the named ones (facts added between the two
 // evaluations, such as the decisions) are derived again.
-func (p *Program) derivedBy(prior *Program, added []string) *Program {
+func (p *Program) DerivedBy(prior *Program, added []string) *Program {
 	given := prior.needed(prior.roots, prior.natives())
 	for id := range given {
 		given[id] = given[id] || prior.isGiven(id)

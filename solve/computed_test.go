@@ -170,7 +170,7 @@ func TestDerivedBy(t *testing.T) {
 		db.Relation("e", 1).Add([]facts.Value{facts.Number(3)})
 		db.Relation("d", 1).Add([]facts.Value{facts.Number(1)})
 		db.Relation("d", 1).Add([]facts.Value{facts.Number(3)})
-		if _, err := prog.Restrict("b").derivedBy(prior, tc.added).Eval(context.Background(), db, Options{}); err != nil {
+		if _, err := prog.Restrict("b").DerivedBy(prior, tc.added).Eval(context.Background(), db, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if got := query(db, "a"); !slices.Equal(got, tc.wantA) {

@@ -106,7 +106,7 @@
 // pass, where rules must build a closure with sum(size^2) facts. A rule
 // file marks such a predicate in its declaration, for example
 //
-//	Decl alias_class(V, R) descr [..., computed(/union_find, "may_alias_step", "tensor_value")].
+//	Decl class(V, R) descr [..., computed(/union_find, "edge", "node")].
 //
 // and still defines it with clauses. Eval computes it natively when its
 // stratum starts (its inputs, which the clauses must read, are in lower
@@ -143,43 +143,6 @@
 // computed predicate is checked by the clauses that define it, which
 // derive what its computation does. A query that fails the check runs on
 // the whole module.
-//
-// # The decision driver
-//
-// decide.go and module.go take One-Shot Bufferize's in-place decisions
-// over what rules/inplace*.mg derives: Decide goes through the tensor
-// operands in One-Shot's order and puts each in place unless the rules'
-// raw_conflict, read_only_value or parallel_write_conflict facts, checked
-// against the alias sets of the decisions so far, forbid it; an operand
-// kept out of place records every raw_conflict row (or read-only value)
-// that forbade it, for explanations. It reads each relation once, into
-// slices indexed by op, value and operand number (a DB's ids are a dense
-// range) with a flag per operand for conflict_read, operand_writes and
-// parallel_write_conflict, so that a decision costs no hash lookup. The
-// callees-first ranks of a call cycle's functions are computed starting
-// from the one met first in op order, so the order is the same on every
-// run. Analyze
-// evaluates those facts, decides, adds the decisions as facts and
-// evaluates what follows from them (rules/decisions.mg); AnalyzeParts
-// does so per function, callees first, giving each caller its callees'
-// summary facts. What a function's decisions need that reads none of
-// those summaries (most of the in-place rules: structure, uses, walks) is
-// an early phase that runs ahead, on other goroutines, while the callees
-// are still being analyzed; on a chain of calls, which must be analyzed
-// one function at a time, that is what keeps a second core busy. The
-// early phase also fetches each part (ModuleParts.Part: the extraction of
-// its function, with extract.Split), so that the extraction too runs
-// beside the analysis of the parts before it; it takes the parts in the
-// order of their analysis, at most earlyLead ahead of it, so that only a
-// few parts not yet analyzed are held at once. What the analysis needs
-// before it starts is plain data (ModuleParts.Funcs and Calls, the call
-// graph), which the extraction's numbering gives without extracting
-// anything. A caller's decisions wait only for the summaries they read;
-// the others (which results are equivalent to which arguments) are
-// derived after, beside the callers' decisions, and a caller waits for
-// them only before it derives its own. AnalyzeModule is AnalyzeParts on
-// parts already extracted, its call graph read from their func and call
-// facts.
 //
 // # Semantics where Mangle's implementation differs
 //

@@ -122,7 +122,7 @@ type evaluator struct {
 type evalState struct {
 	spent  atomic.Int64 // facts charged to the budget
 	failed atomic.Bool  // an error is set: every goroutine stops
-	first  firstError
+	first  FirstError
 	// held are the head-tuple buffers of split joins, reused from one
 	// join to the next: a large join holds millions of values, and fresh
 	// buffers for each would be most of what an evaluation allocates.
@@ -159,14 +159,16 @@ func (b *tupleBuffers) put(buf []facts.Value) {
 
 // setError keeps err if it is the first, and stops the evaluation.
 func (s *evalState) setError(err error) {
-	s.first.set(err)
+	s.first.Set(err)
 	s.failed.Store(true)
 }
 
-func (s *evalState) error() error { return s.first.get() }
+func (s *evalState) error() error { return s.first.Get() }
 
-// firstError keeps the first error set among goroutines.
-type firstError struct {
+// FirstError keeps the first error among goroutines that evaluate
+// programs: the evaluator's own, and a driver's that evaluates many DBs
+// at once.
+type FirstError struct {
 	mu  sync.Mutex
 	err error
 }
@@ -174,7 +176,7 @@ type firstError struct {
 // set keeps err if it is the first, or if the first was the bare error of
 // a context that ended and err is the LimitError of an evaluation that
 // noticed it, which names the clause it stopped in.
-func (f *firstError) set(err error) {
+func (f *FirstError) Set(err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var le *LimitError
@@ -183,7 +185,7 @@ func (f *firstError) set(err error) {
 	}
 }
 
-func (f *firstError) get() error {
+func (f *FirstError) Get() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.err
@@ -258,6 +260,11 @@ func (ev *evaluator) loadFacts() bool {
 // microseconds and handing it to another goroutine costs more. Tests
 // lower it.
 var parallelRows = 1 << 15
+
+// StrataAtOnce reports whether a DB of n facts is large enough for
+// Eval with several workers to evaluate independent strata at once: a
+// driver that evaluates many DBs lets such a DB have the workers.
+func StrataAtOnce(n int) bool { return n >= parallelRows }
 
 // strata evaluates the strata of a plan: in order, or, on a large DB
 // with several workers, each as soon as the strata it reads are done, up

@@ -24,11 +24,11 @@ func (p *Program) Restrict(names ...string) *Program {
 	return p.restrictTo(roots)
 }
 
-// independentOf returns the part of p that does not depend on the named
+// IndependentOf returns the part of p that does not depend on the named
 // predicates: every predicate p needs that neither is nor reads them,
 // directly or not, with what it needs. It can be evaluated before their
 // facts are known.
-func (p *Program) independentOf(names []string) *Program {
+func (p *Program) IndependentOf(names []string) *Program {
 	depends := p.readersOf(names)
 	var roots []int
 	for id, needed := range p.needed(p.roots, p.natives()) {
@@ -83,13 +83,13 @@ func (p *Program) Needs(name string) bool {
 	return false
 }
 
-// joinedOn reports whether a fact of pred can reach a conclusion of p
+// JoinedOn reports whether a fact of pred can reach a conclusion of p
 // only together with a fact of guard: every rule of p that reads pred,
 // positively or negated, binds column col of it to a variable that is
 // also column gcol of a positive guard atom of the same body, and no
 // computed predicate reads pred. Facts of pred whose column col is no
 // guard fact's column gcol then change nothing p derives.
-func (p *Program) joinedOn(pred string, col int, guard string, gcol int) bool {
+func (p *Program) JoinedOn(pred string, col int, guard string, gcol int) bool {
 	for _, c := range p.computed {
 		if p.preds[c.edge].sym.Symbol == pred || (c.node >= 0 && p.preds[c.node].sym.Symbol == pred) {
 			return false

@@ -80,8 +80,8 @@ a(C, R) :- call(C, F), cls(F, R).`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			prog := mustCompile(t, "Decl call(C, F).\nDecl done(F).\nDecl link(X, Y).\nDecl f(F).\n"+tt.src)
-			if got := prog.joinedOn("done", 0, "call", 1); got != tt.want {
-				t.Errorf("joinedOn(done, 0, call, 1) = %v, want %v", got, tt.want)
+			if got := prog.JoinedOn("done", 0, "call", 1); got != tt.want {
+				t.Errorf("JoinedOn(done, 0, call, 1) = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
@@ -196,7 +197,7 @@ func sameFile(a, b string) bool {
 type pipeline struct {
 	prog           *solve.Program
 	opts           extract.Options
-	policy         solve.Policy
+	policy         driver.Policy
 	ropt           rewrite.Options
 	dealloc        deallocMode
 	analysisOnly   bool

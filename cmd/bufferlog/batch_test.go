@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/rules"
@@ -547,7 +548,7 @@ func testPipeline(t *testing.T, workers int) *pipeline {
 		t.Fatal(err)
 	}
 	opts.Workers = workers
-	return &pipeline{prog: prog, opts: opts, policy: solve.OneShot(solve.BottomUp)}
+	return &pipeline{prog: prog, opts: opts, policy: driver.OneShot(driver.BottomUp)}
 }
 
 // TestProgressBar checks the bar drawn on a terminal: redrawn in place,

@@ -9,15 +9,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
-	"bufferlog/solve"
 )
 
-var heuristics = map[string]solve.Order{"bottom-up": solve.BottomUp, "top-down": solve.TopDown}
+var heuristics = map[string]driver.Order{"bottom-up": driver.BottomUp, "top-down": driver.TopDown}
 
 // rulesFlag is the --rules flag of every command that evaluates the rules.
 var rulesFlag = &cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added; alt:NAME adds a shipped alternative (bufferlog rules lists them)"}
@@ -175,7 +175,7 @@ var (
 // policyNamed returns the policy that --policy, --copy-before-write and
 // --heuristic choose, and how explain names it ("the oneshot policy,
 // bottom-up order").
-func policyNamed(c *cli.Context) (solve.Policy, string, error) {
+func policyNamed(c *cli.Context) (driver.Policy, string, error) {
 	heuristic := c.String("heuristic")
 	order, ok := heuristics[heuristic]
 	if !ok {
@@ -187,18 +187,18 @@ func policyNamed(c *cli.Context) (solve.Policy, string, error) {
 	}
 	switch name {
 	case "oneshot":
-		return solve.OneShot(order), "the oneshot policy, " + heuristic + " order", nil
+		return driver.OneShot(order), "the oneshot policy, " + heuristic + " order", nil
 	case "mincopy":
-		return solve.MinCopy, "the mincopy policy", nil
+		return driver.MinCopy, "the mincopy policy", nil
 	case "copy-before-write":
-		return solve.CopyBeforeWrite, "the copy-before-write policy", nil
+		return driver.CopyBeforeWrite, "the copy-before-write policy", nil
 	}
 	return nil, "", fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
 }
 
 // policyOf is policyNamed for commands whose only pipeline flags are the
 // policy's: an error is a usage error naming the command.
-func policyOf(c *cli.Context) (solve.Policy, error) {
+func policyOf(c *cli.Context) (driver.Policy, error) {
 	policy, _, err := policyNamed(c)
 	if err != nil {
 		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
@@ -210,14 +210,14 @@ func policyOf(c *cli.Context) (solve.Policy, error) {
 // policy, the words that name it in derivations, and the rewrite's
 // options (the layout of function boundaries).
 type analysisChoice struct {
-	policy solve.Policy
+	policy driver.Policy
 	label  string
 	ropt   rewrite.Options
 }
 
 // defaultAnalysis is bufferize's default: the oneshot policy, bottom-up,
 // and the inferred layout.
-var defaultAnalysis = analysisChoice{policy: solve.OneShot(solve.BottomUp), label: "the oneshot policy, bottom-up order"}
+var defaultAnalysis = analysisChoice{policy: driver.OneShot(driver.BottomUp), label: "the oneshot policy, bottom-up order"}
 
 // analysisChoiceOf reads explain's and report's policy and layout flags;
 // an error is a usage error naming the command.
@@ -307,7 +307,7 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 	var done partDone
 	if !printConflicts {
 		ahead = ir.NewAhead(ir.PrintOptions{Workers: opts.Workers})
-		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions) {
+		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *rewrite.Decisions) {
 			sum := summary([]*facts.DB{db})
 			for _, top := range tops {
 				rewrite.AnnotateOps(names, dec, sum, top.First, top.End, opts.Workers)
@@ -339,9 +339,9 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 const aheadOps = 1 << 14
 
 // partDone hears of each part of a module as soon as its decisions are
-// taken (solve.ModuleParts.Done): its top-level ops, its facts and its
+// taken (driver.ModuleParts.Done): its top-level ops, its facts and its
 // decisions.
-type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *solve.Decisions)
+type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *rewrite.Decisions)
 
 // stages is what the stages of the pipeline share for one module: how
 // facts are extracted, the rules with their limits, the policy of the
@@ -350,7 +350,7 @@ type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, 
 type stages struct {
 	opts   extract.Options
 	run    rulesRun
-	policy solve.Policy
+	policy driver.Policy
 	ropt   rewrite.Options
 	times  *phaseTimes
 }
@@ -360,7 +360,7 @@ type stages struct {
 type analysis struct {
 	parts []*facts.DB
 	names *extract.Names
-	dec   *solve.Decisions
+	dec   *rewrite.Decisions
 }
 
 // bufferize runs the in-place analysis on m and rewrites it into memref
@@ -408,7 +408,7 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc*.mg), with the copies they ask for.
 func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
-	plan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
+	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, true, extractWith(opts))
 	if err != nil {
 		return err
 	}
@@ -437,7 +437,7 @@ func decide(m *ir.Module, st stages, done partDone, keep ...string) (analysis, e
 }
 
 // analyzeModule runs the in-place analysis on m's functions
-// (solve.AnalyzeParts), extracting each part of m (extract.Split) as the
+// (driver.AnalyzeParts), extracting each part of m (extract.Split) as the
 // analysis comes to it, and returns the parts, their Names and the
 // decisions. An extraction error is the one extract.Functions gives, and
 // comes before any error of the analysis, as when every part is
@@ -446,11 +446,11 @@ func decide(m *ir.Module, st stages, done partDone, keep ...string) (analysis, e
 func analyzeModule(m *ir.Module, st stages, workers int, done partDone, after ...string) (analysis, error) {
 	split := extract.Split(m, st.opts)
 	funcs, calls := split.CallGraph()
-	parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
+	parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
 	if done != nil {
-		parts.Done = func(i int, db *facts.DB, dec *solve.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
+		parts.Done = func(i int, db *facts.DB, dec *rewrite.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
-	dec, err := solve.AnalyzeParts(st.run.ctx, st.run.prog, parts, st.run.opt, st.policy, workers, after...)
+	dec, err := driver.AnalyzeParts(st.run.ctx, driver.Analysis{Rules: st.run.rules(), Policy: st.policy, Workers: workers}, parts, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/golden"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
@@ -49,9 +50,9 @@ func TestBufferizeGolden(t *testing.T) {
 }
 
 // goldenFlags reads the flags section of a golden case.
-func goldenFlags(t *testing.T, flags string) (solve.Policy, rewrite.Options) {
+func goldenFlags(t *testing.T, flags string) (driver.Policy, rewrite.Options) {
 	t.Helper()
-	policy := solve.OneShot(solve.BottomUp)
+	policy := driver.OneShot(driver.BottomUp)
 	var ropt rewrite.Options
 	for _, f := range strings.Fields(flags) {
 		name, value, _ := strings.Cut(f, "=")
@@ -64,9 +65,9 @@ func goldenFlags(t *testing.T, flags string) (solve.Policy, rewrite.Options) {
 		case "--policy":
 			switch value {
 			case "mincopy":
-				policy = solve.MinCopy
+				policy = driver.MinCopy
 			case "copy-before-write":
-				policy = solve.CopyBeforeWrite
+				policy = driver.CopyBeforeWrite
 			default:
 				t.Fatalf("flags: unknown policy %q", value)
 			}
@@ -82,7 +83,7 @@ func goldenFlags(t *testing.T, flags string) (solve.Policy, rewrite.Options) {
 
 // runPipeline parses src and either annotates it with the analysis or
 // bufferizes it, returning the printed module.
-func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy solve.Policy, ropt rewrite.Options, analysisOnly bool) []byte {
+func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy driver.Policy, ropt rewrite.Options, analysisOnly bool) []byte {
 	t.Helper()
 	m, err := ir.Parse("input.mlir", src)
 	if err != nil {
@@ -202,7 +203,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, staticDealloc); err != nil {
+		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, staticDealloc); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}

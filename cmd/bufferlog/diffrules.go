@@ -9,7 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
+	"bufferlog/rewrite"
 	"bufferlog/solve"
 )
 
@@ -145,29 +147,29 @@ type diffTotal struct {
 // (decide checks each set of decisions with its own program's
 // remaining_conflict) and compares the decisions. The evaluations under
 // both share the file's limits.
-func diffFile(file string, opModels []string, progs [2]*solve.Program, policy solve.Policy, lim limits) (fileDiff, error) {
+func diffFile(file string, opModels []string, progs [2]*solve.Program, policy driver.Policy, lim limits) (fileDiff, error) {
 	f := fileDiff{File: file, Changes: []operandChange{}}
 	m, opts, err := loadForExtraction(file, opModels)
 	if err != nil {
 		return f, err
 	}
 	var (
-		dec    [2]*solve.Decisions
-		copies [2]map[solve.Operand]solve.CopySize
+		dec    [2]*rewrite.Decisions
+		copies [2]map[rewrite.Operand]driver.CopySize
 		names  *extract.Names
 	)
 	run, stop := lim.start(nil, opts.Workers)
 	defer stop()
 	for i, prog := range progs {
 		run.prog = prog
-		a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, solve.SizePredicates()...)
+		a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, driver.SizePredicates()...)
 		if err != nil {
 			return f, err
 		}
 		names, dec[i] = a.names, a.dec
-		copies[i] = map[solve.Operand]solve.CopySize{}
+		copies[i] = map[rewrite.Operand]driver.CopySize{}
 		for _, db := range a.parts {
-			maps.Copy(copies[i], solve.CopySizes(db))
+			maps.Copy(copies[i], driver.CopySizes(db))
 		}
 	}
 	f.A, f.B = countCopies(copies[0]), countCopies(copies[1])
@@ -190,7 +192,7 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy so
 
 // countCopies sums up the copies of one rule set; those of dynamic size
 // are counted apart, their bytes being unknown.
-func countCopies(copies map[solve.Operand]solve.CopySize) copyCount {
+func countCopies(copies map[rewrite.Operand]driver.CopySize) copyCount {
 	var n copyCount
 	for _, size := range copies {
 		n.Copies++

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/golden"
 	"bufferlog/internal/mlirexec"
 	"bufferlog/internal/tooltest"
@@ -92,7 +93,7 @@ func TestDiffRulesIdentical(t *testing.T) {
 		}
 		programs, copies := 0, 0
 		for _, file := range files {
-			f, err := diffFile(file, nil, progs, solve.OneShot(solve.BottomUp), limits{})
+			f, err := diffFile(file, nil, progs, driver.OneShot(driver.BottomUp), limits{})
 			if err != nil {
 				continue // programs MLIR rejects too; TestOneShotAgreement covers them
 			}
@@ -140,7 +141,7 @@ func TestAlternativesExec(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			policy := solve.OneShot(solve.BottomUp)
+			policy := driver.OneShot(driver.BottomUp)
 			var changed []string
 			for _, p := range progs {
 				f, err := diffFile(filepath.Join(dir, p.name), nil, [2]*solve.Program{builtin, prog}, policy, limits{})
@@ -191,7 +192,7 @@ func runAlternative(prog, builtin *solve.Program, p execProgram) (ref, ours, bas
 	}
 	var res [2]*mlirexec.Result
 	for i, pr := range []*solve.Program{prog, builtin} {
-		out, err := bufferizeText(pr, solve.OneShot(solve.BottomUp), staticDealloc, p.name, p.src)
+		out, err := bufferizeText(pr, driver.OneShot(driver.BottomUp), staticDealloc, p.name, p.src)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -31,7 +31,7 @@
 // bufferize runs one pipeline per file (pipeline.run in batch.go): read,
 // parse and verify; extract and evaluate the in-place rules (decide, through
 // analyzeModule: extract.Split numbers the module and gives its call graph,
-// and solve.AnalyzeParts extracts each function's part as its analysis
+// and driver.AnalyzeParts extracts each function's part as its analysis
 // nears, beside the analysis of the parts before it);
 // rewrite to memref IR (or annotate, with --analysis-only); evaluate
 // dealloc*.mg and insert the frees; print into a temporary file renamed

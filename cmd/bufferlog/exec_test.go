@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/mlirexec"
 	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
@@ -131,11 +132,11 @@ func referenceOptions(src []byte) mlirexec.Options {
 // with the reference's work and run under valgrind.
 var execVariants = []struct {
 	name   string
-	policy solve.Policy
+	policy driver.Policy
 }{
-	{"oneshot", solve.OneShot(solve.BottomUp)},
-	{"mincopy", solve.MinCopy},
-	{"copy-before-write", solve.CopyBeforeWrite},
+	{"oneshot", driver.OneShot(driver.BottomUp)},
+	{"mincopy", driver.MinCopy},
+	{"copy-before-write", driver.CopyBeforeWrite},
 }
 
 // execRun selects programs of TestExecAgreement by name, to run a few
@@ -437,7 +438,7 @@ func clonesReachable(memrefIR []byte) (bool, error) {
 // bufferizeText runs bufferlog's analysis with policy, the rewrite and
 // deallocation on src, and with deallocation checks the output as
 // bufferize --verify does (verifyKnown).
-func bufferizeText(prog *solve.Program, policy solve.Policy, dealloc deallocMode, name string, src []byte) ([]byte, error) {
+func bufferizeText(prog *solve.Program, policy driver.Policy, dealloc deallocMode, name string, src []byte) ([]byte, error) {
 	m, err := ir.Parse(name, src)
 	if err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/explain"
@@ -161,7 +162,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := rewrite.PlanDeallocation(run.ctx, m, run.prog, run.opt, true, extractWith(opts))
+	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, true, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -181,7 +182,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := rewrite.PlanDeallocation(run.ctx, mm, run.prog, run.opt, false, extractWith(opts))
+	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, false, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -198,21 +199,21 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 // tensorDecisions explains each operand the policy put out of place.
 func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, a analysis, policy string, source []byte) []explain.Decision {
 	parts, names, dec := a.parts, a.names, a.dec
-	order := map[solve.Operand]int{} // operand -> its decision's number
+	order := map[rewrite.Operand]int{} // operand -> its decision's number
 	for i, d := range dec.List {
 		order[d.Operand] = i + 1
 	}
 	label := func(pred string, args []facts.Value) string {
-		o := solve.Operand{}
+		o := rewrite.Operand{}
 		if len(args) >= 2 {
-			o = solve.Operand{Op: args[0].Int(), Index: args[1].Int()}
+			o = rewrite.Operand{Op: args[0].Int(), Index: args[1].Int()}
 		}
 		switch k, taken := order[o]; {
 		case pred == contract.Inplace.Name() && !taken:
 			return "in place from the start: the op must bufferize in place (must_inplace)"
 		case pred == contract.Inplace.Name():
 			return fmt.Sprintf("decided in place by %s (decision #%d of %d)", policy, k, len(dec.List))
-		case slices.Contains(solve.DriverPredicates(), pred) && taken:
+		case slices.Contains(driver.DriverPredicates(), pred) && taken:
 			return fmt.Sprintf("decided by %s (decision #%d of %d)", policy, k, len(dec.List))
 		}
 		return givenLabel(pred)
@@ -233,16 +234,16 @@ func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, a analysis, 
 	return out
 }
 
-func operandKey(o solve.Operand) []facts.Value {
+func operandKey(o rewrite.Operand) []facts.Value {
 	return []facts.Value{facts.Number(o.Op), facts.Number(o.Index)}
 }
 
 // givenLabel says where a fact no rule derived comes from.
 func givenLabel(pred string) string {
 	switch {
-	case slices.Contains(solve.DriverPredicates(), pred):
+	case slices.Contains(driver.DriverPredicates(), pred):
 		return "given by the decision driver"
-	case slices.Contains(rewrite.DeallocDriverPredicates(), pred):
+	case slices.Contains(driver.DeallocDriverPredicates(), pred):
 		return "given by the deallocation driver: a function returning buffers it owns"
 	}
 	if _, ok := facts.Lookup(pred); ok {
@@ -254,7 +255,7 @@ func givenLabel(pred string) string {
 // tensorDecision explains out-of-place operand d: the decision, what
 // blocked it in place (a conflict's read, write and definition first),
 // and whether its contents are copied.
-func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
+func (st *stepper) tensorDecision(d rewrite.Decision) explain.Decision {
 	op, names := int(d.Op), st.names
 	value := int64(-1)
 	if r := contract.TensorUse.Lookup(st.db); r != nil {
@@ -325,8 +326,8 @@ func (st *stepper) tensorDecision(d solve.Decision) explain.Decision {
 }
 
 // conflict gives the read, write and definition of a conflict, located.
-func (st *stepper) conflict(c solve.Conflict) explain.Conflict {
-	operand := func(o solve.Operand) explain.Operand {
+func (st *stepper) conflict(c rewrite.Conflict) explain.Conflict {
+	operand := func(o rewrite.Operand) explain.Operand {
 		return explain.Operand{Op: st.names.OpName(int(o.Op)), Index: int(o.Index), At: st.location(st.names.Location(int(o.Op)))}
 	}
 	return explain.Conflict{Read: operand(c.Read), Write: operand(c.Write), Definition: st.site(c.Definition)}
@@ -339,7 +340,7 @@ func (st *stepper) site(v int64) explain.Definition {
 	return explain.Definition{Value: st.names.ValueName(int(v)), Site: site, Op: st.names.OpName(id), At: st.location(st.names.Location(id))}
 }
 
-func (st *stepper) role(role string, o solve.Operand) *explain.Step {
+func (st *stepper) role(role string, o rewrite.Operand) *explain.Step {
 	at := st.location(st.names.Location(int(o.Op)))
 	return &explain.Step{Fact: fmt.Sprintf("%s: operand %d of %s", role, o.Index, st.names.OpName(int(o.Op))), Role: role, How: "role", At: &at}
 }
@@ -350,7 +351,7 @@ func (st *stepper) definition(v int64) *explain.Step {
 }
 
 // deallocDecisions explains each buffer the rules free or keep alive.
-func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *rewrite.DeallocPlan, text []byte) []explain.Decision {
+func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *driver.DeallocPlan, text []byte) []explain.Decision {
 	st := newStepper(prog, preds, plan.DB, plan.Names, text, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
 	names := plan.Names
 	var out []explain.Decision

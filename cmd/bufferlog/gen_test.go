@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bufferlog/driver"
 	"bufferlog/internal/mlirexec"
 	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
@@ -188,7 +189,7 @@ func writeGenFailures(t *testing.T, prog *solve.Program, batches [][]workload.Bo
 			programs[p.Seed] = p
 		}
 	}
-	policies := map[string]solve.Policy{}
+	policies := map[string]driver.Policy{}
 	for _, v := range execVariants {
 		policies[v.name] = v.policy
 	}
@@ -266,7 +267,7 @@ func (o *genBatchOutcome) runReference(ctx context.Context, progs []workload.Bou
 // did not run because an earlier one crashed run again, linked without
 // it; when bufferlog fails on the linked module, the programs it
 // bufferizes alone go on without those it does not.
-func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, name string, policy solve.Policy, progs []workload.BoundaryProgram) []genFault {
+func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, name string, policy driver.Policy, progs []workload.BoundaryProgram) []genFault {
 	var faults []genFault
 	fault := func(p workload.BoundaryProgram, class, detail string) {
 		faults = append(faults, genFault{seed: p.Seed, policy: name, class: class, detail: detail})
@@ -337,7 +338,7 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, na
 
 // bufferize runs bufferlog on the linked progs; a panic is an error
 // like any other, of the programs that cause it.
-func (o *genBatchOutcome) bufferize(prog *solve.Program, policy solve.Policy, progs []workload.BoundaryProgram) (out []byte, err error) {
+func (o *genBatchOutcome) bufferize(prog *solve.Program, policy driver.Policy, progs []workload.BoundaryProgram) (out []byte, err error) {
 	start := time.Now()
 	defer func() {
 		o.bufferizeTime += time.Since(start)

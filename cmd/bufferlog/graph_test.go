@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/golden"
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
 	"bufferlog/rules"
-	"bufferlog/solve"
 )
 
 // TestGraphGolden runs `bufferlog graph` with the args section of every
@@ -53,7 +53,7 @@ func TestGraphDotAcceptsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, nil, graphPredicates...)
+		a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, nil, graphPredicates...)
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue

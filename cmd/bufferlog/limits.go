@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"bufferlog/driver"
 	"bufferlog/solve"
 )
 
@@ -55,6 +56,9 @@ type rulesRun struct {
 	ctx  context.Context
 	opt  solve.Options
 }
+
+// rules are the run's rules and bounds, as the driver takes them.
+func (r rulesRun) rules() driver.Rules { return driver.Rules{Program: r.prog, Limits: r.opt} }
 
 // start begins the evaluations of prog on one input, on workers
 // goroutines; stop them with the returned function once the input is

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/workload"
@@ -25,7 +26,7 @@ import (
 // ahead on other goroutines, returns the error of a part that exhausts
 // the fact budget or of a context that ends, and stops every goroutine
 // instead of waiting for parts nobody will analyze; on parts extracted
-// first (solve.AnalyzeModule) and on parts extracted as the analysis
+// first (driver.AnalyzeModule) and on parts extracted as the analysis
 // takes them (analyzeModule).
 func TestAnalyzeModuleStops(t *testing.T) {
 	prog, _, err := compileWithDecls(nil)
@@ -41,11 +42,11 @@ func TestAnalyzeModuleStops(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = solve.AnalyzeModule(ctx, prog, parts, opt, solve.OneShot(solve.BottomUp), 2)
+			_, err = driver.AnalyzeModule(ctx, driver.Analysis{Rules: driver.Rules{Program: prog, Limits: opt}, Policy: driver.OneShot(driver.BottomUp), Workers: 2}, parts)
 			return err
 		},
 		"extracted as analyzed": func(ctx context.Context, m *ir.Module, opt solve.Options) error {
-			_, err := analyzeModule(m, stages{opts: extract.Options{Workers: 2}, run: rulesRun{prog: prog, ctx: ctx, opt: opt}, policy: solve.OneShot(solve.BottomUp)}, 2, nil)
+			_, err := analyzeModule(m, stages{opts: extract.Options{Workers: 2}, run: rulesRun{prog: prog, ctx: ctx, opt: opt}, policy: driver.OneShot(driver.BottomUp)}, 2, nil)
 			return err
 		},
 	}
@@ -136,11 +137,11 @@ func TestAnalyzeModuleAsExtracted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantDec, err := solve.AnalyzeModule(context.Background(), prog, want, opt, solve.OneShot(solve.BottomUp), workers, after...)
+			wantDec, err := driver.AnalyzeModule(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog, Limits: opt}, Policy: driver.OneShot(driver.BottomUp), Workers: workers}, want, after...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: solve.OneShot(solve.BottomUp)}, workers, nil, after...)
+			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: driver.OneShot(driver.BottomUp)}, workers, nil, after...)
 			got, dec := a.parts, a.dec
 			if err != nil {
 				t.Fatal(err)
@@ -219,7 +220,7 @@ func TestAnalyzeModuleExtractionError(t *testing.T) {
 		for _, opt := range []solve.Options{{Workers: workers}, {Workers: workers, MaxFacts: 100}} {
 			goroutines := runtime.NumGoroutine()
 			opts.Workers = workers
-			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: solve.OneShot(solve.BottomUp)}, workers, nil)
+			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: driver.OneShot(driver.BottomUp)}, workers, nil)
 			parts := a.parts
 			if err == nil || err.Error() != want || parts != nil {
 				t.Errorf("%d workers, budget %d: error %v, %d parts; want %s and none", workers, opt.MaxFacts, err, len(parts), want)

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules"
-	"bufferlog/solve"
 )
 
 var showDiffs = flag.Bool("show-diffs", false, "TestOneShotAgreement: print every differing annotation")
@@ -54,8 +54,8 @@ func TestOneShotAgreement(t *testing.T) {
 	known := knownDifferences(t)
 	for _, h := range []struct {
 		name  string
-		order solve.Order
-	}{{"bottom-up", solve.BottomUp}, {"top-down", solve.TopDown}} {
+		order driver.Order
+	}{{"bottom-up", driver.BottomUp}, {"top-down", driver.TopDown}} {
 		var diffs []annotationDiff
 		programs, operands, agreeing, rejected := 0, 0, 0, 0
 		for _, file := range files {
@@ -75,7 +75,7 @@ func TestOneShotAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(h.order)}, false); err != nil {
+			if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(h.order)}, false); err != nil {
 				t.Errorf("%s %s: our analysis fails where mlir-opt's succeeds: %v", h.name, file, err)
 				continue
 			}
@@ -138,7 +138,7 @@ func TestMinCopy(t *testing.T) {
 	for _, file := range analysisCorpus(t) {
 		bytes := map[string]int{}
 		errs := map[string]error{}
-		for name, policy := range map[string]solve.Policy{"oneshot": solve.OneShot(solve.BottomUp), "mincopy": solve.MinCopy} {
+		for name, policy := range map[string]driver.Policy{"oneshot": driver.OneShot(driver.BottomUp), "mincopy": driver.MinCopy} {
 			m, opts, err := loadForExtraction(file, nil)
 			if err != nil {
 				t.Fatal(err)

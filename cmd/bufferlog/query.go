@@ -15,11 +15,11 @@ import (
 	"github.com/google/mangle/parse"
 	"github.com/urfave/cli/v2"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/explain"
 	"bufferlog/ir"
-	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -162,22 +162,22 @@ var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.
 func derive(m *ir.Module, opts extract.Options, run rulesRun, root string, decls []*facts.Predicate, engine string, keep ...string) ([]*facts.DB, *extract.Names, error) {
 	ctx, opt, full, workers := run.ctx, run.opt, run.prog, run.opt.Workers
 	prog := full.Restrict(root)
-	if slices.ContainsFunc(solve.DriverPredicates(), prog.Needs) {
+	if slices.ContainsFunc(driver.DriverPredicates(), prog.Needs) {
 		// The query reads the in-place decisions: run the analysis, which
 		// evaluates what it needs and then prog's roots.
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		a, err := analyzeModule(m, stages{opts: opts, run: run, policy: solve.OneShot(solve.BottomUp)}, workers, nil, append([]string{root}, keep...)...)
+		a, err := analyzeModule(m, stages{opts: opts, run: run, policy: driver.OneShot(driver.BottomUp)}, workers, nil, append([]string{root}, keep...)...)
 		return a.parts, a.names, err
 	}
-	if slices.ContainsFunc(rewrite.DeallocDriverPredicates(), prog.Needs) {
+	if slices.ContainsFunc(driver.DeallocDriverPredicates(), prog.Needs) {
 		// The query reads what the deallocation driver gives the rules:
 		// run it (as bufferize --dealloc=static does), then prog.
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
 		}
-		plan, err := rewrite.PlanDeallocation(ctx, m, full, opt, false, extractWith(opts))
+		plan, err := driver.PlanDeallocation(ctx, driver.Rules{Program: full, Limits: opt}, m, false, extractWith(opts))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/workload"
@@ -29,7 +30,7 @@ func BenchmarkQueryPerFunction(b *testing.B) {
 	var local []string
 	for _, p := range preds {
 		restricted := prog.Restrict(p.Name)
-		if _, ok := facts.Lookup(p.Name); !ok && restricted.FunctionLocal(preds) && !slices.ContainsFunc(solve.DriverPredicates(), restricted.Needs) {
+		if _, ok := facts.Lookup(p.Name); !ok && restricted.FunctionLocal(preds) && !slices.ContainsFunc(driver.DriverPredicates(), restricted.Needs) {
 			local = append(local, p.Name)
 		}
 	}

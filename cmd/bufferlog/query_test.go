@@ -10,9 +10,9 @@ import (
 
 	"github.com/google/mangle/ast"
 
+	"bufferlog/driver"
 	"bufferlog/facts"
 	"bufferlog/internal/tooltest"
-	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/rules/contract"
 	"bufferlog/solve"
@@ -163,7 +163,7 @@ func TestQueryEngines(t *testing.T) {
 			// The checker's rules follow facts along paths in one large
 			// recursive component, where Mangle's semi-naive engine loses
 			// facts (shared/notes/mangle.md, section 1): ours only.
-			if ofChecker[p.Name] || slices.ContainsFunc(append(solve.DriverPredicates(), rewrite.DeallocDriverPredicates()...), prog.Restrict(p.Name).Needs) {
+			if ofChecker[p.Name] || slices.ContainsFunc(append(driver.DriverPredicates(), driver.DeallocDriverPredicates()...), prog.Restrict(p.Name).Needs) {
 				if errOurs != "" {
 					t.Errorf("%s %s: %s", in, q, errOurs)
 				}
@@ -264,7 +264,7 @@ func TestQueryPerFunction(t *testing.T) {
 		}
 		// Queries of the decisions always run the module analysis.
 		restricted := prog.Restrict(p.Name)
-		if restricted.FunctionLocal(preds) && !slices.ContainsFunc(solve.DriverPredicates(), restricted.Needs) {
+		if restricted.FunctionLocal(preds) && !slices.ContainsFunc(driver.DriverPredicates(), restricted.Needs) {
 			local = append(local, &query{pred: p, args: vars})
 		}
 	}

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
 	"bufferlog/rules"
-	"bufferlog/solve"
 )
 
 // TestUpstreamAgreement compares our analysis with mlir-opt-22's on LLVM's
@@ -43,7 +43,7 @@ func TestUpstreamAgreement(t *testing.T) {
 		if !hasAnnotations(theirs) {
 			continue
 		}
-		if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, false); err != nil {
+		if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, false); err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue
 		}
@@ -83,7 +83,7 @@ func TestUpstreamBufferize(t *testing.T) {
 			unparsed++ // written in the test dialect's syntax, or invalid on purpose
 			continue
 		}
-		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: solve.OneShot(solve.BottomUp)}, staticDealloc); err != nil {
+		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, staticDealloc); err != nil {
 			if !rejection.MatchString(err.Error()) {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}

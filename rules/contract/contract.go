@@ -1,23 +1,26 @@
-// Package contract lists the predicates that bufferlog's Go drivers
-// exchange with the rules: the decision driver (solve: Decide, MinCopy,
-// AnalyzeParts), the deallocation driver (rewrite.PlanDeallocation) and
-// the code that reads their results (rewrite's Plan and Deallocate, and
-// the commands: the re-check after the decisions, explain, graph,
-// diff-rules). Each is a typed handle, Go code names predicates through
-// them, never by strings, and the rule files declare each one with a
-// descriptor saying on which side of the contract it is:
+// Package contract holds the predicates that the bufferization driver
+// (package driver: Decide, MinCopy, AnalyzeParts, PlanDeallocation)
+// exchanges with the rules, and those that the code reading their results
+// reads (rewrite's Plan and Deallocate; the commands' re-check after the
+// decisions, explain, graph, diff-rules, check). Each is a typed handle
+// (Pred), and Go code names predicates through them, never by strings.
+// The rule files declare each with a descriptor that says on which side of
+// the contract it is:
 //
 //	Decl read_only_value(V) descr [doc("..."), driver(/reads), arg(V, "value id")].
 //	Decl inplace(Op, I) descr [doc("..."), driver(/adds), ...].
 //
-// driver(/reads): the rules derive its facts and the driver reads them;
-// driver(/adds): the driver adds its facts and the rules read them, and
-// must never derive them. rules.Compile rejects a rule set that breaks
-// the contract before anything is evaluated: a predicate missing, declared
-// with another arity or role, a role on a predicate no driver uses, or a
-// clause deriving a predicate a driver adds. The extensional predicates
-// are not listed here: facts.Pred handles them, and schema.mg, which is
-// generated from them, cannot be replaced.
+// driver(/reads): the rules derive its facts and Go reads them;
+// driver(/adds): Go adds its facts and the rules read them, and must never
+// derive them. The handles (handles.go) are generated from those
+// declarations by go generate (gencontract): renaming a predicate in a
+// rule file and generating again turns each Go use of the old name into a
+// build error. rules.Compile rejects a rule set that breaks the contract
+// before anything is evaluated: a predicate missing, declared with another
+// arity or role, a role on a predicate no handle has, or a clause deriving
+// a predicate Go adds. The extensional predicates are not here: facts.Pred
+// handles them, and schema.mg, which is generated from them, cannot be
+// replaced.
 package contract
 
 import (
@@ -25,6 +28,8 @@ import (
 
 	"bufferlog/facts"
 )
+
+//go:generate go run ./gencontract .
 
 // Role says on which side of the contract a predicate is.
 type Role uint8
@@ -122,6 +127,31 @@ type Handle interface {
 // Lookup returns h's relation in db, or nil if db has none.
 func Lookup(db *facts.DB, h Handle) *facts.Relation { return db.Lookup(h.Name(), h.Arity()) }
 
+// Pairs returns the facts of the binary predicate pred in db, as numbers
+// (ids or indices), none if pred has no relation there.
+func Pairs(db *facts.DB, pred Handle) [][2]int64 { return tuples[[2]int64](db, pred) }
+
+// Triples is Pairs for a predicate of three columns.
+func Triples(db *facts.DB, pred Handle) [][3]int64 { return tuples[[3]int64](db, pred) }
+
+// tuples returns the facts of pred in db, of T's length (pred's arity),
+// as numbers.
+func tuples[T [2]int64 | [3]int64](db *facts.DB, pred Handle) []T {
+	var t T
+	r := Lookup(db, pred)
+	if r == nil {
+		return nil
+	}
+	out := make([]T, 0, r.Len())
+	for id := range uint32(r.Len()) {
+		for i, v := range r.Row(id) {
+			t[i] = v.Int()
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // Names returns the names of hs.
 func Names(hs ...Handle) []string {
 	names := make([]string, len(hs))
@@ -130,88 +160,3 @@ func Names(hs ...Handle) []string {
 	}
 	return names
 }
-
-// The in-place analysis (inplace*.mg, alias.mg), which the decision driver
-// reads.
-var (
-	TensorValue           = declare("alias.mg", Reads, "tensor_value", 1)
-	TensorUse             = declare("inplace.mg", Reads, "tensor_use", 3)
-	OperandReads          = declare("inplace.mg", Reads, "operand_reads", 2)
-	OperandWrites         = declare("inplace.mg", Reads, "operand_writes", 2)
-	OperandAlias          = declare("inplace.mg", Reads, "operand_alias", 3)
-	ConflictRead          = declare("inplace.mg", Reads, "conflict_read", 2)
-	ConflictClass         = declare("inplace.mg", Reads, "conflict_class", 2)
-	RawConflict           = declare("inplace_excuse.mg", Reads, "raw_conflict", 5)
-	ParallelWriteConflict = declare("inplace_readonly.mg", Reads, "parallel_write_conflict", 2)
-	ReadOnlyValue         = declare("inplace_readonly.mg", Reads, "read_only_value", 1)
-	FuncArgRead           = declare("inplace.mg", Reads, "func_arg_read", 2)
-	SharesBuffer          = declare("inplace.mg", Reads, "shares_buffer", 2)
-)
-
-// What the decision driver adds: the decisions and their reasons, and the
-// summaries of a part's callees (inplace*.mg, decisions.mg).
-var (
-	Inplace                = declare("decisions.mg", Adds, "inplace", 2)
-	OutOfPlace             = declare("decisions.mg", Adds, "out_of_place", 2)
-	BlockedByConflict      = declare("decisions.mg", Adds, "blocked_by_conflict", 7)
-	BlockedByReadOnly      = declare("decisions.mg", Adds, "blocked_by_read_only", 3)
-	BlockedByParallelWrite = declare("decisions.mg", Adds, "blocked_by_parallel_write", 4)
-	Analyzed               = declare("decisions.mg", Adds, "analyzed", 1)
-	ModuleCalls            = declare("decisions.mg", Adds, "module_calls", 2)
-	CalleeArgWritten       = declare("inplace.mg", Adds, "callee_arg_written", 2)
-	CalleeResultAlias      = declare("inplace.mg", Adds, "callee_result_alias", 3)
-	CalleeResultEquivalent = declare("decisions.mg", Adds, "callee_result_equivalent", 3)
-	CalleeResultReadOnly   = declare("inplace_readonly.mg", Adds, "callee_result_read_only", 2)
-	CalleeResultsAlias     = declare("inplace.mg", Adds, "callee_results_alias", 3)
-)
-
-// What follows from the decisions (decisions.mg): the summaries the
-// decision driver hands to callers, the annotations, the plan of the
-// rewrite, the re-check of the decisions, and what graph draws.
-var (
-	FuncArgWrittenAfter    = declare("decisions.mg", Reads, "func_arg_written_after", 2)
-	FuncResultAlias        = declare("decisions.mg", Reads, "func_result_alias", 3)
-	FuncResultEquivalent   = declare("decisions.mg", Reads, "func_result_equivalent", 3)
-	FuncResultReadOnly     = declare("decisions.mg", Reads, "func_result_read_only", 2)
-	FuncResultsAlias       = declare("decisions.mg", Reads, "func_results_alias", 3)
-	InCallCycle            = declare("decisions.mg", Reads, "in_call_cycle", 1)
-	FuncAccess             = declare("decisions.mg", Reads, "func_access", 3)
-	ReturnEquivalent       = declare("decisions.mg", Reads, "return_equivalent", 3)
-	CopyContents           = declare("decisions.mg", Reads, "copy_contents", 2)
-	CopiedValue            = declare("decisions.mg", Reads, "copied_value", 3)
-	DropIterArg            = declare("decisions.mg", Reads, "drop_iter_arg", 2)
-	AliasSet               = declare("decisions.mg", Reads, "alias_set", 2)
-	BufferClass            = declare("decisions.mg", Reads, "buffer_class", 2)
-	RemainingConflict      = declare("decisions.mg", Reads, "remaining_conflict", 5)
-	RemainingReadOnly      = declare("decisions.mg", Reads, "remaining_read_only", 3)
-	RemainingParallelWrite = declare("decisions.mg", Reads, "remaining_parallel_write", 4)
-)
-
-// The deallocation (dealloc*.mg): what the deallocation driver adds
-// between its evaluations, what it and the rewrite read, and what explain
-// reads to say why.
-var (
-	FreshResult         = declare("dealloc.mg", Adds, "fresh_result", 2)
-	ReturnsOwned        = declare("dealloc_free.mg", Reads, "returns_owned", 2)
-	NeedsClone          = declare("dealloc_clone.mg", Reads, "needs_clone", 2)
-	Rooted              = declare("dealloc_handover.mg", Reads, "rooted", 1)
-	DeallocAfter        = declare("dealloc_clone.mg", Reads, "dealloc_after", 2)
-	DeallocFirst        = declare("dealloc_free.mg", Reads, "dealloc_first", 2)
-	DeallocBefore       = declare("dealloc_free.mg", Reads, "dealloc_before", 2)
-	DeallocBeforeReturn = declare("dealloc_free.mg", Reads, "dealloc_before_return", 2)
-	DeallocInArm        = declare("dealloc_free.mg", Reads, "dealloc_in_arm", 2)
-	DeallocWhen         = declare("dealloc_clone.mg", Reads, "dealloc_when", 3)
-	DeallocInBlock      = declare("dealloc_free.mg", Reads, "dealloc_in_block", 2)
-	DeallocOnEdge       = declare("dealloc_free.mg", Reads, "dealloc_on_edge", 2)
-	DeallocOnBranch     = declare("dealloc_free.mg", Reads, "dealloc_on_branch", 3)
-	KeptAlive           = declare("dealloc_free.mg", Reads, "kept_alive", 1)
-	LentFreed           = declare("dealloc_clone.mg", Reads, "lent_freed", 1)
-	Moves               = declare("dealloc_move.mg", Reads, "moves", 3)
-)
-
-// The memory-safety checker (check*.mg): the findings the check command
-// prints, and what it reads to describe the memory a finding is about.
-var (
-	Finding = declare("check.mg", Reads, "finding", 6)
-	KindOf  = declare("check_memory.mg", Reads, "kind_of", 2)
-)

@@ -1,4 +1,4 @@
-package solve_test
+package driver_test
 
 import (
 	"context"
@@ -6,10 +6,12 @@ import (
 	"sync"
 	"testing"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
+	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -46,7 +48,7 @@ func TestAnalyzePartsFetch(t *testing.T) {
 				}
 				return s.Extract(i)
 			}
-			_, err := solve.AnalyzeParts(context.Background(), prog, solve.ModuleParts{Funcs: funcs, Calls: calls, Part: part}, solve.Options{}, solve.OneShot(solve.BottomUp), workers)
+			_, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: workers}, driver.ModuleParts{Funcs: funcs, Calls: calls, Part: part})
 			switch {
 			case k < 0 && err != nil:
 				t.Errorf("%d workers: %v", workers, err)
@@ -55,7 +57,7 @@ func TestAnalyzePartsFetch(t *testing.T) {
 			}
 			want := len(funcs)
 			if k >= 0 {
-				want = k + 1 + solve.EarlyLead
+				want = k + 1 + driver.EarlyLead
 			}
 			for i, n := range fetched {
 				if n > 1 || i >= want {
@@ -105,9 +107,9 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 			s := extract.Split(m, extract.Options{})
 			funcs, calls := s.CallGraph()
 			var mu sync.Mutex
-			heard := map[int]*solve.Decisions{}
+			heard := map[int]*rewrite.Decisions{}
 			accessed := 0
-			done := func(i int, db *facts.DB, dec *solve.Decisions) {
+			done := func(i int, db *facts.DB, dec *rewrite.Decisions) {
 				mu.Lock()
 				defer mu.Unlock()
 				if heard[i] != nil {
@@ -118,8 +120,8 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 					accessed += r.Len()
 				}
 			}
-			parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done}
-			all, err := solve.AnalyzeParts(context.Background(), prog, parts, solve.Options{}, solve.OneShot(solve.BottomUp), workers, "func_access")
+			parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done}
+			all, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: workers}, parts, "func_access")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,19 +1,20 @@
-package solve
+package driver
 
 import (
 	"slices"
 
 	"bufferlog/facts"
+	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
 )
 
 // Policy takes the in-place decisions over a DB on which the in-place
 // rules were evaluated.
-type Policy func(db *facts.DB) (*Decisions, error)
+type Policy func(db *facts.DB) (*rewrite.Decisions, error)
 
 // OneShot is One-Shot Bufferize's greedy policy in the given op order.
 func OneShot(order Order) Policy {
-	return func(db *facts.DB) (*Decisions, error) { return Decide(db, order) }
+	return func(db *facts.DB) (*rewrite.Decisions, error) { return Decide(db, order) }
 }
 
 // exhaustiveLimit is the most free operands a conflict class may have for
@@ -29,22 +30,22 @@ const dynamicBytes = 1 << 20
 // MinCopy chooses the out-of-place operands that break every conflict
 // with the fewest bytes copied. An out-of-place operand costs its
 // tensor's size if its op reads it (the copy must carry the contents),
-// and nothing otherwise (a fresh buffer). Decisions in different conflict
+// and nothing otherwise (a fresh buffer). rewrite.Decisions in different conflict
 // classes never interact, so each class is solved alone: exactly, by
 // trying every choice, when it has at most exhaustiveLimit free operands,
 // else by taking the cheaper of One-Shot's bottom-up choice and the greedy
 // choice that decides the costliest operands first. Every choice is
 // checked on the alias sets it makes (valid); One-Shot's choice is valid,
 // so MinCopy never copies more bytes than One-Shot.
-func MinCopy(db *facts.DB) (*Decisions, error) {
+func MinCopy(db *facts.DB) (*rewrite.Decisions, error) {
 	base, err := Decide(db, BottomUp)
 	if err != nil {
 		return nil, err
 	}
 	d, rel := newDecider(db)
 	cost := operandCosts(db, nil)
-	byCost, err := decideInOrder(db, BottomUp, func(ops []Operand) {
-		slices.SortStableFunc(ops, func(a, b Operand) int { return cost[b].Bytes - cost[a].Bytes })
+	byCost, err := decideInOrder(db, BottomUp, func(ops []rewrite.Operand) {
+		slices.SortStableFunc(ops, func(a, b rewrite.Operand) int { return cost[b].Bytes - cost[a].Bytes })
 	})
 	if err != nil {
 		return nil, err
@@ -56,23 +57,23 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 			classOf[row[0].Int()] = row[1].Int()
 		}
 	}
-	must := map[Operand]bool{}
+	must := map[rewrite.Operand]bool{}
 	for id := range uint32(rel[facts.MustInplace].Len()) {
 		row := rel[facts.MustInplace].Row(id)
-		must[Operand{row[0].Int(), row[1].Int()}] = true
+		must[rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}] = true
 	}
-	class := func(o Operand) int64 {
+	class := func(o rewrite.Operand) int64 {
 		e, _ := d.operandOf(o)
 		return classOf[d.operands[e].value]
 	}
-	classes := map[int64][]Operand{}
+	classes := map[int64][]rewrite.Operand{}
 	for _, dec := range base.List {
 		c := class(dec.Operand)
 		classes[c] = append(classes[c], dec.Operand)
 	}
 	// An operand joins values of its conflict class only, so the alias
 	// sets of a class depend on that class's operands alone.
-	mustIn := map[int64][]Operand{}
+	mustIn := map[int64][]rewrite.Operand{}
 	for o := range must {
 		if _, ok := d.operandOf(o); ok {
 			mustIn[class(o)] = append(mustIn[class(o)], o)
@@ -80,12 +81,12 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 	}
 	var sets aliasSets
 	sets.reset(d.values)
-	chosen := map[Operand]bool{}
+	chosen := map[rewrite.Operand]bool{}
 	for c, ops := range classes {
 		for _, o := range ops {
 			chosen[o] = base.InPlace(o)
 		}
-		if !slices.ContainsFunc(ops, func(o Operand) bool { return !base.InPlace(o) && cost[o].Bytes > 0 }) {
+		if !slices.ContainsFunc(ops, func(o rewrite.Operand) bool { return !base.InPlace(o) && cost[o].Bytes > 0 }) {
 			continue // One-Shot copies nothing here
 		}
 		// A choice puts in place the operands of ops it holds true for.
@@ -121,28 +122,28 @@ func MinCopy(db *facts.DB) (*Decisions, error) {
 			chosen[o] = best[i]
 		}
 	}
-	out := &Decisions{}
-	for _, o := range base.inPlace {
+	out := &rewrite.Decisions{}
+	for _, o := range base.InPlaceOperands {
 		if must[o] {
-			out.inPlace = append(out.inPlace, o)
+			out.InPlaceOperands = append(out.InPlaceOperands, o)
 		}
 	}
 	for _, dec := range base.List {
-		v := Decision{Operand: dec.Operand, InPlace: chosen[dec.Operand], ReadOnly: -1}
+		v := rewrite.Decision{Operand: dec.Operand, InPlace: chosen[dec.Operand], ReadOnly: -1}
 		if v.InPlace == dec.InPlace {
 			v = dec // keep One-Shot's reason
 		}
 		if v.InPlace {
-			out.inPlace = append(out.inPlace, v.Operand)
+			out.InPlaceOperands = append(out.InPlaceOperands, v.Operand)
 		}
 		out.List = append(out.List, v)
 	}
-	slices.SortFunc(out.inPlace, Operand.Compare)
+	slices.SortFunc(out.InPlaceOperands, rewrite.Operand.Compare)
 	return out, nil
 }
 
 // choice is which of ops d puts in place, by position.
-func choice(d *Decisions, ops []Operand) []bool {
+func choice(d *rewrite.Decisions, ops []rewrite.Operand) []bool {
 	in := make([]bool, len(ops))
 	for i, o := range ops {
 		in[i] = d.InPlace(o)
@@ -160,15 +161,15 @@ type CopySize struct {
 // operandCosts is what copying each tensor operand that its op reads
 // would cost, for the operands in only (every operand if only is nil);
 // operands not read cost nothing.
-func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
-	read := map[Operand]int64{} // the value each costed operand reads
+func operandCosts(db *facts.DB, only map[rewrite.Operand]bool) map[rewrite.Operand]CopySize {
+	read := map[rewrite.Operand]int64{} // the value each costed operand reads
 	uses, reads := contract.TensorUse.Lookup(db), contract.OperandReads.Lookup(db)
 	if uses == nil || reads == nil {
-		return map[Operand]CopySize{}
+		return map[rewrite.Operand]CopySize{}
 	}
 	for id := range uint32(uses.Len()) {
 		row := uses.Row(id)
-		o := Operand{row[0].Int(), row[1].Int()}
+		o := rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}
 		if (only == nil || only[o]) && reads.Contains(row[:2]) {
 			read[o] = row[2].Int()
 		}
@@ -180,7 +181,7 @@ func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
 			values[v] = true
 		}
 	}
-	sizes, cost := valueSizes(db, values), make(map[Operand]CopySize, len(read))
+	sizes, cost := valueSizes(db, values), make(map[rewrite.Operand]CopySize, len(read))
 	for o, v := range read {
 		cost[o] = sizes[v]
 	}
@@ -190,12 +191,12 @@ func operandCosts(db *facts.DB, only map[Operand]bool) map[Operand]CopySize {
 // CopySizes returns the size, as MinCopy's cost model has it, of the
 // copy that each copied_value(Op, Index, Value) fact of db describes
 // (decisions.mg): operand Index of Op copies Value.
-func CopySizes(db *facts.DB) map[Operand]CopySize {
-	sizes, out := valueSizes(db, nil), map[Operand]CopySize{}
+func CopySizes(db *facts.DB) map[rewrite.Operand]CopySize {
+	sizes, out := valueSizes(db, nil), map[rewrite.Operand]CopySize{}
 	if r := contract.CopiedValue.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
 			row := r.Row(id)
-			out[Operand{row[0].Int(), row[1].Int()}] = sizes[row[2].Int()]
+			out[rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}] = sizes[row[2].Int()]
 		}
 	}
 	return out
@@ -231,7 +232,7 @@ func valueSizes(db *facts.DB, only map[int64]bool) map[int64]CopySize {
 // read-only buffer, or, from a parallel region, with any read. The alias
 // sets are those the in-place operands make, built in sets, which holds
 // no union yet.
-func (d *decider) valid(sets *aliasSets, ops []Operand, in []bool, must map[Operand]bool, mustOps []Operand) bool {
+func (d *decider) valid(sets *aliasSets, ops []rewrite.Operand, in []bool, must map[rewrite.Operand]bool, mustOps []rewrite.Operand) bool {
 	d.joinShared(sets)
 	for _, o := range mustOps {
 		e, _ := d.operandOf(o)
@@ -270,16 +271,4 @@ func (d *decider) valid(sets *aliasSets, ops []Operand, in []bool, must map[Oper
 		}
 	}
 	return true
-}
-
-// CopiedBytes is what the out-of-place operands cost to copy, as MinCopy
-// counts it.
-func (d *Decisions) CopiedBytes() int {
-	total := 0
-	for _, dec := range d.List {
-		if !dec.InPlace {
-			total += dec.Bytes
-		}
-	}
-	return total
 }

@@ -1,4 +1,4 @@
-package solve
+package driver
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 
 	"bufferlog/facts"
 	"bufferlog/internal/parallel"
+	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
+	"bufferlog/solve"
 )
 
 // summaryPredicates are the facts a function's analysis gives its call
@@ -38,7 +40,7 @@ func (s summaryPredicate) given() contract.Handle {
 // caller's decisions read (handed) and the others (late), which only what
 // it derives after them reads. If deriving the handed ones after the
 // decisions would read a late one of the callees, none is late.
-func splitSummaries(prog *Program) (handed, late []string) {
+func splitSummaries(prog *solve.Program) (handed, late []string) {
 	decisions := prog.Restrict(DecidePredicates()...)
 	for _, s := range summaryPredicates {
 		if decisions.Needs(s.given().Name()) {
@@ -84,7 +86,7 @@ type ModuleParts struct {
 	// the goroutine that derived them, for several parts at once, in no
 	// fixed order. A caller that prints a function as soon as it is final
 	// (bufferize --analysis-only) does so there.
-	Done func(i int, db *facts.DB, dec *Decisions)
+	Done func(i int, db *facts.DB, dec *rewrite.Decisions)
 }
 
 // PartsOf gives parts already extracted as AnalyzeParts takes them, with
@@ -112,15 +114,15 @@ func column(r *facts.Relation, c int) []int64 {
 }
 
 // AnalyzeModule is AnalyzeParts on parts already extracted.
-func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
-	return AnalyzeParts(ctx, prog, PartsOf(parts), opt, policy, workers, after...)
+func AnalyzeModule(ctx context.Context, a Analysis, parts []*facts.DB, after ...string) (*rewrite.Decisions, error) {
+	return AnalyzeParts(ctx, a, PartsOf(parts), after...)
 }
 
 // AnalyzeParts runs the in-place analysis on a module split into parts,
 // as One-Shot Bufferize's module analysis does: callees before callers,
 // so that a call site reads and writes what the callee's decisions make
 // it read and write. Parts whose callees are all done are analyzed
-// together, up to workers at once: each gets the summary facts of its
+// together, up to a.Workers at once: each gets the summary facts of its
 // callees, then runs Analyze, then is marked analyzed. Functions of a
 // call cycle see each other as unanalyzed (read, write and alias
 // everything). after names the predicates to derive once a part's
@@ -131,7 +133,8 @@ func AnalyzeModule(ctx context.Context, prog *Program, parts []*facts.DB, opt Op
 // summaries a caller's decisions do not read (splitSummaries: the
 // equivalence of results to arguments) are derived behind the callers'
 // decisions, and given to each caller before it derives its own.
-func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options, policy Policy, workers int, after ...string) (*Decisions, error) {
+func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...string) (*rewrite.Decisions, error) {
+	prog, opt, workers := a.Program, a.Limits, a.Workers
 	funcPart := map[int64]int{} // func op -> part
 	for i, funcs := range m.Funcs {
 		for _, f := range funcs {
@@ -177,20 +180,20 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	handed, late := splitSummaries(prog)
 	analysis := newPhases(prog, handed)
 	derived := analysis.after
-	var lateSummaries *Program
+	var lateSummaries *solve.Program
 	if len(late) > 0 {
-		lateSummaries = prog.Restrict(late...).derivedBy(analysis.after, nil)
+		lateSummaries = prog.Restrict(late...).DerivedBy(analysis.after, nil)
 		derived = lateSummaries
 	}
-	rest := prog.Restrict(after...).derivedBy(derived, nil)
+	rest := prog.Restrict(after...).DerivedBy(derived, nil)
 	// After the decisions a part's own functions are marked analyzed:
 	// only what reads that is derived again.
-	summaries := prog.Restrict(names...).derivedBy(derived, contract.Names(contract.Analyzed))
+	summaries := prog.Restrict(names...).DerivedBy(derived, contract.Names(contract.Analyzed))
 	// When the rules read analyzed(F) only beside a call of F, marking the
 	// functions of a part that calls none of them changes nothing it
 	// derives: its summaries stand, and the rest of after may be derived
 	// while its callers are analyzed.
-	onlyAtCalls := summaries.joinedOn(contract.Analyzed.Name(), 0, facts.Call.Name(), 1)
+	onlyAtCalls := summaries.JoinedOn(contract.Analyzed.Name(), 0, facts.Call.Name(), 1)
 	levels := callLevels(callees)
 	levelOf := make([]int, len(partFuncs))
 	for l, level := range levels {
@@ -199,15 +202,15 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	early := runEarly(ctx, analysis.early, load, slices.Concat(levels...), opt, workers)
+	early := runEarly(ctx, analysis.early, load, slices.Concat(levels...), a)
 	defer early.wait()
 	defer cancel()
 	var (
-		results   = make([]*Decisions, len(partFuncs))
+		results   = make([]*rewrite.Decisions, len(partFuncs))
 		given     = make([]summary, len(partFuncs)) // what each part gives its callers' decisions
 		lateGiven = make([]summary, len(partFuncs)) // and the rest of its summaries
 		lateDone  = make([]chan struct{}, len(partFuncs))
-		errs      firstError
+		errs      solve.FirstError
 		behind    sync.WaitGroup                         // the rest of after, derived beside the analysis
 		room      = make(chan struct{}, max(1, workers)) // bounds what runs behind
 	)
@@ -246,8 +249,8 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	// their storage (facts.DB.Recycle). Nothing reads the part's other
 	// relations after: the callers have copies of its summaries
 	// (summaryOf).
-	finish := func(i int, db *facts.DB, dec *Decisions) error {
-		dec.addBytes(db)
+	finish := func(i int, db *facts.DB, dec *rewrite.Decisions) error {
+		addBytes(dec, db)
 		_, err := rest.Eval(ctx, db, opt)
 		if err == nil && m.Done != nil {
 			m.Done(i, db, dec)
@@ -257,7 +260,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	}
 	analyze := func(i int) {
 		db, err := early.result(i)
-		var dec *Decisions
+		var dec *rewrite.Decisions
 		if err == nil {
 			for _, q := range callees[i] {
 				// A callee of the same call cycle, not analyzed before
@@ -270,7 +273,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 			if early.whole[i] {
 				first = analysis.all
 			}
-			dec, err = analysis.finish(ctx, db, opt, policy, first)
+			dec, err = analysis.finish(ctx, db, a, first)
 		}
 		results[i] = dec
 		switch {
@@ -286,7 +289,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 				if err == nil {
 					err = finish(i, db, dec)
 				}
-				errs.set(err)
+				errs.Set(err)
 				<-room
 			})
 		default:
@@ -303,7 +306,7 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 			given[i] = summaryOf(db, partFuncs[i], handed)
 			handLate(i, db)
 		}
-		errs.set(err)
+		errs.Set(err)
 		early.finished()
 	}
 	for _, level := range levels {
@@ -311,12 +314,12 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 		// calls, where each level is one part, handing each to another
 		// goroutine and waiting for it cost more than 80 µs a level.
 		parallel.For(len(level), workers, func(k int) { analyze(level[k]) })
-		if errs.get() != nil {
+		if errs.Get() != nil {
 			break
 		}
 	}
 	behind.Wait()
-	if err := errs.get(); err != nil {
+	if err := errs.Get(); err != nil {
 		return nil, err
 	}
 	// Sized at once: growing a list of every operand of the module by
@@ -324,20 +327,20 @@ func AnalyzeParts(ctx context.Context, prog *Program, m ModuleParts, opt Options
 	nList, nInPlace := 0, 0
 	for _, d := range results {
 		if d != nil {
-			nList, nInPlace = nList+len(d.List), nInPlace+len(d.inPlace)
+			nList, nInPlace = nList+len(d.List), nInPlace+len(d.InPlaceOperands)
 		}
 	}
-	all := &Decisions{List: make([]Decision, 0, nList), inPlace: make([]Operand, 0, nInPlace)}
+	all := &rewrite.Decisions{List: make([]rewrite.Decision, 0, nList), InPlaceOperands: make([]rewrite.Operand, 0, nInPlace)}
 	for _, d := range results {
 		if d == nil {
 			continue
 		}
 		all.List = append(all.List, d.List...)
-		all.inPlace = append(all.inPlace, d.inPlace...)
+		all.InPlaceOperands = append(all.InPlaceOperands, d.InPlaceOperands...)
 	}
 	// A part may hold top-level ops that are not next to each other (see
 	// extract.Functions): the parts' ids need not ascend.
-	slices.SortFunc(all.inPlace, Operand.Compare)
+	slices.SortFunc(all.InPlaceOperands, rewrite.Operand.Compare)
 	return all, nil
 }
 
@@ -359,9 +362,9 @@ type earlyPhase struct {
 const earlyLead = 4
 
 // runEarly starts taking the parts in the given order (every part once),
-// on workers goroutines, until ctx is done: it fetches each with load,
+// on a.Workers goroutines, until ctx is done: it fetches each with load,
 // then evaluates early on it unless the part is whole.
-func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, error), order []int, opt Options, workers int) *earlyPhase {
+func runEarly(ctx context.Context, early *solve.Program, load func(i int) (*facts.DB, error), order []int, a Analysis) *earlyPhase {
 	e := &earlyPhase{done: make([]chan error, len(order)), parts: make([]*facts.DB, len(order)), whole: make([]bool, len(order)), ahead: make(chan struct{}, earlyLead)}
 	for i := range e.done {
 		e.done[i] = make(chan error, 1)
@@ -384,10 +387,10 @@ func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, 
 			}
 		}
 	})
-	for range max(1, workers) {
+	for range max(1, a.Workers) {
 		e.wg.Go(func() {
 			for i := range feed {
-				e.done[i] <- e.take(ctx, early, load, i, opt, workers)
+				e.done[i] <- e.take(ctx, early, load, i, a)
 			}
 		})
 	}
@@ -398,16 +401,16 @@ func runEarly(ctx context.Context, early *Program, load func(i int) (*facts.DB, 
 // large as a DB whose strata run at once: such a part is evaluated in one
 // piece when its turn comes, its early strata beside the others, rather
 // than ahead of it on one goroutine.
-func (e *earlyPhase) take(ctx context.Context, early *Program, load func(i int) (*facts.DB, error), i int, opt Options, workers int) error {
+func (e *earlyPhase) take(ctx context.Context, early *solve.Program, load func(i int) (*facts.DB, error), i int, a Analysis) error {
 	db, err := load(i)
 	if err != nil {
 		return err
 	}
 	e.parts[i] = db
-	if e.whole[i] = workers > 1 && factCount(db) >= parallelRows; e.whole[i] {
+	if e.whole[i] = a.Workers > 1 && solve.StrataAtOnce(factCount(db)); e.whole[i] {
 		return nil
 	}
-	_, err = early.Eval(ctx, db, opt)
+	_, err = early.Eval(ctx, db, a.Limits)
 	return err
 }
 

@@ -1,4 +1,4 @@
-package solve_test
+package driver_test
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package solve_test
+package driver_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/internal/workload"
@@ -25,11 +26,11 @@ func BenchmarkDecide(b *testing.B) {
 	operands := db.Lookup("tensor_use", 3).Len()
 	for _, p := range []struct {
 		name   string
-		policy solve.Policy
+		policy driver.Policy
 	}{
-		{"bottom-up", solve.OneShot(solve.BottomUp)},
-		{"top-down", solve.OneShot(solve.TopDown)},
-		{"copy-before-write", solve.CopyBeforeWrite},
+		{"bottom-up", driver.OneShot(driver.BottomUp)},
+		{"top-down", driver.OneShot(driver.TopDown)},
+		{"copy-before-write", driver.CopyBeforeWrite},
 	} {
 		b.Run(p.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -63,7 +64,7 @@ func decideDB(b *testing.B, prog workload.Program) *facts.DB {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := all.Restrict(solve.DecidePredicates()...).Eval(context.Background(), db, solve.Options{}); err != nil {
+	if _, err := all.Restrict(driver.DecidePredicates()...).Eval(context.Background(), db, solve.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	return db
@@ -95,8 +96,8 @@ func BenchmarkAnalyzeModule(b *testing.B) {
 		start := cpuTime()
 		split := extract.Split(m, extract.Options{Workers: 2})
 		funcs, calls := split.CallGraph()
-		parts := solve.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
-		dec, err := solve.AnalyzeParts(context.Background(), all, parts, solve.Options{Workers: 2}, solve.OneShot(solve.BottomUp), 2, "func_access", "return_equivalent")
+		parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
+		dec, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: all, Limits: solve.Options{Workers: 2}}, Policy: driver.OneShot(driver.BottomUp), Workers: 2}, parts, "func_access", "return_equivalent")
 		cpu += cpuTime() - start
 		if err != nil {
 			b.Fatal(err)
@@ -131,7 +132,7 @@ func BenchmarkEvalFunction(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	prog := all.Restrict(solve.DecidePredicates()...)
+	prog := all.Restrict(driver.DecidePredicates()...)
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()

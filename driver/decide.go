@@ -1,14 +1,15 @@
-package solve
+package driver
 
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"iter"
 	"slices"
 
 	"bufferlog/facts"
+	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
+	"bufferlog/solve"
 )
 
 // Order is the order in which Decide takes the ops of a function, as in
@@ -22,65 +23,6 @@ const (
 	// TopDown takes ops in post-order.
 	TopDown
 )
-
-// Operand is tensor operand Index of op Op (ids of the fact schema).
-type Operand struct{ Op, Index int64 }
-
-// Compare orders operands by op id, then index: -1, 0 or +1 as o comes
-// before, is, or comes after p.
-func (o Operand) Compare(p Operand) int {
-	return cmp.Or(cmp.Compare(o.Op, p.Op), cmp.Compare(o.Index, p.Index))
-}
-
-// Decision is the verdict on one operand. An out-of-place operand gives
-// the reason: a read-only buffer it would write, or the conflict that
-// bufferizing it in place would have created.
-type Decision struct {
-	Operand
-	InPlace  bool
-	ReadOnly int64 // the read-only value, or -1
-	// ReadOnlyValues are all the read-only values in place would write,
-	// ascending, the first being ReadOnly.
-	ReadOnlyValues []int64
-	// Bytes is, for an out-of-place operand, what copying it costs: its
-	// tensor's size if its op reads it, else 0 (set by Analyze). It is 0
-	// for an in-place operand.
-	Bytes int
-	// Conflict, when set, is a raw_conflict fact (read op, read index,
-	// write op, write index, definition) that would have held, or for a
-	// write in a parallel region the write alone (Read is -1).
-	Conflict *Conflict
-	// Conflicts are all the raw_conflict facts that would have held, in
-	// the order of the reads, then the writes (by op and operand), the
-	// first being Conflict: which one MLIR names depends on the order of
-	// its hash sets, so an explanation lists them all.
-	Conflicts []Conflict
-}
-
-// Conflict names a read, a write and the definition between them.
-type Conflict struct {
-	Read, Write Operand
-	Definition  int64
-	Parallel    bool // the write races with parallel iterations
-}
-
-// Decisions are the verdicts on every tensor operand, in the order they
-// were taken.
-type Decisions struct {
-	List    []Decision
-	inPlace []Operand // ascending (Operand.Compare)
-}
-
-// InPlaceOperands returns the operands decided in place, ascending by op
-// id, then index. The slice must not be modified.
-func (d *Decisions) InPlaceOperands() []Operand { return d.inPlace }
-
-// InPlace reports whether the operand bufferizes in place. Operands that
-// were never decided (not tensors) report false.
-func (d *Decisions) InPlace(o Operand) bool {
-	_, found := slices.BinarySearchFunc(d.inPlace, o, Operand.Compare)
-	return found
-}
 
 // The relations Decide reads: what the in-place rules (rules/inplace*.mg)
 // derive, plus the schema's structure.
@@ -119,7 +61,7 @@ func DecidePredicates() []string { return contract.Names(decideInputs...) }
 //
 // The rules decide what conflicts; Decide only keeps the alias sets of
 // the decisions taken (a union-find with member lists) and asks.
-func Decide(db *facts.DB, order Order) (*Decisions, error) {
+func Decide(db *facts.DB, order Order) (*rewrite.Decisions, error) {
 	return decideInOrder(db, order, nil)
 }
 
@@ -129,10 +71,10 @@ func Decide(db *facts.DB, order Order) (*Decisions, error) {
 // place (operands that must be in place are). Since no write ever
 // reaches a buffer another value still holds, no conflict is left, which
 // the rules check as for any policy.
-func CopyBeforeWrite(db *facts.DB) (*Decisions, error) {
+func CopyBeforeWrite(db *facts.DB) (*rewrite.Decisions, error) {
 	d, _ := newDecider(db)
 	for _, e := range d.undecided(BottomUp) {
-		dec := Decision{Operand: d.operands[e].Operand, ReadOnly: -1, InPlace: !d.operands[e].write}
+		dec := rewrite.Decision{Operand: d.operands[e].Operand, ReadOnly: -1, InPlace: !d.operands[e].write}
 		d.out.List = append(d.out.List, dec)
 		if dec.InPlace {
 			d.bufferizeInPlace(e)
@@ -143,11 +85,11 @@ func CopyBeforeWrite(db *facts.DB) (*Decisions, error) {
 
 // decideInOrder is Decide with the operands, once listed in the given
 // order, rearranged by arrange (if not nil) before they are decided.
-func decideInOrder(db *facts.DB, order Order, arrange func([]Operand)) (*Decisions, error) {
+func decideInOrder(db *facts.DB, order Order, arrange func([]rewrite.Operand)) (*rewrite.Decisions, error) {
 	d, _ := newDecider(db)
 	todo := d.undecided(order)
 	if arrange != nil {
-		ops := make([]Operand, len(todo))
+		ops := make([]rewrite.Operand, len(todo))
 		for i, e := range todo {
 			ops[i] = d.operands[e].Operand
 		}
@@ -178,10 +120,10 @@ func newDecider(db *facts.DB) (*decider, map[contract.Handle]*facts.Relation) {
 		}
 		rel[in] = r
 	}
-	d := &decider{rel: rel, out: &Decisions{}}
+	d := &decider{rel: rel, out: &rewrite.Decisions{}}
 	d.init()
 	for row := range rows(rel[facts.MustInplace]) {
-		if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
+		if e, ok := d.operandOf(rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}); ok {
 			d.bufferizeInPlace(e)
 		}
 	}
@@ -196,7 +138,7 @@ type decider struct {
 	rel map[contract.Handle]*facts.Relation
 
 	// The tensor operands, by op, each op's by index: an operand's number
-	// (its position here) orders operands as Operand.Compare does.
+	// (its position here) orders operands as rewrite.Operand.Compare does.
 	operands []operand
 	ops      idRange // op ids: operands, the op, func and call relations, and children in parent_op
 	// The operands of op are operands[opStart[op-ops.lo]:opStart[op-ops.lo+1]].
@@ -224,12 +166,12 @@ type decider struct {
 	reads, writes          []int32
 	isWrite                []bool // operand -> in writes
 
-	out *Decisions
+	out *rewrite.Decisions
 }
 
 // operand is a tensor operand with its value and what the rules say of it.
 type operand struct {
-	Operand
+	rewrite.Operand
 	value int64
 	// conflict_read, operand_writes, parallel_write_conflict
 	read, write, parallel bool
@@ -311,7 +253,7 @@ func (d *decider) init() {
 	d.opStart, d.operands = group(uses, int(d.ops.n),
 		func(row []facts.Value) (int, bool) { return d.ops.index(row[0].Int()) },
 		func(row []facts.Value) operand {
-			return operand{Operand: Operand{row[0].Int(), row[1].Int()}, value: row[2].Int()}
+			return operand{Operand: rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}, value: row[2].Int()}
 		})
 	for i := range d.ops.n {
 		slices.SortFunc(d.operands[d.opStart[i]:d.opStart[i+1]], func(a, b operand) int { return a.Operand.Compare(b.Operand) })
@@ -325,7 +267,7 @@ func (d *decider) init() {
 		{contract.ParallelWriteConflict, func(o *operand) { o.parallel = true }},
 	} {
 		for row := range rows(d.rel[flag.rel]) {
-			if e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()}); ok {
+			if e, ok := d.operandOf(rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}); ok {
 				flag.set(&d.operands[e])
 			}
 		}
@@ -334,23 +276,23 @@ func (d *decider) init() {
 	d.useStart, d.uses = group(uses, int(d.values.n),
 		func(row []facts.Value) (int, bool) { return d.values.index(row[2].Int()) },
 		func(row []facts.Value) int32 {
-			e, _ := d.operandOf(Operand{row[0].Int(), row[1].Int()})
+			e, _ := d.operandOf(rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()})
 			return e
 		})
 	d.aliasStart, d.aliasTo = group(alias, n,
 		func(row []facts.Value) (int, bool) {
-			e, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()})
+			e, ok := d.operandOf(rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()})
 			return int(e), ok
 		},
 		func(row []facts.Value) int64 { return row[2].Int() })
 	d.conflictStart, d.conflicts = group(d.rel[contract.RawConflict], n,
 		func(row []facts.Value) (int, bool) {
-			r, ok := d.operandOf(Operand{row[0].Int(), row[1].Int()})
-			_, okW := d.operandOf(Operand{row[2].Int(), row[3].Int()})
+			r, ok := d.operandOf(rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()})
+			_, okW := d.operandOf(rewrite.Operand{Op: row[2].Int(), Index: row[3].Int()})
 			return int(r), ok && okW
 		},
 		func(row []facts.Value) rawConflict {
-			w, _ := d.operandOf(Operand{row[2].Int(), row[3].Int()})
+			w, _ := d.operandOf(rewrite.Operand{Op: row[2].Int(), Index: row[3].Int()})
 			return rawConflict{w, row[4].Int()}
 		})
 	d.readOnly = make([]bool, d.values.n)
@@ -381,7 +323,7 @@ func (d *decider) joinShared(sets *aliasSets) {
 }
 
 // operandOf returns the number of tensor operand o.
-func (d *decider) operandOf(o Operand) (int32, bool) {
+func (d *decider) operandOf(o rewrite.Operand) (int32, bool) {
 	i, ok := d.ops.index(o.Op)
 	if !ok {
 		return -1, false
@@ -437,17 +379,17 @@ func (d *decider) undecided(order Order) []int32 {
 }
 
 // finish records the operands in place in the decisions and returns them.
-func (d *decider) finish() *Decisions {
+func (d *decider) finish() *rewrite.Decisions {
 	n := 0
 	for _, o := range d.operands {
 		if o.inPlace {
 			n++
 		}
 	}
-	d.out.inPlace = make([]Operand, 0, n)
+	d.out.InPlaceOperands = make([]rewrite.Operand, 0, n)
 	for _, o := range d.operands {
 		if o.inPlace {
-			d.out.inPlace = append(d.out.inPlace, o.Operand)
+			d.out.InPlaceOperands = append(d.out.InPlaceOperands, o.Operand)
 		}
 	}
 	return d.out
@@ -517,9 +459,9 @@ func (s *aliasSets) nextMember(m int64) int64 { return s.next[m-s.lo] }
 // does: collect the reads and in-place writes of the alias sets of e's
 // value and of the values it aliases, then look for a read-only member
 // (if anything writes) and for a conflicting read and write.
-func (d *decider) decide(e int32) Decision {
+func (d *decider) decide(e int32) rewrite.Decision {
 	o := &d.operands[e]
-	dec := Decision{Operand: o.Operand, ReadOnly: -1}
+	dec := rewrite.Decision{Operand: o.Operand, ReadOnly: -1}
 	roots := append(d.roots[:0], d.sets.find(o.value))
 	for _, w := range d.aliasTargets(e) {
 		roots = append(roots, d.sets.find(w))
@@ -558,7 +500,7 @@ func (d *decider) decide(e int32) Decision {
 	if len(reads) > 0 {
 		for _, w := range writes {
 			if d.operands[w].parallel {
-				dec.Conflict = &Conflict{Read: Operand{-1, -1}, Write: d.operands[w].Operand, Definition: -1, Parallel: true}
+				dec.Conflict = &rewrite.Conflict{Read: rewrite.Operand{Op: -1, Index: -1}, Write: d.operands[w].Operand, Definition: -1, Parallel: true}
 				return dec
 			}
 		}
@@ -577,21 +519,21 @@ func (d *decider) decide(e int32) Decision {
 // conflictsBetween returns the raw_conflict rows between reads and
 // writes, by read, then write (operand numbers order them as operands),
 // then newest row first.
-func (d *decider) conflictsBetween(reads, writes []int32) []Conflict {
+func (d *decider) conflictsBetween(reads, writes []int32) []rewrite.Conflict {
 	slices.Sort(reads)
 	for _, w := range writes {
 		d.isWrite[w] = true
 	}
-	var out []Conflict
+	var out []rewrite.Conflict
 	for _, r := range reads {
 		first := len(out)
 		for _, c := range d.conflictsOf(r) {
 			if d.isWrite[c.write] {
-				out = append(out, Conflict{Read: d.operands[r].Operand, Write: d.operands[c.write].Operand, Definition: c.definition})
+				out = append(out, rewrite.Conflict{Read: d.operands[r].Operand, Write: d.operands[c.write].Operand, Definition: c.definition})
 			}
 		}
 		if len(out)-first > 1 {
-			slices.SortStableFunc(out[first:], func(a, b Conflict) int { return a.Write.Compare(b.Write) })
+			slices.SortStableFunc(out[first:], func(a, b rewrite.Conflict) int { return a.Write.Compare(b.Write) })
 		}
 	}
 	for _, w := range writes {
@@ -739,28 +681,28 @@ func postKey(last, i, n int64) int64 {
 	return (max(last, -1)+1)*n + n - 1 - i
 }
 
-// String renders a decision for messages.
-func (d Decision) String() string {
-	switch {
-	case d.InPlace:
-		return fmt.Sprintf("op %d operand %d: in place", d.Op, d.Index)
-	case d.ReadOnly >= 0:
-		return fmt.Sprintf("op %d operand %d: out of place, value %d is read-only", d.Op, d.Index, d.ReadOnly)
-	case d.Conflict != nil && d.Conflict.Parallel:
-		return fmt.Sprintf("op %d operand %d: out of place, write %v races in a parallel region", d.Op, d.Index, d.Conflict.Write)
-	case d.Conflict != nil:
-		return fmt.Sprintf("op %d operand %d: out of place, read %v write %v definition %d", d.Op, d.Index, d.Conflict.Read, d.Conflict.Write, d.Conflict.Definition)
-	}
-	return fmt.Sprintf("op %d operand %d: out of place", d.Op, d.Index)
+// Rules are compiled rule files with the bounds of each evaluation of
+// them.
+type Rules struct {
+	Program *solve.Program
+	Limits  solve.Options
+}
+
+// Analysis is how the in-place analysis runs: with which rules, by which
+// policy, and how many parts of a module at once.
+type Analysis struct {
+	Rules
+	Policy  Policy
+	Workers int
 }
 
 // Analyze runs the whole in-place analysis on db: it evaluates the
-// relations Decide reads, decides by policy, adds the decisions to db as facts
+// relations Decide reads, decides by a.Policy, adds the decisions to db as facts
 // (inplace, out_of_place and the blocked_by_* reasons, declared in
 // rules/decisions.mg), and evaluates the predicates named in after,
 // which may read them.
-func Analyze(ctx context.Context, prog *Program, db *facts.DB, opt Options, policy Policy, after ...string) (*Decisions, error) {
-	return newPhases(prog, after).run(ctx, db, opt, policy)
+func Analyze(ctx context.Context, a Analysis, db *facts.DB, after ...string) (*rewrite.Decisions, error) {
+	return newPhases(a.Program, after).run(ctx, db, a)
 }
 
 // phases holds the parts of a program that Analyze evaluates, restricted
@@ -769,32 +711,32 @@ type phases struct {
 	// early is what the decisions need that does not read the summaries
 	// of the callees: a module's parts can derive it before their
 	// callees are analyzed. decide is the rest.
-	early, decide *Program
+	early, decide *solve.Program
 	// all is early and decide as one program: on a large DB, where
 	// strata run at once, their strata overlap.
-	all   *Program
-	after *Program // nil when nothing is asked for
+	all   *solve.Program
+	after *solve.Program // nil when nothing is asked for
 }
 
-func newPhases(prog *Program, after []string) *phases {
+func newPhases(prog *solve.Program, after []string) *phases {
 	all := prog.Restrict(DecidePredicates()...)
 	callees := calleeSummaries()
-	a := &phases{early: all.independentOf(callees), all: all}
-	a.decide = all.derivedBy(a.early, callees)
+	a := &phases{early: all.IndependentOf(callees), all: all}
+	a.decide = all.DerivedBy(a.early, callees)
 	if len(after) > 0 {
 		// What the decisions need was derived before them and does not
 		// depend on them: do not derive it again.
-		a.after = prog.Restrict(after...).derivedBy(all, decisionPredicates())
+		a.after = prog.Restrict(after...).DerivedBy(all, decisionPredicates())
 	}
 	return a
 }
 
-func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Policy) (*Decisions, error) {
-	dec, err := a.finish(ctx, db, opt, policy, a.all)
+func (p *phases) run(ctx context.Context, db *facts.DB, a Analysis) (*rewrite.Decisions, error) {
+	dec, err := p.finish(ctx, db, a, p.all)
 	if err != nil {
 		return nil, err
 	}
-	dec.addBytes(db)
+	addBytes(dec, db)
 	return dec, nil
 }
 
@@ -802,17 +744,17 @@ func (a *phases) run(ctx context.Context, db *facts.DB, opt Options, policy Poli
 // been evaluated with early, or all), then decides and derives after. It
 // leaves the decisions' Bytes unset (see addBytes): nothing that a
 // module's callers wait for needs them.
-func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy Policy, first *Program) (*Decisions, error) {
-	if _, err := first.Eval(ctx, db, opt); err != nil {
+func (p *phases) finish(ctx context.Context, db *facts.DB, a Analysis, first *solve.Program) (*rewrite.Decisions, error) {
+	if _, err := first.Eval(ctx, db, a.Limits); err != nil {
 		return nil, err
 	}
-	dec, err := policy(db)
+	dec, err := a.Policy(db)
 	if err != nil {
 		return nil, err
 	}
-	dec.addFacts(db)
-	if a.after != nil {
-		if _, err := a.after.Eval(ctx, db, opt); err != nil {
+	addFacts(dec, db)
+	if p.after != nil {
+		if _, err := p.after.Eval(ctx, db, a.Limits); err != nil {
 			return nil, err
 		}
 	}
@@ -822,8 +764,8 @@ func (a *phases) finish(ctx context.Context, db *facts.DB, opt Options, policy P
 // addBytes sets the Bytes of each out-of-place decision from the facts
 // of db. Only those are ever copied: costing every operand took a tenth
 // of the time a 100k-op function spent after its decisions.
-func (d *Decisions) addBytes(db *facts.DB) {
-	out := map[Operand]bool{}
+func addBytes(d *rewrite.Decisions, db *facts.DB) {
+	out := map[rewrite.Operand]bool{}
 	for _, dec := range d.List {
 		if !dec.InPlace {
 			out[dec.Operand] = true
@@ -840,12 +782,12 @@ func (d *Decisions) addBytes(db *facts.DB) {
 	}
 }
 
-func (d *Decisions) addFacts(db *facts.DB) {
+func addFacts(d *rewrite.Decisions, db *facts.DB) {
 	n := facts.Number
 	inplace, out := contract.Inplace.In(db), contract.OutOfPlace.In(db)
 	conflict, readOnly := contract.BlockedByConflict.In(db), contract.BlockedByReadOnly.In(db)
 	parallel := contract.BlockedByParallelWrite.In(db)
-	for _, o := range d.inPlace {
+	for _, o := range d.InPlaceOperands {
 		inplace.Add([]facts.Value{n(o.Op), n(o.Index)})
 	}
 	for _, dec := range d.List {

@@ -1,4 +1,4 @@
-package solve
+package driver
 
 import (
 	"maps"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bufferlog/facts"
+	"bufferlog/rewrite"
 )
 
 // greedyDB is the facts the in-place rules derive for
@@ -64,8 +65,8 @@ func addFact(db *facts.DB, name string, vals ...any) {
 	db.Relation(name, len(row)).Add(row)
 }
 
-func outOfPlace(d *Decisions) []Operand {
-	var out []Operand
+func outOfPlace(d *rewrite.Decisions) []rewrite.Operand {
+	var out []rewrite.Operand
 	for _, dec := range d.List {
 		if !dec.InPlace {
 			out = append(out, dec.Operand)
@@ -78,16 +79,16 @@ func TestDecide(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		policy Policy
-		out    []Operand
+		out    []rewrite.Operand
 		bytes  int
 	}{
 		// Bottom-up takes the fill first: in place; the insert would then
 		// join the fill's write with the read of %B, so it is copied.
-		{"bottom-up", OneShot(BottomUp), []Operand{{11, 1}}, 32},
+		{"bottom-up", OneShot(BottomUp), []rewrite.Operand{{Op: 11, Index: 1}}, 32},
 		// Top-down keeps the insert in place and copies for the fill.
-		{"top-down", OneShot(TopDown), []Operand{{12, 1}}, 0},
+		{"top-down", OneShot(TopDown), []rewrite.Operand{{Op: 12, Index: 1}}, 0},
 		// The fill does not read its output: a fresh buffer costs nothing.
-		{"mincopy", MinCopy, []Operand{{12, 1}}, 0},
+		{"mincopy", MinCopy, []rewrite.Operand{{Op: 12, Index: 1}}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := greedyDB()
@@ -108,7 +109,7 @@ func TestDecide(t *testing.T) {
 			}
 			// addBytes costs only the out-of-place operands, as the
 			// costs of every operand have them.
-			d.addBytes(db)
+			addBytes(d, db)
 			if got := d.CopiedBytes(); got != tc.bytes {
 				t.Errorf("CopiedBytes = %d after addBytes, want %d", got, tc.bytes)
 			}
@@ -118,8 +119,8 @@ func TestDecide(t *testing.T) {
 				}
 			}
 			for _, dec := range d.List {
-				if dec.Operand == (Operand{11, 1}) && !dec.InPlace && tc.name == "bottom-up" {
-					want := Conflict{Read: Operand{13, 0}, Write: Operand{12, 1}, Definition: 2}
+				if dec.Operand == (rewrite.Operand{Op: 11, Index: 1}) && !dec.InPlace && tc.name == "bottom-up" {
+					want := rewrite.Conflict{Read: rewrite.Operand{Op: 13, Index: 0}, Write: rewrite.Operand{Op: 12, Index: 1}, Definition: 2}
 					if dec.Conflict == nil || *dec.Conflict != want {
 						t.Errorf("reason %+v, want %+v", dec.Conflict, want)
 					}
@@ -139,7 +140,7 @@ func TestDecideReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dec := range d.List {
-		if dec.Operand == (Operand{12, 1}) && (dec.InPlace || dec.ReadOnly != 1) {
+		if dec.Operand == (rewrite.Operand{Op: 12, Index: 1}) && (dec.InPlace || dec.ReadOnly != 1) {
 			t.Errorf("fill: %v, want out of place for read-only value 1", dec)
 		}
 	}
@@ -164,7 +165,7 @@ func orderDB(cycle bool) *facts.DB {
 		add("op", op, "test.op")
 		add("parent_op", op, parent)
 	}
-	// Operand 3 of op 21 comes first: an op's operands go by index.
+	// rewrite.Operand 3 of op 21 comes first: an op's operands go by index.
 	for v, use := range [][2]int{{21, 3}, {21, 0}, {11, 0}, {12, 0}, {22, 0}, {23, 0}, {24, 0}} {
 		add("tensor_use", use[0], use[1], v+1)
 	}
@@ -185,11 +186,11 @@ func TestDecideOrder(t *testing.T) {
 		name  string
 		cycle bool
 		order Order
-		want  []Operand
+		want  []rewrite.Operand
 	}{
-		{"bottom-up", false, BottomUp, []Operand{{24, 0}, {21, 0}, {21, 3}, {23, 0}, {22, 0}, {11, 0}}},
-		{"top-down", false, TopDown, []Operand{{22, 0}, {23, 0}, {21, 0}, {21, 3}, {24, 0}, {11, 0}}},
-		{"cycle", true, BottomUp, []Operand{{24, 0}, {21, 0}, {21, 3}, {23, 0}, {22, 0}, {11, 0}}},
+		{"bottom-up", false, BottomUp, []rewrite.Operand{{Op: 24, Index: 0}, {Op: 21, Index: 0}, {Op: 21, Index: 3}, {Op: 23, Index: 0}, {Op: 22, Index: 0}, {Op: 11, Index: 0}}},
+		{"top-down", false, TopDown, []rewrite.Operand{{Op: 22, Index: 0}, {Op: 23, Index: 0}, {Op: 21, Index: 0}, {Op: 21, Index: 3}, {Op: 24, Index: 0}, {Op: 11, Index: 0}}},
+		{"cycle", true, BottomUp, []rewrite.Operand{{Op: 24, Index: 0}, {Op: 21, Index: 0}, {Op: 21, Index: 3}, {Op: 23, Index: 0}, {Op: 22, Index: 0}, {Op: 11, Index: 0}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := orderDB(tc.cycle)
@@ -198,7 +199,7 @@ func TestDecideOrder(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var got []Operand
+				var got []rewrite.Operand
 				for _, dec := range d.List {
 					got = append(got, dec.Operand)
 					if !dec.InPlace || !d.InPlace(dec.Operand) {
@@ -208,7 +209,7 @@ func TestDecideOrder(t *testing.T) {
 				if !slices.Equal(got, tc.want) {
 					t.Fatalf("order %v, want %v", got, tc.want)
 				}
-				if !d.InPlace(Operand{12, 0}) || d.InPlace(Operand{12, 1}) || d.InPlace(Operand{10, 0}) {
+				if !d.InPlace(rewrite.Operand{Op: 12, Index: 0}) || d.InPlace(rewrite.Operand{Op: 12, Index: 1}) || d.InPlace(rewrite.Operand{Op: 10, Index: 0}) {
 					t.Errorf("InPlace: (12, 0) must be in place, (12, 1) and (10, 0) are no tensor operands")
 				}
 			}
@@ -218,7 +219,7 @@ func TestDecideOrder(t *testing.T) {
 
 // TestDecideConflicts: an operand kept out of place lists every
 // raw_conflict row that forbade it, by read, then write, then newest row
-// first; the first is its Conflict.
+// first; the first is its rewrite.Conflict.
 func TestDecideConflicts(t *testing.T) {
 	db := facts.NewDB(nil)
 	add := func(name string, vals ...any) { addFact(db, name, vals...) }
@@ -239,12 +240,12 @@ func TestDecideConflicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Conflict{
-		{Read: Operand{12, 0}, Write: Operand{11, 0}, Definition: 6},
-		{Read: Operand{12, 0}, Write: Operand{11, 0}, Definition: 5},
-		{Read: Operand{13, 0}, Write: Operand{11, 0}, Definition: 7},
+	want := []rewrite.Conflict{
+		{Read: rewrite.Operand{Op: 12, Index: 0}, Write: rewrite.Operand{Op: 11, Index: 0}, Definition: 6},
+		{Read: rewrite.Operand{Op: 12, Index: 0}, Write: rewrite.Operand{Op: 11, Index: 0}, Definition: 5},
+		{Read: rewrite.Operand{Op: 13, Index: 0}, Write: rewrite.Operand{Op: 11, Index: 0}, Definition: 7},
 	}
-	if got := outOfPlace(d); !slices.Equal(got, []Operand{{11, 0}}) {
+	if got := outOfPlace(d); !slices.Equal(got, []rewrite.Operand{{Op: 11, Index: 0}}) {
 		t.Fatalf("out of place %v, want [{11 0}]", got)
 	}
 	dec := d.List[len(d.List)-1]
@@ -287,7 +288,7 @@ func TestCopySizes(t *testing.T) {
 	for _, r := range [][]int64{{11, 1, 1}, {12, 0, 2}, {13, 0, 3}} {
 		db.Relation("copied_value", 3).Add([]facts.Value{n(r[0]), n(r[1]), n(r[2])})
 	}
-	want := map[Operand]CopySize{{11, 1}: {Bytes: 32}, {12, 0}: {Bytes: 16}, {13, 0}: {Bytes: dynamicBytes, Dynamic: true}}
+	want := map[rewrite.Operand]CopySize{{Op: 11, Index: 1}: {Bytes: 32}, {Op: 12, Index: 0}: {Bytes: 16}, {Op: 13, Index: 0}: {Bytes: dynamicBytes, Dynamic: true}}
 	if got := CopySizes(db); !maps.Equal(got, want) {
 		t.Errorf("CopySizes = %v, want %v", got, want)
 	}

@@ -1,0 +1,184 @@
+package driver
+
+import (
+	"bufferlog/extract"
+	"bufferlog/facts"
+	"bufferlog/ir"
+	"bufferlog/rewrite"
+	"bufferlog/rules/contract"
+	"context"
+	"fmt"
+	"maps"
+)
+
+// deallocPredicates are the derived predicates the deallocation driver
+// reads (rules/dealloc*.mg), evaluated on the facts of the bufferized
+// module.
+var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
+	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves)
+
+// DeallocDriverPredicates names the predicates whose facts the
+// deallocation driver adds: a query that needs them runs the driver.
+func DeallocDriverPredicates() []string { return contract.Names(contract.FreshResult) }
+
+// DeallocPlan is the final evaluation of the deallocation rules: the
+// facts of the module with its clones, and what the rules derived there.
+type DeallocPlan struct {
+	DB     *facts.DB
+	Names  *extract.Names
+	Rounds int
+	// Copies are the copies made for needs_clone facts, in order.
+	Copies []rewrite.Copy
+}
+
+// PlanDeallocation evaluates rules/dealloc*.mg (in prog) on the memref
+// module m until nothing changes. Whether a call's result is the
+// caller's to free depends on the callee's returns (returns_owned), which
+// depend on its own calls: the rules cannot say it in one evaluation, so
+// the driver gives each evaluation its assumptions as fresh_result facts.
+// The first assumes every memref result of a called function fresh; each
+// round keeps the ones the rules confirm (returns_owned) and evaluates
+// again, deriving only what depends on them (solve.Program.EvalAgain),
+// until the assumptions are exactly what the rules confirm. A call chain
+// of any depth settles in a round or two. A function of a call cycle
+// (in_call_cycle) whose result is found not fresh is never assumed fresh
+// again, so recursion settles too: what remains is consistent, each
+// recursive call's result fresh if the deeper calls' were. Then, with
+// clones, the copies the rules ask for (needs_clone) are inserted and m's
+// facts extracted anew, and it starts over; an operand is cloned once (a
+// rule set asking twice is an error, not a reason to go on). Without
+// clones (to evaluate the rules on memref IR without changing it), the
+// needs_clone facts are left unapplied. extract as in extract.Module; opt
+// bounds each evaluation.
+func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
+	prog, opt := rules.Program.Restrict(deallocPredicates...), rules.Limits
+	plan := &DeallocPlan{}
+	cloned := map[cloneSite]bool{}
+	var fresh, dropped map[funcResult]bool
+	for {
+		plan.Rounds++
+		var err error
+		if plan.DB == nil {
+			// The first round, or m changed: its facts anew.
+			var db *facts.DB
+			if db, plan.Names, err = extract(m); err != nil {
+				return nil, err
+			}
+			fresh, dropped = calledBuffers(db, plan.Names), map[funcResult]bool{}
+			addFresh(db, plan.Names, fresh)
+			_, err = prog.Eval(ctx, db, opt)
+			plan.DB = db
+		} else {
+			// Only the assumptions changed: m's facts stand, and only
+			// what depends on fresh_result is derived again.
+			plan.DB.Retain(func(name string) bool { return name != contract.FreshResult.Name() })
+			addFresh(plan.DB, plan.Names, fresh)
+			_, err = prog.EvalAgain(ctx, plan.DB, opt, contract.FreshResult.Name())
+		}
+		if err != nil {
+			return nil, err
+		}
+		db, names := plan.DB, plan.Names
+		if next := confirmed(db, names, fresh, dropped); !maps.Equal(next, fresh) {
+			fresh = next
+			continue
+		}
+		var copies []rewrite.Copy
+		if clones {
+			if err := cloneOnce(names, db, cloned); err != nil {
+				return nil, err
+			}
+			copies = rewrite.Clone(names, db)
+		}
+		if len(copies) == 0 {
+			return plan, nil
+		}
+		plan.Copies = append(plan.Copies, copies...)
+		plan.DB = nil
+	}
+}
+
+// calledBuffers returns the memref results of the functions db's calls
+// call: the first assumptions of PlanDeallocation.
+func calledBuffers(db *facts.DB, names *extract.Names) map[funcResult]bool {
+	out := map[funcResult]bool{}
+	for _, c := range contract.Pairs(db, facts.Call) {
+		call, fn := names.Op(int(c[0])), names.Op(int(c[1]))
+		for j, r := range call.Results() {
+			if ir.IsMemRef(r.Type()) {
+				out[funcResult{fn, int64(j)}] = true
+			}
+		}
+	}
+	return out
+}
+
+// confirmed returns the function results the rules found fresh under the
+// assumptions fresh (returns_owned of a function something calls; a
+// function nothing calls gives no fact, and costs no further round). A
+// result of a function of a call cycle assumed fresh and not confirmed
+// goes into dropped, and is not confirmed again.
+func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult]bool) map[funcResult]bool {
+	called, cyclic := map[int64]bool{}, map[*ir.Operation]bool{}
+	for _, c := range contract.Pairs(db, facts.Call) {
+		called[c[1]] = true
+	}
+	if r := contract.InCallCycle.Lookup(db); r != nil {
+		for id := range uint32(r.Len()) {
+			cyclic[names.Op(int(r.Row(id)[0].Int()))] = true
+		}
+	}
+	out := map[funcResult]bool{}
+	for _, p := range contract.Pairs(db, contract.ReturnsOwned) {
+		if res := (funcResult{names.Op(int(p[0])), p[1]}); called[p[0]] && !dropped[res] {
+			out[res] = true
+		}
+	}
+	for res := range fresh {
+		if cyclic[res.fn] && !out[res] {
+			dropped[res] = true
+		}
+	}
+	return out
+}
+
+// cloneSite is operand I of an op.
+type cloneSite struct {
+	op *ir.Operation
+	i  int64
+}
+
+// cloneOnce records in cloned the operands that db's needs_clone facts
+// ask Clone to copy, and fails if one was copied in an earlier round: a
+// copy hands on a buffer nothing else holds, so asking again means the
+// rules never settle. Clone copies clonable values only.
+func cloneOnce(names *extract.Names, db *facts.DB, cloned map[cloneSite]bool) error {
+	for _, p := range contract.Pairs(db, contract.NeedsClone) {
+		site := cloneSite{names.Op(int(p[0])), p[1]}
+		if !rewrite.Clonable(site.op.Operand(int(site.i)).Type()) {
+			continue
+		}
+		if cloned[site] {
+			return fmt.Errorf("internal error: the deallocation rules ask again to clone operand %d of %s after its copy", site.i, site.op.Name)
+		}
+		cloned[site] = true
+	}
+	return nil
+}
+
+// funcResult is result j of the function fn.
+type funcResult struct {
+	fn *ir.Operation
+	j  int64
+}
+
+// addFresh gives db the fresh_result facts of results.
+func addFresh(db *facts.DB, names *extract.Names, results map[funcResult]bool) {
+	given := contract.FreshResult.In(db)
+	for r := range results {
+		if id, ok := names.OpID(r.fn); ok {
+			given.Add([]facts.Value{facts.Number(int64(id)), facts.Number(r.j)})
+		}
+	}
+}

@@ -1,0 +1,4 @@
+package driver
+
+// EarlyLead exports earlyLead to the tests of package driver_test.
+const EarlyLead = earlyLead
