@@ -32,6 +32,10 @@ type DeallocPlan struct {
 	Copies []rewrite.Copy
 }
 
+// Cloner inserts the copies that the needs_clone facts of db ask for and
+// returns them (rewrite.Options.Clone).
+type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
+
 // PlanDeallocation evaluates rules/dealloc*.mg (in prog) on the memref
 // module m until nothing changes. Whether a call's result is the
 // caller's to free depends on the callee's returns (returns_owned), which
@@ -44,14 +48,14 @@ type DeallocPlan struct {
 // of any depth settles in a round or two. A function of a call cycle
 // (in_call_cycle) whose result is found not fresh is never assumed fresh
 // again, so recursion settles too: what remains is consistent, each
-// recursive call's result fresh if the deeper calls' were. Then, with
-// clones, the copies the rules ask for (needs_clone) are inserted and m's
-// facts extracted anew, and it starts over; an operand is cloned once (a
-// rule set asking twice is an error, not a reason to go on). Without
-// clones (to evaluate the rules on memref IR without changing it), the
-// needs_clone facts are left unapplied. extract as in extract.Module; opt
-// bounds each evaluation.
-func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clones bool, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
+// recursive call's result fresh if the deeper calls' were. Then clone
+// inserts the copies the rules ask for (needs_clone; rewrite.Options.Clone)
+// and m's facts are extracted anew, and it starts over; an operand is
+// cloned once (a rule set asking twice is an error, not a reason to go
+// on). With a nil clone (to evaluate the rules on memref IR without
+// changing it), the needs_clone facts are left unapplied. extract as in
+// extract.Module; rules.Limits bound each evaluation.
+func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clone Cloner, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
 	prog, opt := rules.Program.Restrict(deallocPredicates...), rules.Limits
 	plan := &DeallocPlan{}
 	cloned := map[cloneSite]bool{}
@@ -85,11 +89,11 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clones boo
 			continue
 		}
 		var copies []rewrite.Copy
-		if clones {
+		if clone != nil {
 			if err := cloneOnce(names, db, cloned); err != nil {
 				return nil, err
 			}
-			copies = rewrite.Clone(names, db)
+			copies = clone(names, db)
 		}
 		if len(copies) == 0 {
 			return plan, nil

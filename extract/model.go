@@ -215,6 +215,10 @@ var families = buildFamilies([]familyGroup{
 	// mlir/lib/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.cpp
 	{names("vector.transfer_read", "vector.gather"), family{model: &model{reads: at(0)}}},
 	{names("vector.transfer_write"), family{layout: fixedInit(1), model: dpsModel}},
+	// vector.mask runs its one masked op once; what that op yields is the
+	// mask's result (upstream's MaskOp and YieldOp models).
+	{names("vector.mask"), family{flow: exitFlow, model: &model{}}},
+	{names("vector.yield"), family{model: &model{reads: all, inPlace: all, aliases: []alias{{from: all, to: toParentResult, rel: equivalent}}}}},
 
 	// mlir/lib/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.cpp
 	// and mlir/include/mlir/Dialect/Bufferization/IR/UnstructuredControlFlow.h:

@@ -440,6 +440,18 @@ func (p *printer) op(op *Operation) {
 	}
 	p.writeIndent()
 	p.resultDefs(op)
+	p.opBody(op)
+	if op.Loc != nil {
+		p.buf.ch(' ')
+		op.Loc.writeAttr(&p.buf)
+	}
+	p.buf.ch('\n')
+	p.flushIfFull()
+}
+
+// opBody prints op after its result names: its custom form where it has
+// one that fits, else the generic form.
+func (p *printer) opBody(op *Operation) {
 	mark := len(p.buf.b)
 	printed := false
 	if !p.generic {
@@ -463,12 +475,6 @@ func (p *printer) op(op *Operation) {
 	if !printed {
 		p.genericOp(op)
 	}
-	if op.Loc != nil {
-		p.buf.ch(' ')
-		op.Loc.writeAttr(&p.buf)
-	}
-	p.buf.ch('\n')
-	p.flushIfFull()
 }
 
 // flushIfFull writes the text out once it is long, unless a custom printer

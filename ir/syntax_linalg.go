@@ -241,20 +241,7 @@ func parseLinalgGeneric(p *parser, st *OpState) {
 	}
 	// The dictionary may be an alias's, shared: copy it before editing.
 	st.Attrs = &DictAttr{Entries: slices.Clone(traits.Entries)}
-	// The custom form writes iterator types as strings; MLIR stores enums.
-	iters, ok := st.Attrs.Get("iterator_types").(*ArrayAttr)
-	if !ok {
-		p.failAt(at, "expected iterator_types array attribute")
-	}
-	enums := &ArrayAttr{Elems: []Attribute{}}
-	for _, e := range iters.Elems {
-		s, ok := e.(*StringAttr)
-		if !ok || s.Value != "parallel" && s.Value != "reduction" {
-			p.failAt(at, "unexpected iterator_type (%s)", e)
-		}
-		enums.Elems = append(enums.Elems, &OpaqueAttr{Text: iteratorTypePrefix + s.Value + ">"})
-	}
-	st.Attrs.Set("iterator_types", enums)
+	st.Attrs.Set("iterator_types", p.iteratorEnums(at, st.Attrs.Get("iterator_types"), iteratorTypePrefix))
 	ins, outs := p.linalgInsOuts(st)
 	if p.acceptKeyword("attrs") {
 		p.expect("=")
@@ -267,29 +254,69 @@ func parseLinalgGeneric(p *parser, st *OpState) {
 
 const iteratorTypePrefix = "#linalg.iterator_type<"
 
-func printLinalgGeneric(p *printer, op *Operation) bool {
-	ins, outs, ok := structuredGroups(op, genericInherent)
-	maps := op.Prop("indexing_maps")
-	iters, isArray := op.Prop("iterator_types").(*ArrayAttr)
-	if !ok || maps == nil || !isArray || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 ||
-		len(ins)+len(outs) == 0 {
-		return false // the custom form needs the payload block, and operands to tell it from a dictionary
+// iteratorEnums turns the iterator types of a custom form, strings, into
+// the enums prefix<NAME> that MLIR stores (linalg.generic,
+// vector.contract).
+func (p *parser) iteratorEnums(at Pos, a Attribute, prefix string) *ArrayAttr {
+	iters, ok := a.(*ArrayAttr)
+	if !ok {
+		p.failAt(at, "expected iterator_types array attribute")
 	}
-	names := &ArrayAttr{Elems: []Attribute{}}
+	enums := &ArrayAttr{Elems: []Attribute{}}
 	for _, e := range iters.Elems {
-		o, ok := e.(*OpaqueAttr)
-		if !ok || !strings.HasPrefix(o.Text, iteratorTypePrefix) || !strings.HasSuffix(o.Text, ">") {
-			return false
+		s, ok := e.(*StringAttr)
+		if !ok || s.Value != "parallel" && s.Value != "reduction" {
+			p.failAt(at, "unexpected iterator_type (%s)", e)
 		}
-		kind := o.Text[len(iteratorTypePrefix) : len(o.Text)-1]
-		if kind != "parallel" && kind != "reduction" {
-			return false // the custom form can spell only these two
-		}
-		names.Elems = append(names.Elems, Str(kind))
+		enums.Elems = append(enums.Elems, &OpaqueAttr{Text: prefix + s.Value + ">"})
+	}
+	return enums
+}
+
+// traitsOf returns the dictionary that the custom forms of linalg.generic
+// and vector.contract write before their operands: op's indexing_maps, and
+// its iterator types as strings. It reports false when op lacks them or
+// has an iterator type the form cannot spell.
+func traitsOf(op *Operation, prefix string) (*DictAttr, bool) {
+	maps := op.Prop("indexing_maps")
+	iters, ok := op.Prop("iterator_types").(*ArrayAttr)
+	if maps == nil || !ok {
+		return nil, false
+	}
+	names, ok := iteratorNames(iters, prefix)
+	if !ok {
+		return nil, false
 	}
 	traits := &DictAttr{}
 	traits.Set("indexing_maps", maps)
 	traits.Set("iterator_types", names)
+	return traits, true
+}
+
+// iteratorNames is the reverse of iteratorEnums; it reports false for an
+// iterator type the custom form cannot spell.
+func iteratorNames(iters *ArrayAttr, prefix string) (*ArrayAttr, bool) {
+	names := &ArrayAttr{Elems: []Attribute{}}
+	for _, e := range iters.Elems {
+		o, ok := e.(*OpaqueAttr)
+		if !ok || !strings.HasPrefix(o.Text, prefix) || !strings.HasSuffix(o.Text, ">") {
+			return nil, false
+		}
+		kind := o.Text[len(prefix) : len(o.Text)-1]
+		if kind != "parallel" && kind != "reduction" {
+			return nil, false
+		}
+		names.Elems = append(names.Elems, Str(kind))
+	}
+	return names, true
+}
+
+func printLinalgGeneric(p *printer, op *Operation) bool {
+	ins, outs, ok := structuredGroups(op, genericInherent)
+	traits, hasTraits := traitsOf(op, iteratorTypePrefix)
+	if !ok || !hasTraits || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 || len(ins)+len(outs) == 0 {
+		return false // the custom form needs the payload block, and operands to tell it from a dictionary
+	}
 	for _, name := range []string{"doc", "library_call"} {
 		if a := op.Prop(name); a != nil {
 			traits.Set(name, a)

@@ -36,6 +36,9 @@ func init() {
 	register("vector.create_mask", &opSyntax{Parse: parseCreateMask, Print: printCreateMask})
 	register("vector.constant_mask", &opSyntax{Inherent: []string{"mask_dim_sizes"}, Parse: parseConstantMask, Print: printConstantMask})
 	register("vector.step", &opSyntax{Parse: parseVectorStep, Print: printVectorStep})
+	register("vector.contract", &opSyntax{Inherent: contractTraits, Parse: parseVectorContract, Print: printVectorContract})
+	register("vector.mask", &opSyntax{Parse: parseVectorMask, Print: printVectorMask})
+	register("vector.yield", yieldSyntax("vector.yield"))
 	register("vector.print", &opSyntax{Inherent: []string{"punctuation", "stringLiteral"}, Parse: parseVectorPrint, Print: printVectorPrint})
 }
 
@@ -628,5 +631,128 @@ func printVectorPrint(p *printer, op *Operation) bool {
 		p.w(" punctuation " + strings.TrimPrefix(punct.Text, "#vector.punctuation"))
 	}
 	p.attrDict(op, "punctuation", "stringLiteral")
+	return true
+}
+
+// --- vector.contract ---
+
+// contractTraits are vector.contract's properties, which its custom form
+// writes in a dictionary before the operands.
+var contractTraits = []string{"indexing_maps", "iterator_types", "kind"}
+
+const vectorIteratorPrefix = "#vector.iterator_type<"
+
+// vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...],
+// kind = #vector.kind<add>} %lhs, %rhs, %acc attr-dict : L, R into A; the
+// kind is add when left out.
+func parseVectorContract(p *parser, st *OpState) {
+	at := p.pos()
+	traits, ok := p.parseAttr().(*DictAttr)
+	if !ok {
+		p.failAt(at, "expected attribute dictionary")
+	}
+	for _, e := range traits.Entries {
+		switch e.Name {
+		case "iterator_types":
+			st.AddProp(e.Name, p.iteratorEnums(at, e.Value, vectorIteratorPrefix))
+		case "indexing_maps", "kind":
+			st.AddProp(e.Name, e.Value)
+		default:
+			p.failAt(at, "unexpected attribute %s before the operands of vector.contract", e.Name)
+		}
+	}
+	if st.Properties.Get("kind") == nil {
+		st.AddProp("kind", &OpaqueAttr{Text: "#vector.kind<add>"})
+	}
+	refs := p.operandList(3)
+	lhs, rhs := p.attrDictTypePair(st, ",")
+	p.expectKeyword("into")
+	acc := p.parseType()
+	st.Operands = p.resolveAll(refs, []Type{lhs, rhs, acc}, at)
+	st.ResultTypes = []Type{acc}
+}
+
+func printVectorContract(p *printer, op *Operation) bool {
+	kind := op.Prop("kind")
+	traits, ok := traitsOf(op, vectorIteratorPrefix)
+	if !ok || kind == nil || len(op.operands) != 3 || !singleResultOfType(op, op.operands[2].typ) {
+		return false
+	}
+	traits.Set("kind", kind)
+	p.w("vector.contract ")
+	p.attr(traits)
+	p.w(" ")
+	p.values(op.operands)
+	p.attrDictColonType(op, op.operands[0].typ, contractTraits...)
+	p.w(", ")
+	p.typ(op.operands[1].typ)
+	p.w(" into ")
+	p.typ(op.operands[2].typ)
+	return true
+}
+
+// --- vector.mask ---
+
+// vector.mask %mask(, %passthru)? { maskable-op } attr-dict : M (-> T, ...)?
+// The region holds one op, whose results an implied vector.yield yields,
+// or the vector.yield alone.
+func parseVectorMask(p *parser, st *OpState) {
+	at := p.pos()
+	refs := []operandRef{p.operandRef()}
+	if p.accept(",") {
+		refs = append(refs, p.operandRef())
+	}
+	body := p.parseRegion(nil)
+	if len(body.blocks) == 0 {
+		body.AddBlock()
+	}
+	b := body.blocks[0]
+	if last := b.Terminator(); last == nil || last.Name != "vector.yield" {
+		var results []*Value
+		if last != nil {
+			results = last.results
+		}
+		b.Append(NewOperation("vector.yield", results, nil))
+	}
+	st.Regions = []*Region{body}
+	mask := p.attrDictColonType(st)
+	st.ResultTypes = p.optionalArrowTypes()
+	types := []Type{mask}
+	if len(refs) == 2 {
+		if len(st.ResultTypes) == 0 {
+			p.failAt(at, "expects result type to match passthru type")
+		}
+		types = append(types, st.ResultTypes[0])
+	}
+	st.Operands = p.resolveAll(refs, types, at)
+}
+
+func printVectorMask(p *printer, op *Operation) bool {
+	if len(op.operands) < 1 || len(op.operands) > 2 || len(op.Regions) != 1 || !singleBlockWithoutArgs(op.Regions[0]) {
+		return false
+	}
+	ops := op.Regions[0].blocks[0].ops
+	yield := ops[len(ops)-1:]
+	if len(yield) == 0 || yield[0].Name != "vector.yield" || len(ops) > 2 {
+		return false
+	}
+	inner := yield[0]
+	if len(ops) == 2 {
+		// The yield is implied: it must yield the masked op's results.
+		inner = ops[0]
+		if !slices.Equal(yield[0].operands, inner.results) || yield[0].Attrs.Len() != 0 || yield[0].Properties.Len() != 0 {
+			return false
+		}
+	}
+	p.w("vector.mask ")
+	p.values(op.operands)
+	p.w(" { ")
+	p.opBody(inner)
+	p.w(" }")
+	p.attrDictColonType(op, op.operands[0].typ)
+	if len(op.results) > 0 {
+		p.w(" -> ")
+		p.types(resultTypes(op))
+	}
 	return true
 }

@@ -55,6 +55,24 @@ func.func @f(%m: memref<4x8x16xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %mk:
   vector.print punctuation <close> {tag}
   return
 }`},
+		{name: "contract", src: `#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d1, d2)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @f(%a: vector<3x1xi32>, %b: vector<3x1xi32>, %c: vector<3x3xi32>) -> vector<3x3xi32> {
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<3x1xi32>, vector<3x1xi32> into vector<3x3xi32>
+  %1 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<maxsi>} %a, %b, %0 {tag} : vector<3x1xi32>, vector<3x1xi32> into vector<3x3xi32>
+  %2 = vector.contract {iterator_types = ["parallel", "parallel", "reduction"], indexing_maps = [#a, #b, #c]} %a, %b, %1 : vector<3x1xi32>, vector<3x1xi32> into vector<3x3xi32>
+  return %2 : vector<3x3xi32>
+}`},
+		{name: "mask", src: `func.func @f(%t: tensor<8x2xf32>, %i: index, %p: f32, %m: vector<4xi1>, %v: vector<4xf32>, %w: memref<8xf32>) -> (vector<4xf32>, tensor<8x2xf32>, f32) {
+  %0 = vector.mask %m { vector.transfer_read %t[%i, %i], %p : tensor<8x2xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  %1 = vector.mask %m, %v { vector.transfer_read %t[%i, %i], %p : tensor<8x2xf32>, vector<4xf32> } {tag} : vector<4xi1> -> vector<4xf32>
+  %2 = vector.mask %m { vector.transfer_write %v, %t[%i, %i] : vector<4xf32>, tensor<8x2xf32> } : vector<4xi1> -> tensor<8x2xf32>
+  vector.mask %m { vector.transfer_write %v, %w[%i] : vector<4xf32>, memref<8xf32> } : vector<4xi1>
+  %3 = vector.mask %m { vector.yield %v : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  %4 = vector.mask %m { vector.reduction <add>, %1, %p : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  return %3, %2, %4 : vector<4xf32>, tensor<8x2xf32>, f32
+}`},
 	}, "vector.")
 }
 
@@ -71,6 +89,11 @@ func TestVectorSyntaxErrors(t *testing.T) {
 		{"extract without from", "func.func @f(%v: vector<4xf32>) {\n  %0 = vector.extract %v[0] : f32 vector<4xf32>\n  return\n}\n"},
 		{"reduction without kind", "func.func @f(%v: vector<4xf32>) {\n  %0 = vector.reduction %v : vector<4xf32> into f32\n  return\n}\n"},
 		{"from_elements scalar type", "func.func @f(%a: f32) {\n  %0 = vector.from_elements %a : f32\n  return\n}\n"},
+		{"contract without traits", "func.func @f(%a: vector<3xi32>) {\n  %0 = vector.contract %a, %a, %a : vector<3xi32>, vector<3xi32> into vector<3xi32>\n  return\n}\n"},
+		{"contract two operands", "func.func @f(%a: vector<3xi32>) {\n  %0 = vector.contract {indexing_maps = [], iterator_types = []} %a, %a : vector<3xi32>, vector<3xi32> into vector<3xi32>\n  return\n}\n"},
+		{"contract unknown iterator", "func.func @f(%a: vector<3xi32>) {\n  %0 = vector.contract {indexing_maps = [], iterator_types = [\"window\"]} %a, %a, %a : vector<3xi32>, vector<3xi32> into vector<3xi32>\n  return\n}\n"},
+		{"mask without region", "func.func @f(%m: vector<4xi1>) {\n  vector.mask %m : vector<4xi1>\n  return\n}\n"},
+		{"mask passthru without result", "func.func @f(%m: vector<4xi1>, %v: vector<4xf32>) {\n  vector.mask %m, %v { vector.yield } : vector<4xi1>\n  return\n}\n"},
 		{"print str without string", "func.func @f() {\n  vector.print str 3\n  return\n}\n"},
 	})
 }

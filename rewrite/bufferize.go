@@ -28,6 +28,9 @@ type Plan interface {
 type Options struct {
 	// Layout types function arguments and results.
 	Layout Layout
+	// Alignment, when not 0, is the alignment in bytes of every buffer
+	// allocated (One-Shot Bufferize's buffer-alignment, 64 by default).
+	Alignment int64
 	// AllowUnknownOps keeps ops that have no bufferization on tensors:
 	// their operands become bufferization.to_tensor of the buffers, and
 	// their results are read back with bufferization.to_buffer.
@@ -65,7 +68,7 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 	for _, a := range b.erasedArgs {
 		a.block.EraseArg(a.index)
 	}
-	b.removeDeadAllocs()
+	b.removeDeadBuffers()
 	if len(b.newGlobals) > 0 {
 		body := m.Body()
 		body.SetOps(append(b.newGlobals, body.Ops()...))
@@ -94,8 +97,9 @@ type bufferizer struct {
 	// out collects the ops of the block being rewritten.
 	out  []*ir.Operation
 	dead []*ir.Operation
-	// allocs are the allocations emitted, for removeDeadAllocs.
-	allocs []*ir.Operation
+	// buffers are the allocations and views emitted (droppable), in
+	// order, for removeDeadBuffers.
+	buffers []*ir.Operation
 	// erasedArgs are block arguments replaced by buffers, erased once
 	// the dead ops no longer use them (in order: later arguments first).
 	erasedArgs []blockArg
@@ -183,7 +187,17 @@ func (b *bufferizer) emit(name string, operands []*ir.Value, results []ir.Type, 
 		r.Name = hint
 	}
 	b.out = append(b.out, op)
+	if droppable[name] {
+		b.buffers = append(b.buffers, op)
+	}
 	return op
+}
+
+// droppable are the ops the rewrite emits that only make a buffer or a
+// view of one: unused, they are removed (removeDeadBuffers).
+var droppable = map[string]bool{
+	"memref.alloc": true, "memref.subview": true, "memref.cast": true, "memref.reshape": true,
+	"memref.expand_shape": true, "memref.collapse_shape": true, "memref.get_global": true,
 }
 
 // function rewrites fn's signature and body, after its callees'.
@@ -415,8 +429,15 @@ func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
 	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
 	op.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
-	b.allocs = append(b.allocs, op)
+	setAlignment(op, b.opt.Alignment)
 	return op.Result(0)
+}
+
+// setAlignment gives a memref.alloc the alignment align, unless it is 0.
+func setAlignment(alloc *ir.Operation, align int64) {
+	if align != 0 {
+		alloc.SetProp("alignment", ir.IntAttr(align, ir.I64))
+	}
 }
 
 // eachBlockOnce calls fn on each distinct block of blocks, in order: the
@@ -431,24 +452,43 @@ func eachBlockOnce(blocks []*ir.Block, fn func(*ir.Block)) {
 	}
 }
 
-// removeDeadAllocs removes the allocations nothing uses: a tensor.empty
-// whose only user went out of place, for one. Left in, each would cost
-// an allocation (and, once freed, a use that keeps it alive).
-func (b *bufferizer) removeDeadAllocs() {
+// removeDeadBuffers removes the allocations and views the rewrite
+// emitted that nothing reads: a tensor.empty whose only user went out of
+// place, an extract_slice or a cast whose result nothing uses, a buffer
+// that is only copied into (the copy made for a reshape nothing uses),
+// with those copies. Left in, an allocation costs memory and its copies
+// time, and a view is an op the lowering must still handle. Later ones go
+// first: removing a view or a copy may leave its source unused.
+func (b *bufferizer) removeDeadBuffers() {
 	dead := map[*ir.Operation]bool{}
 	var blocks []*ir.Block
-	for _, op := range b.allocs {
-		if len(op.Result(0).Uses()) == 0 && op.Block() != nil {
-			blocks = append(blocks, op.Block())
-			dead[op] = true
+	remove := func(op *ir.Operation) {
+		blocks = append(blocks, op.Block())
+		dead[op] = true
+		op.Discard()
+	}
+	for i := len(b.buffers) - 1; i >= 0; i-- {
+		op := b.buffers[i]
+		if op.Block() == nil || !unread(op) {
+			continue
 		}
+		for _, u := range slices.Clone(op.Result(0).Uses()) {
+			remove(u.Op)
+		}
+		remove(op)
 	}
 	eachBlockOnce(blocks, func(blk *ir.Block) {
 		blk.SetOps(slices.DeleteFunc(slices.Clone(blk.Ops()), func(op *ir.Operation) bool { return dead[op] }))
 	})
-	for op := range dead {
-		op.Discard()
-	}
+}
+
+// unread reports whether nothing reads the buffer or view op makes:
+// nothing uses it, or, for an allocation, only memref.copy into it. A
+// copy into a view writes the buffer it views, which may be read.
+func unread(op *ir.Operation) bool {
+	uses := op.Result(0).Uses()
+	return len(uses) == 0 || op.Name == "memref.alloc" &&
+		!slices.ContainsFunc(uses, func(u ir.Use) bool { return u.Op.Name != "memref.copy" || u.Index != 1 })
 }
 
 // dim emits memref.dim of dimension d.
@@ -483,13 +523,17 @@ func (b *bufferizer) convert(op *ir.Operation, v *ir.Value, to ir.Type) (*ir.Val
 	return alloc, nil
 }
 
-// castable reports whether a memref.cast from one ranked memref type to
-// another is safe: sizes agree where both are static (a tensor.cast
-// asserts the rest), and the target's layout is fully dynamic or the
-// layouts are the same.
+// castable reports whether a memref.cast from one memref type to a ranked
+// one is safe: sizes agree where both are static (a tensor.cast asserts
+// the rest), and the target's layout is fully dynamic or the layouts are
+// the same; from an unranked type, only to a fully dynamic layout.
 func castable(from, to ir.Type) bool {
-	f, ok1 := from.(*ir.MemRefType)
 	t, ok2 := to.(*ir.MemRefType)
+	if u, ok := from.(*ir.UnrankedMemRefType); ok && ok2 {
+		// Any rank at run time: only a fully dynamic layout is sure to fit.
+		return ir.TypesEqual(u.Elem, t.Elem) && attrsEqual(u.MemorySpace, t.MemorySpace) && ir.TypesEqual(generalize(t), t)
+	}
+	f, ok1 := from.(*ir.MemRefType)
 	if !ok1 || !ok2 || len(f.Shape) != len(t.Shape) || !ir.TypesEqual(f.Elem, t.Elem) ||
 		!attrsEqual(f.MemorySpace, t.MemorySpace) {
 		return false

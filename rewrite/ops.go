@@ -51,6 +51,8 @@ func init() {
 		"bufferization.dealloc_tensor":             (*bufferizer).deallocTensor,
 		"vector.transfer_read":                     (*bufferizer).transferRead,
 		"vector.transfer_write":                    (*bufferizer).transferWrite,
+		"vector.mask":                              (*bufferizer).maskOp,
+		"vector.yield":                             (*bufferizer).keepForMask,
 	}
 }
 
@@ -304,7 +306,7 @@ func (b *bufferizer) cast(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	to := bufferType(op.Result(0).Type(), !isIdentity(src.Type()) && !isUnranked(src.Type()))
+	to := bufferType(op.Result(0).Type(), !isIdentity(src.Type()))
 	w, err := b.convert(op, src, to)
 	if err != nil {
 		return err
@@ -1019,6 +1021,63 @@ func (b *bufferizer) transferWrite(op *ir.Operation) error {
 	operands := append([]*ir.Value{op.Operand(0), dst}, op.Operands()[2:]...)
 	b.rebuild(op, operands, nil)
 	b.mapResult(op, 0, dst)
+	return nil
+}
+
+// keepForMask keeps a vector.yield as it is: maskOp takes out the tensors
+// it yields once the masked op is rewritten.
+func (b *bufferizer) keepForMask(op *ir.Operation) error {
+	b.keep(op)
+	return nil
+}
+
+// maskOp rewrites the op a vector.mask masks (One-Shot Bufferize's MaskOp
+// model). A tensor it yields, a transfer_write's result, is the buffer
+// written: the mask's result is that buffer, and the mask and its yield
+// keep only their other values. What the rewrite of the masked op puts
+// before it (an allocation and a copy for an operand out of place) goes
+// before the mask, whose body holds the masked op alone.
+func (b *bufferizer) maskOp(op *ir.Operation) error {
+	if len(op.Regions) != 1 || len(op.Regions[0].Blocks()) != 1 {
+		return b.fail(op, "expected one region of one block")
+	}
+	body := op.Regions[0].Blocks()[0]
+	if err := b.region(op.Regions[0]); err != nil {
+		return err
+	}
+	ops := body.Ops()
+	yield := body.Terminator()
+	if yield == nil || yield.Name != "vector.yield" {
+		return b.fail(op, "expected the body to end with vector.yield")
+	}
+	if n := len(ops); n > 2 {
+		b.out = append(b.out, ops[:n-2]...)
+		body.SetOps(slices.Clone(ops[n-2:]))
+	}
+	var kept []*ir.Value
+	var types []ir.Type
+	var results []*ir.Value
+	for i, v := range yield.Operands() {
+		res := op.Result(i)
+		if !ir.IsTensor(res.Type()) {
+			kept, types, results = append(kept, v), append(types, res.Type()), append(results, res)
+			continue
+		}
+		w, err := b.bufferOf(yield, v)
+		if err != nil {
+			return err
+		}
+		b.mapResult(op, i, w)
+	}
+	yield.SetOperands(kept)
+	n := ir.NewOperation(op.Name, op.Operands(), types)
+	n.Properties, n.Attrs = op.Properties, op.Attrs
+	op.MoveRegionsTo(n)
+	for j, r := range results {
+		replaceScalar(r, n.Result(j))
+	}
+	b.keep(n)
+	b.drop(op)
 	return nil
 }
 

@@ -20,7 +20,8 @@
 # free, and the frees of %alloc free it. That holds when the source is
 # the whole buffer its root frees (the root or a memref.cast of it: never
 # a subview or another view of part of it), the target is a memref.alloc
-# of the copy's block, with no alignment asked, that the copy uses first,
+# of the copy's block, whose alignment nothing asserts, that the copy uses
+# first,
 # typed with the identity layout of the source's shape and element type,
 # and the source's buffer is laid out that way at run time, so that the
 # rewrite can cast it to the target's type: every value that can flow
@@ -57,13 +58,16 @@ copy_source(V, V) :- copy_to_new(_, V, _).
 copy_source(V, W) :- copy_source(V, U), cast_of(U, W).
 copy_source(V, W) :- copy_source(V, U), same_value_arg(U, W).
 
-Decl aligned(A)
-  descr [doc("The allocation op A asks for aligned memory (alloc_alignment): another buffer cannot stand in for it."),
+Decl alignment_asserted(A)
+  descr [doc("The buffer of the allocation op A, or a view of it, is asserted aligned by memref.assume_alignment: another buffer cannot stand in for it."),
          arg(A, "op id")]
   bound [/number].
-# %t = memref.alloc() {alignment = 64}: a buffer that promises more than
-# another one may keep.
-aligned(A) :- alloc_alignment(A, _).
+# %t = memref.alloc() {alignment = 64} ... memref.assume_alignment %t, 64:
+# code after it may rely on the alignment, which the buffer of a move's
+# source need not have. An alignment that nothing asserts is a request to
+# the allocator that no op reads (bufferlog asks 64 bytes of every
+# buffer, as One-Shot does): a move may give it the source's buffer.
+alignment_asserted(A) :- result(T, A, 0), alias_use(T, Op), op(Op, "memref.assume_alignment").
 
 Decl target_used_before(T, Copy)
   descr [doc("T, the new buffer the memref.copy Copy copies into, or a view of it, is used by an op of its block before Copy."),
@@ -76,7 +80,7 @@ target_used_before(T, Copy) :-
   copy_to_new(Copy, _, T), alias_use(T, Op), enclosing(Op, Y), op_in_block(Y, B, P), op_in_block(Copy, B, Q), P < Q.
 
 Decl move_candidate(X, Copy, V, T)
-  descr [doc("The memref.copy Copy of V, all of the buffer of the root X, which is freed right after it (freed_after), into T, a new buffer of the copy's block that it uses first, with no alignment asked, of the identity layout of V's shape and element type: a move, if X's buffer has that layout at run time."),
+  descr [doc("The memref.copy Copy of V, all of the buffer of the root X, which is freed right after it (freed_after), into T, a new buffer of the copy's block that it uses first and whose alignment nothing asserts, of the identity layout of V's shape and element type: a move, if X's buffer has that layout at run time."),
          arg(X, "value id"), arg(Copy, "op id"), arg(V, "value id"), arg(T, "value id")]
   bound [/number, /number, /number, /number].
 # %t = memref.alloc() : memref<3xf32> ... memref.copy %x, %t
@@ -85,7 +89,7 @@ Decl move_candidate(X, Copy, V, T)
 # buffer has that layout at run time is asked below.
 move_candidate(X, Copy, V, T) :-
   copy_to_new(Copy, V, T), copy_source(V, X), freed_after(X, Copy), X != T,
-  result(T, A, 0), op_in_block(A, B, _), op_in_block(Copy, B, _), !aligned(A),
+  result(T, A, 0), op_in_block(A, B, _), op_in_block(Copy, B, _), !alignment_asserted(A),
   memref_type(T, S, /identity), memref_type(V, S, _), !target_used_before(T, Copy).
 
 Decl layout_demand(V)

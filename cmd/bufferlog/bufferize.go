@@ -65,7 +65,7 @@ func bufferizeCommand() *cli.Command {
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
-			layoutFlag,
+			layoutFlag, alignmentFlag,
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
@@ -130,10 +130,11 @@ func bufferizeCommand() *cli.Command {
 
 // pipelineFlags reads the flags that say what to do with each file.
 func pipelineFlags(c *cli.Context) (*pipeline, error) {
-	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
+	ropt, err := rewriteOptionsOf(c)
 	if err != nil {
 		return nil, err
 	}
+	ropt.AllowUnknownOps = c.Bool("allow-unknown-ops")
 	dealloc, ok := deallocModes[c.String("dealloc")]
 	if !ok {
 		return nil, fmt.Errorf("unknown --dealloc %q (static or none)", c.String("dealloc"))
@@ -153,7 +154,7 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 	}
 	return &pipeline{
 		policy:         policy,
-		ropt:           rewrite.Options{Layout: layout, AllowUnknownOps: c.Bool("allow-unknown-ops")},
+		ropt:           ropt,
 		dealloc:        dealloc,
 		analysisOnly:   c.Bool("analysis-only"),
 		printConflicts: c.Bool("print-conflicts"),
@@ -162,11 +163,14 @@ func pipelineFlags(c *cli.Context) (*pipeline, error) {
 }
 
 // The flags that choose the policy of the in-place analysis (policyOf),
-// shared by bufferize, explain, report, graph and diff-rules, and the
-// layout of function boundaries, shared by bufferize, explain and report.
+// shared by bufferize, explain, report, graph and diff-rules, and those of
+// the rewrite (the layout of function boundaries, the alignment of
+// buffers), shared by bufferize, explain and report.
 var (
 	layoutFlag = &cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
 		Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"}
+	alignmentFlag = &cli.Int64Flag{Name: "buffer-alignment", Value: defaultAlignment,
+		Usage: "alignment in bytes of the buffers allocated, as One-Shot Bufferize's buffer-alignment (0: none)"}
 	policyFlag          = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
 	copyBeforeWriteFlag = &cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"}
 	heuristicFlag       = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
@@ -216,8 +220,12 @@ type analysisChoice struct {
 }
 
 // defaultAnalysis is bufferize's default: the oneshot policy, bottom-up,
-// and the inferred layout.
-var defaultAnalysis = analysisChoice{policy: driver.OneShot(driver.BottomUp), label: "the oneshot policy, bottom-up order"}
+// the inferred layout and 64-byte aligned buffers.
+var defaultAnalysis = analysisChoice{policy: driver.OneShot(driver.BottomUp), label: "the oneshot policy, bottom-up order",
+	ropt: rewrite.Options{Alignment: defaultAlignment}}
+
+// defaultAlignment is One-Shot Bufferize's default buffer alignment.
+const defaultAlignment = 64
 
 // analysisChoiceOf reads explain's and report's policy and layout flags;
 // an error is a usage error naming the command.
@@ -227,11 +235,26 @@ func analysisChoiceOf(c *cli.Context) (analysisChoice, error) {
 	if err != nil {
 		return analysisChoice{}, usage(err)
 	}
-	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
+	ropt, err := rewriteOptionsOf(c)
 	if err != nil {
 		return analysisChoice{}, usage(err)
 	}
-	return analysisChoice{policy: policy, label: label, ropt: rewrite.Options{Layout: layout}}, nil
+	return analysisChoice{policy: policy, label: label, ropt: ropt}, nil
+}
+
+// rewriteOptionsOf reads the flags of the rewrite that bufferize, explain
+// and report share: the layout of function boundaries and the alignment
+// of buffers.
+func rewriteOptionsOf(c *cli.Context) (rewrite.Options, error) {
+	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
+	if err != nil {
+		return rewrite.Options{}, err
+	}
+	align := c.Int64(alignmentFlag.Name)
+	if align < 0 || align&(align-1) != 0 {
+		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or a power of two", alignmentFlag.Name, align)
+	}
+	return rewrite.Options{Layout: layout, Alignment: align}, nil
 }
 
 // bufferizeJobs reads the inputs and where their outputs go. One input
@@ -378,7 +401,7 @@ func bufferize(m *ir.Module, file string, st stages, dealloc deallocMode) error 
 
 // rewriteDecided is bufferize once the decisions are taken.
 func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc deallocMode) error {
-	opts, run, times := st.opts, st.run, st.times
+	times := st.times
 	err := times.timed(phaseRewrite, func() error {
 		err := rewrite.Bufferize(m, rewrite.NewPlan(a.names, a.dec, a.parts), st.ropt)
 		var re *rewrite.Error
@@ -392,7 +415,7 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 		return err
 	}
 	if dealloc != noDealloc {
-		err := times.timed(phaseDealloc, func() error { return deallocate(m, opts, run) })
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, st) })
 		if err != nil {
 			return err
 		}
@@ -406,9 +429,10 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 }
 
 // deallocate places the deallocations of the memref module m by the
-// rules (rules/dealloc*.mg), with the copies they ask for.
-func deallocate(m *ir.Module, opts extract.Options, run rulesRun) error {
-	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, true, extractWith(opts))
+// rules (rules/dealloc*.mg), with the copies they ask for (aligned as
+// st.ropt says).
+func deallocate(m *ir.Module, st stages) error {
+	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, st.ropt.Clone, extractWith(st.opts))
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
-			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag,
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),
@@ -162,7 +162,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, true, extractWith(opts))
+	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, a.ropt.Clone, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +182,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, false, extractWith(opts))
+	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, nil, extractWith(opts))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -33,3 +33,25 @@ func UpstreamCases(t testing.TB, root string) []string {
 // dialect written in its custom syntax, which bufferlog does not know:
 // some upstream cases use them.
 var TestDialectOp = regexp.MustCompile(`^.+:\d+:\d+: error: custom op 'test\.[a-z_.]+' is unknown`)
+
+// IntegrationScript returns the runner of LLVM's executable integration
+// tests that bufferize tensor code (shared/mlir-integration-tests/run.sh,
+// beside the repository; LLVM's code, run in place). root is the
+// repository root relative to the test's directory;
+// BUFFERLOG_INTEGRATION_TESTS overrides the directory. Under CI it must be
+// present; elsewhere the test is skipped without it.
+func IntegrationScript(t testing.TB, root string) string {
+	t.Helper()
+	dir := os.Getenv("BUFFERLOG_INTEGRATION_TESTS")
+	if dir == "" {
+		dir = filepath.Join(root, "..", "shared", "mlir-integration-tests")
+	}
+	script := filepath.Join(dir, "run.sh")
+	if _, err := os.Stat(script); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("LLVM's integration tests not found: %v", err)
+		}
+		t.Skipf("LLVM's integration tests not found: %v", err)
+	}
+	return script
+}

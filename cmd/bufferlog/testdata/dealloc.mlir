@@ -13,7 +13,8 @@
 // region lending a buffer of its block to the result, and one that cannot lend a buffer
 // also returned; a cf loop that copies its carried buffer into a new one and frees it (a
 // move, through casts), one whose carried buffer is a subview (not moved: maybe_strided),
-// and copies into an aligned buffer and into one written before the copy (not moved); a cf
+// and copies into a buffer whose alignment is asserted and into one written before the
+// copy (not moved); a cf
 // loop whose buffer of each iteration dies on the edge back into its block; a cf loop
 // whose carried buffer is returned from the loop's exit block, and one whose early exit
 // returns the argument instead (the buffer freed on that edge, the argument copied on
@@ -329,12 +330,13 @@ module {
     linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
     %t = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
     memref.copy %a, %t : memref<4xf32> to memref<4xf32>
+    %at = memref.assume_alignment %t, 64 : memref<4xf32>
     %b = memref.alloc() : memref<4xf32>
     linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
     %u = memref.alloc() : memref<4xf32>
     memref.store %v, %u[%c0] : memref<4xf32>
     memref.copy %b, %u : memref<4xf32> to memref<4xf32>
-    %x = memref.load %t[%c0] : memref<4xf32>
+    %x = memref.load %at[%c0] : memref<4xf32>
     %y = memref.load %u[%c0] : memref<4xf32>
     func.return %x, %y : f32, f32
   }
