@@ -16,11 +16,13 @@ import (
 // module.
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
-	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves)
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
-func DeallocDriverPredicates() []string { return contract.Names(contract.FreshResult) }
+func DeallocDriverPredicates() []string {
+	return contract.Names(contract.FreshResult, contract.StackLimit)
+}
 
 // DeallocPlan is the final evaluation of the deallocation rules: the
 // facts of the module with its clones, and what the rules derived there.
@@ -36,6 +38,20 @@ type DeallocPlan struct {
 // returns them (rewrite.Options.Clone).
 type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
 
+// Deallocation says how PlanDeallocation evaluates the deallocation
+// rules.
+type Deallocation struct {
+	// Clone inserts the copies the rules ask for; nil leaves the
+	// needs_clone facts unapplied, to evaluate the rules on memref IR
+	// without changing it.
+	Clone Cloner
+	// MaxStackBytes is the stack that the buffers of one function
+	// promoted to memref.alloca may take (stack_limit); 0 promotes none.
+	MaxStackBytes int64
+	// Extract extracts a module's facts, as extract.Module does.
+	Extract func(*ir.Module) (*facts.DB, *extract.Names, error)
+}
+
 // PlanDeallocation evaluates rules/dealloc*.mg (in prog) on the memref
 // module m until nothing changes. Whether a call's result is the
 // caller's to free depends on the callee's returns (returns_owned), which
@@ -48,14 +64,13 @@ type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
 // of any depth settles in a round or two. A function of a call cycle
 // (in_call_cycle) whose result is found not fresh is never assumed fresh
 // again, so recursion settles too: what remains is consistent, each
-// recursive call's result fresh if the deeper calls' were. Then clone
-// inserts the copies the rules ask for (needs_clone; rewrite.Options.Clone)
-// and m's facts are extracted anew, and it starts over; an operand is
-// cloned once (a rule set asking twice is an error, not a reason to go
-// on). With a nil clone (to evaluate the rules on memref IR without
-// changing it), the needs_clone facts are left unapplied. extract as in
-// extract.Module; rules.Limits bound each evaluation.
-func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clone Cloner, extract func(*ir.Module) (*facts.DB, *extract.Names, error)) (*DeallocPlan, error) {
+// recursive call's result fresh if the deeper calls' were. Then d.Clone
+// inserts the copies the rules ask for (needs_clone) and m's facts are
+// extracted anew, and it starts over; an operand is cloned once (a rule
+// set asking twice is an error, not a reason to go on). Each extraction
+// gets d.MaxStackBytes as the stack_limit fact. rules.Limits bound each
+// evaluation.
+func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Deallocation) (*DeallocPlan, error) {
 	prog, opt := rules.Program.Restrict(deallocPredicates...), rules.Limits
 	plan := &DeallocPlan{}
 	cloned := map[cloneSite]bool{}
@@ -66,9 +81,10 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clone Clon
 		if plan.DB == nil {
 			// The first round, or m changed: its facts anew.
 			var db *facts.DB
-			if db, plan.Names, err = extract(m); err != nil {
+			if db, plan.Names, err = d.Extract(m); err != nil {
 				return nil, err
 			}
+			contract.StackLimit.In(db).Add([]facts.Value{facts.Number(d.MaxStackBytes)})
 			fresh, dropped = calledBuffers(db, plan.Names), map[funcResult]bool{}
 			addFresh(db, plan.Names, fresh)
 			_, err = prog.Eval(ctx, db, opt)
@@ -89,11 +105,11 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, clone Clon
 			continue
 		}
 		var copies []rewrite.Copy
-		if clone != nil {
+		if d.Clone != nil {
 			if err := cloneOnce(names, db, cloned); err != nil {
 				return nil, err
 			}
-			copies = clone(names, db)
+			copies = d.Clone(names, db)
 		}
 		if len(copies) == 0 {
 			return plan, nil

@@ -31,6 +31,10 @@ type Options struct {
 	// Alignment, when not 0, is the alignment in bytes of every buffer
 	// allocated (One-Shot Bufferize's buffer-alignment, 64 by default).
 	Alignment int64
+	// MaxStackBytes is the stack that the buffers of one function that
+	// the deallocation rules promote to memref.alloca may take together
+	// (dealloc_stack.mg); 0 promotes none.
+	MaxStackBytes int64
 	// AllowUnknownOps keeps ops that have no bufferization on tensors:
 	// their operands become bufferization.to_tensor of the buffers, and
 	// their results are read back with bufferization.to_buffer.

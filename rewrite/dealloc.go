@@ -224,11 +224,19 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 // Op under an scf.if on the condition of the scf.if that defines A, in
 // its region K. For every moves(X, Copy, T) it drops T's memref.alloc,
 // the copy and X's memref.dealloc after it, and T's uses use the copy's
-// source instead (see move). names maps the facts' ids to the bufferized
+// source instead (see move). Each stack_buffer(X) turns X's memref.alloc
+// into memref.alloca. names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
+	// A buffer promoted to the stack is a memref.alloca, which the rules
+	// free nowhere.
+	for _, x := range contract.Singles(db, contract.StackBuffer) {
+		if alloc := names.Value(int(x)).DefiningOp(); alloc != nil && alloc.Name == "memref.alloc" {
+			alloc.Name = "memref.alloca"
+		}
+	}
 	after := map[*ir.Operation][]dealloc{}
 	when := map[*ir.Operation][]dealloc{}
 	before := map[*ir.Operation][]dealloc{} // just before a return or a yield

@@ -76,7 +76,7 @@ func.func @f() -> f32 {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, rewrite.Options{}.Clone, extractModule)
+			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Extract: extractModule})
 			if err != nil {
 				t.Fatal(err)
 			}

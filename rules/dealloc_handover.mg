@@ -272,5 +272,7 @@ Decl owned(A)
   descr [doc("A is a buffer the function owns and must free: an allocation, the result of a call that returns a fresh buffer, or a carrier every value handed into which is a clean hand-over."),
          arg(A, "value id")]
   bound [/number].
-owned(A) :- owned_base(A).
+# A buffer promoted to the stack (dealloc_stack.mg) is memref.alloca memory,
+# which no one frees.
+owned(A) :- owned_base(A), !stack_buffer(A).
 owned(C) :- carrier(C), !bad_carrier(C).

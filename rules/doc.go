@@ -17,7 +17,7 @@
 //	                     excuses (raw_conflict)
 //	inplace_readonly.mg  read-only buffers, across calls, and writes in
 //	                     parallel regions
-//	decisions.mg  what follows from the decisions that solve's driver adds
+//	decisions.mg  what follows from the decisions that the driver adds
 //	              as facts (inplace, out_of_place, blocked_by_*): alias
 //	              sets, equivalence classes, function summaries for call
 //	              sites and annotations, and the checks that the decisions
@@ -34,6 +34,9 @@
 //	                     a cf region too, and which results are owned
 //	dealloc_move.mg      copies that move a buffer about to be freed into
 //	                     a new one (moves), which the rewrite drops
+//	dealloc_stack.mg     buffers promoted to the stack (stack_buffer): the
+//	                     rewrite allocates them with memref.alloca, and
+//	                     nothing frees them
 //	check.mg      bufferlog check, the memory-safety checker of memref IR:
 //	              its findings (finding) and which are errors; with
 //	check_flow.mg      program points, the paths between them (sure or

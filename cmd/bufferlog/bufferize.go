@@ -65,7 +65,7 @@ func bufferizeCommand() *cli.Command {
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
-			layoutFlag, alignmentFlag,
+			layoutFlag, alignmentFlag, stackFlag,
 			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
 			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
 			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
@@ -171,6 +171,8 @@ var (
 		Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"}
 	alignmentFlag = &cli.Int64Flag{Name: "buffer-alignment", Value: defaultAlignment,
 		Usage: "alignment in bytes of the buffers allocated, as One-Shot Bufferize's buffer-alignment (0: none)"}
+	stackFlag = &cli.Int64Flag{Name: "max-stack-bytes", Value: defaultMaxStackBytes,
+		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call and never handed on (0: none)"}
 	policyFlag          = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
 	copyBeforeWriteFlag = &cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"}
 	heuristicFlag       = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
@@ -222,10 +224,15 @@ type analysisChoice struct {
 // defaultAnalysis is bufferize's default: the oneshot policy, bottom-up,
 // the inferred layout and 64-byte aligned buffers.
 var defaultAnalysis = analysisChoice{policy: driver.OneShot(driver.BottomUp), label: "the oneshot policy, bottom-up order",
-	ropt: rewrite.Options{Alignment: defaultAlignment}}
+	ropt: rewrite.Options{Alignment: defaultAlignment, MaxStackBytes: defaultMaxStackBytes}}
 
-// defaultAlignment is One-Shot Bufferize's default buffer alignment.
-const defaultAlignment = 64
+const (
+	// defaultAlignment is One-Shot Bufferize's default buffer alignment.
+	defaultAlignment = 64
+	// defaultMaxStackBytes is the default of promote-buffers-to-stack's
+	// max-alloc-size-in-bytes.
+	defaultMaxStackBytes = 1024
+)
 
 // analysisChoiceOf reads explain's and report's policy and layout flags;
 // an error is a usage error naming the command.
@@ -243,8 +250,8 @@ func analysisChoiceOf(c *cli.Context) (analysisChoice, error) {
 }
 
 // rewriteOptionsOf reads the flags of the rewrite that bufferize, explain
-// and report share: the layout of function boundaries and the alignment
-// of buffers.
+// and report share: the layout of function boundaries, the alignment of
+// buffers and the stack they may take.
 func rewriteOptionsOf(c *cli.Context) (rewrite.Options, error) {
 	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
 	if err != nil {
@@ -254,7 +261,11 @@ func rewriteOptionsOf(c *cli.Context) (rewrite.Options, error) {
 	if align < 0 || align&(align-1) != 0 {
 		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or a power of two", alignmentFlag.Name, align)
 	}
-	return rewrite.Options{Layout: layout, Alignment: align}, nil
+	stack := c.Int64(stackFlag.Name)
+	if stack < 0 {
+		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or more", stackFlag.Name, stack)
+	}
+	return rewrite.Options{Layout: layout, Alignment: align, MaxStackBytes: stack}, nil
 }
 
 // bufferizeJobs reads the inputs and where their outputs go. One input
@@ -432,7 +443,7 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 // rules (rules/dealloc*.mg), with the copies they ask for (aligned as
 // st.ropt says).
 func deallocate(m *ir.Module, st stages) error {
-	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, st.ropt.Clone, extractWith(st.opts))
+	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, driver.Deallocation{Clone: st.ropt.Clone, MaxStackBytes: st.ropt.MaxStackBytes, Extract: extractWith(st.opts)})
 	if err != nil {
 		return err
 	}

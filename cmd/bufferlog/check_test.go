@@ -324,10 +324,11 @@ func verifyKnown(name string, text []byte) error {
 }
 
 // TestBufferizeVerify runs bufferize --verify: a safe output is written,
-// with the check's time in --stats=json; a rule file that frees each
-// buffer right after its allocation makes the output unsafe, and the file
-// fails with the checker's findings, writing nothing; --verify without
-// frees is a usage error.
+// with the check's time in --stats=json, its buffer freed on the heap or,
+// by default, on the stack; a rule file that frees each buffer right
+// after its allocation makes the output unsafe, and the file fails with
+// the checker's findings, writing nothing; --verify without frees is a
+// usage error.
 func TestBufferizeVerify(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.mlir")
@@ -337,7 +338,7 @@ func TestBufferizeVerify(t *testing.T) {
 		"  %t = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>\n  %v = tensor.extract %t[%c0] : tensor<4xf32>\n  return %v : f32\n}\n"), 0o644)
 	os.WriteFile(early, []byte("# A buffer freed as soon as it is allocated.\ndealloc_after(A, Op) :- new_buffer(A), result(A, Op, 0).\n"), 0o644)
 
-	stdout, stderr, code := run(t, "", "bufferize", "--verify", "--stats=json", in, "-o", out)
+	stdout, stderr, code := run(t, "", "bufferize", "--verify", "--stats=json", "--max-stack-bytes=0", in, "-o", out)
 	if code != 0 || stdout != "" || !strings.Contains(stderr, `"verify":`) {
 		t.Errorf("safe file: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -345,8 +346,12 @@ func TestBufferizeVerify(t *testing.T) {
 		t.Errorf("safe file: output %q, %v", text, err)
 	}
 	os.Remove(out)
+	stdout, stderr, code = run(t, "", "bufferize", "--verify", in)
+	if code != 0 || !strings.Contains(stdout, "memref.alloca()") || strings.Contains(stdout, "memref.dealloc") {
+		t.Errorf("safe file, stack: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 
-	stdout, stderr, code = run(t, "", "bufferize", "--verify", "--rules", early, in, "-o", out)
+	stdout, stderr, code = run(t, "", "bufferize", "--verify", "--max-stack-bytes=0", "--rules", early, in, "-o", out)
 	if code != 1 || stdout != "" {
 		t.Errorf("unsafe output: exit %d, stdout %q", code, stdout)
 	}

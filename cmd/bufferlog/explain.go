@@ -50,7 +50,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
-			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag,
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),
@@ -162,7 +162,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, a.ropt.Clone, extractWith(opts))
+	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, driver.Deallocation{Clone: a.ropt.Clone, MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +182,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, nil, extractWith(opts))
+	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, driver.Deallocation{MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -410,6 +410,10 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	})
 	add("dealloc", contract.DeallocFirst, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", value(row))
+	})
+	add("stack", contract.StackBuffer, false, func(row []facts.Value) string {
+		return fmt.Sprintf("%s is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, never handed on, "+
+			"and its function's stack buffers fit in --max-stack-bytes together", value(row))
 	})
 	add("kept", contract.KeptAlive, false, func(row []facts.Value) string {
 		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", value(row))

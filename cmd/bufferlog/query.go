@@ -177,7 +177,7 @@ func derive(m *ir.Module, opts extract.Options, run rulesRun, root string, decls
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
 		}
-		plan, err := driver.PlanDeallocation(ctx, driver.Rules{Program: full, Limits: opt}, m, nil, extractWith(opts))
+		plan, err := driver.PlanDeallocation(ctx, driver.Rules{Program: full, Limits: opt}, m, driver.Deallocation{MaxStackBytes: defaultMaxStackBytes, Extract: extractWith(opts)})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -131,12 +131,21 @@ func Lookup(db *facts.DB, h Handle) *facts.Relation { return db.Lookup(h.Name(),
 // (ids or indices), none if pred has no relation there.
 func Pairs(db *facts.DB, pred Handle) [][2]int64 { return tuples[[2]int64](db, pred) }
 
+// Singles is Pairs for a predicate of one column.
+func Singles(db *facts.DB, pred Handle) []int64 {
+	var out []int64
+	for _, t := range tuples[[1]int64](db, pred) {
+		out = append(out, t[0])
+	}
+	return out
+}
+
 // Triples is Pairs for a predicate of three columns.
 func Triples(db *facts.DB, pred Handle) [][3]int64 { return tuples[[3]int64](db, pred) }
 
 // tuples returns the facts of pred in db, of T's length (pred's arity),
 // as numbers.
-func tuples[T [2]int64 | [3]int64](db *facts.DB, pred Handle) []T {
+func tuples[T [1]int64 | [2]int64 | [3]int64](db *facts.DB, pred Handle) []T {
 	var t T
 	r := Lookup(db, pred)
 	if r == nil {

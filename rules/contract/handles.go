@@ -132,6 +132,19 @@ var (
 	Moves = declare("dealloc_move.mg", Reads, "moves", 3)
 )
 
+// The predicates of dealloc_stack.mg.
+var (
+	// StackLimit is stack_limit(N number): Go adds it. The buffers promoted to
+	// the stack in one function may take N bytes in all (--max-stack-bytes; 0
+	// promotes none).
+	StackLimit = declare("dealloc_stack.mg", Adds, "stack_limit", 1)
+	// StackBuffer is stack_buffer(X value id): Go reads it. The rewrite
+	// allocates X with memref.alloca: a stack candidate of a function whose
+	// candidates fit in stack_limit together. The deallocation frees it
+	// nowhere.
+	StackBuffer = declare("dealloc_stack.mg", Reads, "stack_buffer", 1)
+)
+
 // The predicates of decisions.mg.
 var (
 	// BlockedByConflict is blocked_by_conflict(Op op id, I number, ROp op id,

@@ -26,7 +26,8 @@
 // block still reads it, one handing it out twice by one branch, one returning it on
 // one path only; a block argument
 // handed a buffer its block still reads; a carrier of subviews of two buffers; a call
-// result that may be either of two buffers the caller owns, returned (a copy).
+// result that may be either of two buffers the caller owns, returned (a copy); a buffer
+// stored into memory (not promoted to the stack).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -633,5 +634,14 @@ module {
       scf.yield %a : memref<4xf32>
     }
     func.return %r : memref<4xf32>
+  }
+  // A buffer stored into memory (a memref of memrefs): it may be read
+  // after the function returns, so it is not promoted to the stack.
+  func.func @stored(%m: memref<1xmemref<4xf32>>, %v: f32) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    memref.store %a, %m[%c0] : memref<1xmemref<4xf32>>
+    func.return
   }
 }
