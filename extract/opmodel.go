@@ -1,21 +1,17 @@
 package extract
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
-	antlr "github.com/antlr4-go/antlr/v4"
 	"github.com/google/mangle/ast"
-	"github.com/google/mangle/parse"
-	"github.com/google/mangle/parse/gen"
 	"github.com/google/mangle/symbols"
 
 	"bufferlog/facts"
+	"bufferlog/solve"
 )
 
 // OpModel holds memory models of ops, read from op-model files, that take
@@ -82,29 +78,39 @@ func OpModelPredicates() []*facts.Predicate {
 // name is the file name used in errors, which are *Error values
 // (`file:line:col: error: ...`).
 func LoadOpModel(name string, src []byte) (*OpModel, error) {
-	unit, err := parse.Unit(bytes.NewReader(src))
+	parsed, err := solve.Parse(solve.Source{Name: name, Text: string(src)})
 	if err != nil {
-		return nil, parseError(name, err)
+		return nil, opModelError(err)
 	}
-	l := &opModelLoader{file: name, src: src, m: &OpModel{models: map[string]*model{}}}
-	for _, d := range unit.Decls {
-		if !implicitPackage(d) {
-			return nil, l.errorf(l.locate().firstDecl, "an op-model file states facts only, not declarations")
+	l := &opModelLoader{m: &OpModel{models: map[string]*model{}}}
+	for _, d := range parsed.Declarations() {
+		if !implicitPackage(d.Decl) {
+			return nil, opModelError(d.Errorf("an op-model file states facts only, not declarations"))
 		}
 	}
-	for i, c := range unit.Clauses {
-		if err := l.clause(c); err != nil {
-			return nil, l.errorf(l.clausePos(i), "%v", err)
+	for _, c := range parsed.Clauses() {
+		if err := l.clause(c.Clause); err != nil {
+			return nil, opModelError(c.Errorf("%v", err))
 		}
 	}
 	return l.m, nil
 }
 
+// opModelError is the *Error of a rule-file error at its position.
+func opModelError(err error) error {
+	var e *solve.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	loc := e.File
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
+	}
+	return &Error{Loc: loc, Msg: e.Msg}
+}
+
 type opModelLoader struct {
-	file string
-	src  []byte
-	m    *OpModel
-	pos  *unitPositions // located on the first error
+	m *OpModel
 }
 
 // clause adds one fact to the model of its op.
@@ -196,16 +202,6 @@ func (l *opModelLoader) add(pred *facts.Predicate, args []ast.Constant) {
 	}
 }
 
-func (l *opModelLoader) errorf(at pos, format string, args ...any) error {
-	loc := l.file
-	if at.line > 0 {
-		loc = fmt.Sprintf("%s:%d:%d", l.file, at.line, at.col)
-	}
-	return &Error{Loc: loc, Msg: fmt.Sprintf(format, args...)}
-}
-
-func (l *opModelLoader) clausePos(i int) pos { return l.locate().clauses.at(i) }
-
 // implicitPackage reports whether d is the unnamed package declaration
 // that parse.Unit gives every unit.
 func implicitPackage(d ast.Decl) bool {
@@ -218,85 +214,4 @@ func implicitPackage(d ast.Decl) bool {
 		}
 	}
 	return true
-}
-
-func (l *opModelLoader) locate() *unitPositions {
-	if l.pos == nil {
-		l.pos = locate(string(l.src))
-	}
-	return l.pos
-}
-
-// pos is a 1-based line and column; line 0 means unknown.
-type pos struct{ line, col int }
-
-type positions []pos
-
-func (ps positions) at(i int) pos {
-	if i < len(ps) {
-		return ps[i]
-	}
-	return pos{}
-}
-
-// unitPositions are where a unit's clauses and its first declaration
-// (Package, Use or Decl) start. Mangle's AST has no positions, so the text
-// is parsed again with Mangle's ANTLR parser, which lists clauses in the
-// order parse.Unit returns them; this is done for error messages only.
-type unitPositions struct {
-	clauses   positions
-	firstDecl pos
-}
-
-func locate(text string) *unitPositions {
-	lexer := gen.NewMangleLexer(antlr.NewInputStream(text))
-	lexer.RemoveErrorListeners()
-	parser := gen.NewMangleParser(antlr.NewCommonTokenStream(lexer, 0))
-	parser.RemoveErrorListeners()
-	up := &unitPositions{}
-	prog := parser.Start_().Program()
-	if prog == nil {
-		return up
-	}
-	start := func(ctx antlr.ParserRuleContext) pos {
-		tok := ctx.GetStart()
-		return pos{tok.GetLine(), tok.GetColumn() + 1} // ANTLR columns are 0-based
-	}
-	var decls []antlr.ParserRuleContext
-	if p := prog.PackageDecl(); p != nil {
-		decls = append(decls, p)
-	}
-	for _, u := range prog.AllUseDecl() {
-		decls = append(decls, u)
-	}
-	for _, d := range prog.AllDecl() {
-		decls = append(decls, d)
-	}
-	for _, d := range decls {
-		if p := start(d); up.firstDecl.line == 0 || p.line < up.firstDecl.line ||
-			p.line == up.firstDecl.line && p.col < up.firstDecl.col {
-			up.firstDecl = p
-		}
-	}
-	for _, c := range prog.AllClause() {
-		up.clauses = append(up.clauses, start(c))
-	}
-	return up
-}
-
-// mangleError is one line of a Mangle parse error: "line:col message",
-// with a 0-based column.
-var mangleError = regexp.MustCompile(`^(\d+):(\d+) (.*)$`)
-
-// parseError turns Mangle's parse error into an *Error for file, keeping
-// the first problem.
-func parseError(file string, err error) error {
-	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
-	m := mangleError.FindStringSubmatch(lines[0])
-	if m == nil {
-		return &Error{Loc: file, Msg: "syntax error: " + lines[0]}
-	}
-	line, _ := strconv.Atoi(m[1])
-	col, _ := strconv.Atoi(m[2])
-	return &Error{Loc: fmt.Sprintf("%s:%d:%d", file, line, col+1), Msg: "syntax error: " + m[3]}
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/google/mangle/ast"
-	"github.com/google/mangle/parse"
 	"github.com/google/mangle/symbols"
 
 	"bufferlog/facts"
@@ -188,8 +187,8 @@ func readRules(path string) (string, error) {
 // declared column's kind comes from its arg descriptor ("value id",
 // "number": see facts.KindOfArg), so that ids can be shown by name; other
 // columns are numbers. The cross_function() descriptor sets
-// CrossFunction, as schema.mg has it for the schema's predicates. Sources that do not parse are an error, which
-// solve.Compile reports with its position.
+// CrossFunction, as schema.mg has it for the schema's predicates. A
+// source that does not parse is an error at its position (solve.Parse).
 func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 	var out []*facts.Predicate
 	seen := map[string]bool{}
@@ -199,22 +198,17 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 			out = append(out, p)
 		}
 	}
-	var heads []ast.Atom
-	for _, src := range srcs {
-		unit, err := parse.Unit(strings.NewReader(src.Text))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", src.Name, err)
-		}
-		for _, d := range unit.Decls {
-			if sym := d.DeclaredAtom.Predicate; sym != symbols.Package && sym != symbols.Use {
-				add(declared(d))
-			}
-		}
-		for _, c := range unit.Clauses {
-			heads = append(heads, c.Head)
+	parsed, err := solve.Parse(srcs...)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range parsed.Declarations() {
+		if sym := d.DeclaredAtom.Predicate; sym != symbols.Package && sym != symbols.Use {
+			add(declared(d.Decl))
 		}
 	}
-	for _, h := range heads {
+	for _, c := range parsed.Clauses() {
+		h := c.Head
 		p := &facts.Predicate{Name: h.Predicate.Symbol}
 		for i := range h.Args {
 			p.Columns = append(p.Columns, facts.Column{Name: fmt.Sprintf("X%d", i), Kind: facts.NumberKind})

@@ -327,7 +327,7 @@ func (c *compiler) parse() error {
 	for si, src := range c.prog.sources {
 		unit, err := parse.Unit(strings.NewReader(src.Text))
 		if err != nil {
-			return ParseError(src.Name, err)
+			return parseError(src.Name, err)
 		}
 		declIndex := 0
 		for _, d := range unit.Decls {

@@ -134,9 +134,9 @@ func startOf(ctx antlr.ParserRuleContext) pos {
 // parseErrorLine matches one line of a Mangle parse error: "line:col msg".
 var parseErrorLine = regexp.MustCompile(`^(\d+):(\d+) (.*)$`)
 
-// ParseError turns an error of Mangle's parse package on the text of file
+// parseError turns an error of Mangle's parse package on the text of file
 // into an *Error at the first problem, counting the rest.
-func ParseError(file string, err error) error {
+func parseError(file string, err error) error {
 	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
 	m := parseErrorLine.FindStringSubmatch(lines[0])
 	if m == nil {

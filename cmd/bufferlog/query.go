@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/google/mangle/ast"
-	"github.com/google/mangle/parse"
+	"github.com/google/mangle/symbols"
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/driver"
@@ -213,14 +213,16 @@ func parseQuery(text string, preds []*facts.Predicate) (*query, error) {
 		return &solve.Error{File: queryFile, Line: 1, Col: 1, Msg: fmt.Sprintf(format, args...)}
 	}
 	// As a fact, so that the parser rejects anything after the atom.
-	unit, err := parse.Unit(strings.NewReader(strings.TrimSuffix(strings.TrimSpace(text), ".") + "."))
+	parsed, err := solve.Parse(solve.Source{Name: queryFile, Text: strings.TrimSuffix(strings.TrimSpace(text), ".") + "."})
 	if err != nil {
-		return nil, solve.ParseError(queryFile, err)
+		return nil, err
 	}
-	if len(unit.Clauses) != 1 || len(unit.Clauses[0].Premises) > 0 || unit.Clauses[0].Transform != nil || len(unit.Decls) > 1 {
+	clauses := parsed.Clauses()
+	decls := slices.DeleteFunc(parsed.Declarations(), func(d solve.Declaration) bool { return d.DeclaredAtom.Predicate == symbols.Package })
+	if len(clauses) != 1 || len(clauses[0].Premises) > 0 || clauses[0].Transform != nil || len(decls) > 0 {
 		return nil, fail("a query is one atom, such as may_alias_step(X, Y)")
 	}
-	head := unit.Clauses[0].Head
+	head := clauses[0].Head
 	i := slices.IndexFunc(preds, func(p *facts.Predicate) bool { return p.Name == head.Predicate.Symbol })
 	if i < 0 {
 		return nil, fail("unknown predicate %s", head.Predicate.Symbol)
