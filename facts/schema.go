@@ -343,7 +343,7 @@ func WriteDecls(w io.Writer, preds []*Predicate) error {
 		bounds := make([]string, len(p.Columns))
 		for i, c := range p.Columns {
 			vars[i] = c.Name
-			args[i] = fmt.Sprintf("arg(%s, %s)", c.Name, strconv.Quote(c.Kind.describe()))
+			args[i] = fmt.Sprintf("arg(%s, %s)", c.Name, strconv.Quote(c.Kind.Describe()))
 			bounds[i] = c.Kind.bound()
 		}
 		descr := "extensional()"
@@ -358,7 +358,9 @@ func WriteDecls(w io.Writer, preds []*Predicate) error {
 }
 
 // describe is a column's kind in words, for arg(...) descriptors.
-func (k Kind) describe() string {
+// Describe is the arg(...) descriptor that declares a column of kind k
+// in a rule file, such as "value id" or "number" (see KindOfArg).
+func (k Kind) Describe() string {
 	if k <= RegionKind {
 		return k.String() + " id"
 	}
@@ -370,7 +372,7 @@ func (k Kind) describe() string {
 // WriteDecls does.
 func KindOfArg(descr string) (Kind, bool) {
 	for k := range Kind(len(kindNames)) {
-		if k.describe() == descr {
+		if k.Describe() == descr {
 			return k, true
 		}
 	}

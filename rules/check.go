@@ -51,7 +51,7 @@ func checkContract(parsed *solve.Parsed, srcs []solve.Source) error {
 			continue
 		}
 		d, ok := decls[p.Name()]
-		switch role, roleErr := roleOf(d); {
+		switch role, roleErr := RoleOf(d); {
 		case !ok:
 			return &solve.Error{File: sourceNamed(srcs, p.File()), Msg: "the driver " + p.Role().Verb() + " " + p.String() + ", which no rule file declares"}
 		case len(d.DeclaredAtom.Args) != p.Arity():
@@ -67,7 +67,7 @@ func checkContract(parsed *solve.Parsed, srcs []solve.Source) error {
 		if _, ok := wanted[name]; ok {
 			continue
 		}
-		if role, err := roleOf(d); err != nil {
+		if role, err := RoleOf(d); err != nil {
 			return err
 		} else if role != 0 {
 			return d.Errorf("%s/%d is declared %s(%v), but no driver %s it", name, len(d.DeclaredAtom.Args), contract.Descriptor, role, role.Verb())
@@ -81,10 +81,10 @@ func checkContract(parsed *solve.Parsed, srcs []solve.Source) error {
 	return nil
 }
 
-// roleOf returns the role that declaration d's driver(...) descriptor
+// RoleOf returns the role that declaration d's driver(...) descriptor
 // gives, 0 if it has none, or an error if the descriptor is not one of
 // driver(/reads) and driver(/adds).
-func roleOf(d solve.Declaration) (contract.Role, error) {
+func RoleOf(d solve.Declaration) (contract.Role, error) {
 	for _, a := range d.Descr {
 		if a.Predicate.Symbol != contract.Descriptor {
 			continue

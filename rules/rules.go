@@ -204,7 +204,7 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 	}
 	for _, d := range parsed.Declarations() {
 		if sym := d.DeclaredAtom.Predicate; sym != symbols.Package && sym != symbols.Use {
-			add(declared(d.Decl))
+			add(DeclaredPredicate(d.Decl))
 		}
 	}
 	for _, c := range parsed.Clauses() {
@@ -218,8 +218,9 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 	return out, nil
 }
 
-// declared converts a declaration to a Predicate.
-func declared(d ast.Decl) *facts.Predicate {
+// DeclaredPredicate is the Predicate a declaration declares: its name,
+// its doc, and its columns with the kinds of their arg descriptors.
+func DeclaredPredicate(d ast.Decl) *facts.Predicate {
 	kinds := map[string]facts.Kind{}
 	cross := false
 	for _, a := range d.Descr {

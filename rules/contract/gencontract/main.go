@@ -19,8 +19,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/google/mangle/ast"
-
+	"bufferlog/rules"
 	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
@@ -65,7 +64,7 @@ func readRules(dir string) ([]solve.Source, error) {
 type handle struct {
 	goName, name, file, doc string
 	role                    contract.Role
-	cols                    []string // "V (value id)"
+	cols                    []string // "V value id"
 }
 
 // generate returns the Go source of the handles of srcs' declarations,
@@ -116,47 +115,15 @@ func generate(srcs []solve.Source) ([]byte, error) {
 
 // handleOf returns the handle of declaration d, if it declares a role.
 func handleOf(d solve.Declaration) (handle, bool, error) {
-	h := handle{name: d.DeclaredAtom.Predicate.Symbol, file: d.File}
-	kinds := map[string]string{}
-	for _, a := range d.Descr {
-		switch a.Predicate.Symbol {
-		case contract.Descriptor:
-			role, ok := contract.Role(0), false
-			if len(a.Args) == 1 {
-				role, ok = contract.RoleNamed(a.Args[0].String())
-			}
-			if !ok {
-				return h, false, d.Errorf("%s(...) takes %v or %v, not %v", contract.Descriptor, contract.Reads, contract.Adds, a)
-			}
-			h.role = role
-		case ast.DescrDoc:
-			var parts []string
-			for _, arg := range a.Args {
-				if c, ok := arg.(ast.Constant); ok && c.Type == ast.StringType {
-					s, _ := c.StringValue()
-					parts = append(parts, s)
-				}
-			}
-			h.doc = strings.Join(parts, " ")
-		case ast.DescrArg:
-			if len(a.Args) == 2 {
-				if c, ok := a.Args[1].(ast.Constant); ok && c.Type == ast.StringType {
-					kinds[a.Args[0].String()], _ = c.StringValue()
-				}
-			}
-		}
+	role, err := rules.RoleOf(d)
+	if err != nil || role == 0 {
+		return handle{}, false, err
 	}
-	if h.role == 0 {
-		return h, false, nil
+	p := rules.DeclaredPredicate(d.Decl)
+	h := handle{goName: goName(p.Name), name: p.Name, file: d.File, doc: p.Doc, role: role}
+	for _, c := range p.Columns {
+		h.cols = append(h.cols, c.Name+" "+c.Kind.Describe())
 	}
-	for _, arg := range d.DeclaredAtom.Args {
-		col := arg.String()
-		if k := kinds[col]; k != "" {
-			col += " " + k
-		}
-		h.cols = append(h.cols, col)
-	}
-	h.goName = goName(h.name)
 	return h, true, nil
 }
 
