@@ -1,14 +1,15 @@
 package driver
 
 import (
+	"context"
+	"fmt"
+	"maps"
+
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
-	"context"
-	"fmt"
-	"maps"
 )
 
 // deallocPredicates are the derived predicates the deallocation driver
@@ -144,10 +145,8 @@ func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult
 	for _, c := range contract.Pairs(db, facts.Call) {
 		called[c[1]] = true
 	}
-	if r := contract.InCallCycle.Lookup(db); r != nil {
-		for id := range uint32(r.Len()) {
-			cyclic[names.Op(int(r.Row(id)[0].Int()))] = true
-		}
+	for _, f := range contract.Singles(db, contract.InCallCycle) {
+		cyclic[names.Op(int(f))] = true
 	}
 	out := map[funcResult]bool{}
 	for _, p := range contract.Pairs(db, contract.ReturnsOwned) {

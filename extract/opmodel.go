@@ -82,18 +82,18 @@ func LoadOpModel(name string, src []byte) (*OpModel, error) {
 	if err != nil {
 		return nil, opModelError(err)
 	}
-	l := &opModelLoader{m: &OpModel{models: map[string]*model{}}}
+	m := &OpModel{models: map[string]*model{}}
 	for _, d := range parsed.Declarations() {
 		if !implicitPackage(d.Decl) {
 			return nil, opModelError(d.Errorf("an op-model file states facts only, not declarations"))
 		}
 	}
 	for _, c := range parsed.Clauses() {
-		if err := l.clause(c.Clause); err != nil {
+		if err := m.clause(c.Clause); err != nil {
 			return nil, opModelError(c.Errorf("%v", err))
 		}
 	}
-	return l.m, nil
+	return m, nil
 }
 
 // opModelError is the *Error of a rule-file error at its position.
@@ -109,16 +109,12 @@ func opModelError(err error) error {
 	return &Error{Loc: loc, Msg: e.Msg}
 }
 
-type opModelLoader struct {
-	m *OpModel
-}
-
 // clause adds one fact to the model of its op.
-func (l *opModelLoader) clause(c ast.Clause) error {
+func (m *OpModel) clause(c ast.Clause) error {
 	if len(c.Premises) > 0 || c.Transform != nil {
 		return fmt.Errorf("an op-model file states facts only, not rules")
 	}
-	pred := l.predicate(c.Head.Predicate.Symbol)
+	pred := opModelPredicate(c.Head.Predicate.Symbol)
 	if pred == nil {
 		return fmt.Errorf("unknown predicate %s; an op-model file states %s", c.Head.Predicate.Symbol, opModelNames())
 	}
@@ -141,11 +137,12 @@ func (l *opModelLoader) clause(c ast.Clause) error {
 		}
 		args[i] = k
 	}
-	l.add(pred, args)
+	m.add(pred, args)
 	return nil
 }
 
-func (l *opModelLoader) predicate(name string) *facts.Predicate {
+// opModelPredicate returns the op-model predicate named name, or nil.
+func opModelPredicate(name string) *facts.Predicate {
 	for _, p := range OpModelPredicates() {
 		if p.Name == name {
 			return p
@@ -163,11 +160,11 @@ func opModelNames() string {
 }
 
 // add records a checked fact in the model of its op.
-func (l *opModelLoader) add(pred *facts.Predicate, args []ast.Constant) {
-	m := l.m.models[args[0].Symbol]
-	if m == nil {
-		m = &model{}
-		l.m.models[args[0].Symbol] = m
+func (m *OpModel) add(pred *facts.Predicate, args []ast.Constant) {
+	op := m.models[args[0].Symbol]
+	if op == nil {
+		op = &model{}
+		m.models[args[0].Symbol] = op
 	}
 	var i int
 	if len(args) > 1 {
@@ -179,25 +176,25 @@ func (l *opModelLoader) add(pred *facts.Predicate, args []ast.Constant) {
 	}
 	switch pred {
 	case opModelReads:
-		listed(&m.reads)
+		listed(&op.reads)
 	case opModelWrites:
-		listed(&m.writes)
+		listed(&op.writes)
 	case opModelMustInplace:
-		listed(&m.inPlace)
+		listed(&op.inPlace)
 	case opModelElementwise:
-		listed(&m.elementwise)
+		listed(&op.elementwise)
 	case opModelAllocates:
-		listed(&m.allocates)
+		listed(&op.allocates)
 	case opModelUninit:
-		listed(&m.uninitialized)
+		listed(&op.uninitialized)
 	case opModelNotWritable:
-		listed(&m.notWritable)
+		listed(&op.notWritable)
 	case opModelRepetitive:
-		listed(&m.repetitive)
+		listed(&op.repetitive)
 	case opModelParallel:
-		listed(&m.parallel)
+		listed(&op.parallel)
 	case opModelAliases:
-		m.aliases = append(m.aliases, alias{from: sel{pick: pickListed, list: []int{i}}, to: toResult,
+		op.aliases = append(op.aliases, alias{from: sel{pick: pickListed, list: []int{i}}, to: toResult,
 			n: int(args[2].NumValue), rel: args[3].Symbol})
 	}
 }

@@ -432,13 +432,14 @@ func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
 
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
 	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
-	op.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
-	setAlignment(op, b.opt.Alignment)
+	setAllocProps(op, len(sizes), b.opt.Alignment)
 	return op.Result(0)
 }
 
-// setAlignment gives a memref.alloc the alignment align, unless it is 0.
-func setAlignment(alloc *ir.Operation, align int64) {
+// setAllocProps gives a memref.alloc of n dynamic sizes its properties:
+// its operand segments, and the alignment align unless it is 0.
+func setAllocProps(alloc *ir.Operation, n int, align int64) {
+	alloc.SetProp("operandSegmentSizes", ir.I32Array(n, 0))
 	if align != 0 {
 		alloc.SetProp("alignment", ir.IntAttr(align, ir.I64))
 	}

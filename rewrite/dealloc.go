@@ -186,8 +186,7 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 	if !castable(identityOf(t.Shape, t.Elem), t) {
 		span, l, _ := staticSpan(t)
 		alloc := add("memref.alloc", nil, []ir.Type{identityOf([]int64{span}, t.Elem)}, "clone")
-		alloc.SetProp("operandSegmentSizes", ir.I32Array(0, 0))
-		setAlignment(alloc, align)
+		setAllocProps(alloc, 0, align)
 		view := add("memref.reinterpret_cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "view")
 		view.SetProp("operandSegmentSizes", ir.I32Array(1, 0, 0, 0))
 		view.SetProp("static_offsets", ir.I64Array([]int64{l.offset}))
@@ -205,8 +204,7 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 		}
 	}
 	alloc := add("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "clone")
-	alloc.SetProp("operandSegmentSizes", ir.I32Array(len(sizes), 0))
-	setAlignment(alloc, align)
+	setAllocProps(alloc, len(sizes), align)
 	add("memref.copy", []*ir.Value{v, alloc.Result(0)}, nil, "")
 	if t.Layout == nil {
 		return alloc.Result(0), alloc.Result(0)
