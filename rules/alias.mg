@@ -116,7 +116,7 @@ equivalent_step(V, W) :-
 # union-find (computed(/union_find, ...) above), and these clauses are
 # what it computes: every tensor is in its own class, joined with every
 # value one step away in either direction; the representative is the
-# class's least id. `bufferlog query --engine=reference` evaluates them.
+# class's least id. `bufferlog query --engine=mangle` evaluates them.
 equivalent_member(V, V) :- tensor_value(V).
 equivalent_member(V, W) :- equivalent_member(V, U), equivalent_step(U, W).
 equivalent_member(V, W) :- equivalent_member(V, U), equivalent_step(W, U).

@@ -200,21 +200,41 @@ Decl func_calls(F, G)
 # gives the functions of a cycle through other functions the calls of
 # that cycle (module_calls).
 func_calls(F, G) :- call(Call, G), op_ancestor(Call, F), func(F, _).
-Decl call_path(F, G)
-  descr [doc("A chain of calls leads from function F to function G."), arg(F, "op id"), arg(G, "op id")]
-  bound [/number, /number].
-call_path(F, G) :- func_calls(F, G).
 Decl module_calls(F, G)
   descr [doc("Function F calls G: given by the decision driver to the functions of a call cycle through several functions, whose calls no single function holds."), driver(/adds),
          arg(F, "op id"), arg(G, "op id")]
   bound [/number, /number].
-call_path(F, G) :- module_calls(F, G).
-call_path(F, H) :- call_path(F, G), func_calls(G, H).
-call_path(F, H) :- call_path(F, G), module_calls(G, H).
+Decl call_edge(F, G)
+  descr [doc("Function F calls G, by its own call or by module_calls."), arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+# The call graph: what each function's body calls, with the calls of the
+# cycle the driver gives.
+call_edge(F, G) :- func_calls(F, G).
+call_edge(F, G) :- module_calls(F, G).
+Decl call_path(F, G)
+  descr [doc("A chain of calls leads from function F to function G: part of the definition of call_component, built only when asked for by name."), arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+call_path(F, G) :- call_edge(F, G).
+call_path(F, H) :- call_path(F, G), call_edge(G, H).
+Decl call_cycle_member(F, G)
+  descr [doc("F and G are functions of one call graph, each reaching the other by calls (or F = G): part of the definition of call_component, built only when asked for by name."), arg(F, "op id"), arg(G, "op id")]
+  bound [/number, /number].
+call_cycle_member(F, F) :- call_edge(F, _).
+call_cycle_member(G, G) :- call_edge(_, G).
+call_cycle_member(F, G) :- call_path(F, G), call_path(G, F).
+Decl call_component(F, R)
+  descr [doc("R is the least function that F reaches by calls and that reaches F (F itself if none), for every caller and callee F: the representative of F's call cycle. Computed as strongly connected components; the clauses below define it."),
+         computed(/strong_components, "call_edge"),
+         arg(F, "op id"), arg(R, "op id")]
+  bound [/number, /number].
+# A call graph is a chain of calls far more often than a cycle: its
+# components cost one pass, where call_path has a fact per pair of
+# functions a chain links (50 million for a chain of 10,000).
+call_component(F, R) :- call_cycle_member(F, G) |> do fn:group_by(F), let R = fn:min(G).
 Decl in_call_cycle(F)
   descr [doc("Function F reaches itself through calls: MLIR does not annotate its arguments' access."), driver(/reads), arg(F, "op id")]
   bound [/number].
-in_call_cycle(F) :- call_path(F, F).
+in_call_cycle(F) :- call_edge(F, G), call_component(F, R), call_component(G, R).
 
 Decl func_access(F, I, Access)
   descr [doc("The bufferization.access of tensor argument I of F: \"read\", \"write\", \"read-write\" or \"none\". bufferize --analysis-only writes it on the argument."), driver(/reads),

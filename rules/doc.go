@@ -47,9 +47,10 @@
 //	                   foreign frees, leaks
 //
 // Classes (alias_class, conflict_class, alias_set, buffer_class) are
-// declared computed(/union_find, ...): solve computes them with
-// union-find, and the clauses in the file are their definition, which
-// tests compare the computation with.
+// declared computed(/union_find, ...), and the call graph's cycles
+// (call_component) computed(/strong_components, ...): solve computes
+// them with union-find and Tarjan's algorithm, and the clauses in the file
+// are their definition, which tests compare the computation with.
 //
 // Every predicate a file derives is declared with a doc descriptor saying
 // what one fact means, and an arg descriptor per column giving its kind

@@ -82,7 +82,8 @@ Decl cycle_call(Call, G, F)
 # read-only memory if one of its returns may alias some before any
 # decision (every alias step taken); a call to another function of the
 # cycle, whose body the caller's facts do not hold, is assumed to.
-cycle_call(Call, G, F) :- call(Call, G), !analyzed(G), op_ancestor(Call, F), func(F, _), call_path(G, F).
+cycle_call(Call, G, F) :-
+  call(Call, G), !analyzed(G), op_ancestor(Call, F), func(F, _), call_component(G, R), call_component(F, R).
 Decl may_return_read_only(F)
   descr [doc("A func.return of F may give read-only memory (read_only_memory), whatever the decisions."),
          arg(F, "op id")]

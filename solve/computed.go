@@ -42,9 +42,24 @@ const (
 	// in either direction: the representative of V's class under the
 	// equivalence relation that the edges generate.
 	algoUnionFind algorithm = iota + 1
+	// algoStrongComponents derives P(V, R) for every node and every end of
+	// an edge V, where R is the least value that V reaches and that
+	// reaches V along edges taken forward (V itself included): the
+	// representative of V's strongly connected component. A call graph's
+	// cycles cost one pass, where rules need its whole transitive closure.
+	algoStrongComponents
 )
 
-var algorithms = map[string]algorithm{"/union_find": algoUnionFind}
+var algorithms = map[string]algorithm{"/union_find": algoUnionFind, "/strong_components": algoStrongComponents}
+
+func (a algorithm) String() string {
+	for name, b := range algorithms {
+		if a == b {
+			return name[1:]
+		}
+	}
+	return "?"
+}
 
 // descrComputed is the descriptor atom that marks a computed predicate.
 const descrComputed = "computed"
@@ -110,17 +125,17 @@ func (c *compiler) computedPredicates() error {
 func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 	comp := computed{node: -1}
 	if len(a.Args) < 2 || len(a.Args) > 3 {
-		return comp, fmt.Errorf(`write computed(/union_find, "edge_predicate") or computed(/union_find, "edge_predicate", "node_predicate")`)
+		return comp, fmt.Errorf(`write computed(/ALGORITHM, "edge_predicate") or computed(/ALGORITHM, "edge_predicate", "node_predicate")`)
 	}
 	name, ok := a.Args[0].(ast.Constant)
 	if ok {
 		comp.algorithm = algorithms[name.String()]
 	}
 	if comp.algorithm == 0 {
-		return comp, fmt.Errorf("unknown computation %v (known: /union_find)", a.Args[0])
+		return comp, fmt.Errorf("unknown computation %v (known: /strong_components, /union_find)", a.Args[0])
 	}
 	if d.DeclaredAtom.Predicate.Arity != 2 {
-		return comp, fmt.Errorf("union_find derives pairs (value, representative): the predicate must have 2 arguments")
+		return comp, fmt.Errorf("%v derives pairs (value, representative): the predicate must have 2 arguments", comp.algorithm)
 	}
 	comp.pred = c.predID(d.DeclaredAtom.Predicate)
 	for i, arity := range []int{2, 1} {
@@ -367,23 +382,37 @@ func (ev *evaluator) compute(c *computed) bool {
 	}
 	cl, bad := newClasses(edges, nodes)
 	if cl == nil {
-		return ev.computeFail(c, "union_find over %s: %s is not a number", ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(bad))
+		return ev.computeFail(c, "%v over %s: %s is not a number", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(bad))
 	}
-	for id := range uint32(edges.Len()) {
-		if !ev.tick() {
+	var rep []int32
+	switch c.algorithm {
+	case algoUnionFind:
+		for id := range uint32(edges.Len()) {
+			if !ev.tick() {
+				return false
+			}
+			row := edges.Row(id)
+			cl.union(cl.index(row[0]), cl.index(row[1]))
+		}
+		rep = cl.parent
+		for i := range rep {
+			if rep[i] >= 0 {
+				rep[i] = cl.find(int32(i))
+			}
+		}
+	case algoStrongComponents:
+		if rep = cl.strongComponents(edges, ev.tick); rep == nil {
 			return false
 		}
-		row := edges.Row(id)
-		cl.union(cl.index(row[0]), cl.index(row[1]))
 	}
 	out := ev.rels[c.pred]
 	out.Reserve(cl.count)
 	tuple := make([]facts.Value, 2)
-	for i := range cl.parent {
-		if cl.parent[i] < 0 {
+	for i, r := range rep {
+		if r < 0 {
 			continue
 		}
-		tuple[0], tuple[1] = cl.value(int32(i)), cl.value(cl.find(int32(i)))
+		tuple[0], tuple[1] = cl.value(int32(i)), cl.value(r)
 		if out.Add(tuple) {
 			ev.stats.Derived++
 			if !ev.spend(1) {
@@ -555,4 +584,88 @@ func (p *Program) readersOf(names []string) []bool {
 		stack = append(stack, readers[id]...)
 	}
 	return changed
+}
+
+// strongComponents returns, by index, the least index of each value's
+// strongly connected component under edges (-1 for an index that is no
+// value), or nil when tick says to stop. It is Tarjan's algorithm with an
+// explicit stack, so a chain of a million calls does not recurse a
+// million deep.
+func (cl *classes) strongComponents(edges *facts.Relation, tick func() bool) []int32 {
+	n := len(cl.parent)
+	// The successors of index i are succ[start[i]:start[i+1]].
+	start := make([]int32, n+1)
+	for id := range uint32(edges.Len()) {
+		start[cl.index(edges.Row(id)[0])+1]++
+	}
+	for i := range n {
+		start[i+1] += start[i]
+	}
+	succ, fill := make([]int32, edges.Len()), slices.Clone(start[:n])
+	for id := range uint32(edges.Len()) {
+		row := edges.Row(id)
+		from := cl.index(row[0])
+		succ[fill[from]] = cl.index(row[1])
+		fill[from]++
+	}
+	const unvisited = -1
+	order, low := make([]int32, n), make([]int32, n) // visit number, lowest reachable on the stack
+	onStack := make([]bool, n)
+	rep := make([]int32, n)
+	for i := range n {
+		order[i], rep[i] = unvisited, -1
+	}
+	var stack []int32                     // Tarjan's stack of open components
+	type frame struct{ node, next int32 } // a node and its next successor to try
+	var calls []frame
+	visited := int32(0)
+	for root := range int32(n) {
+		if cl.parent[root] < 0 || order[root] != unvisited {
+			continue
+		}
+		calls = append(calls, frame{root, start[root]})
+		order[root], low[root] = visited, visited
+		visited++
+		stack, onStack[root] = append(stack, root), true
+		for len(calls) > 0 {
+			if !tick() {
+				return nil
+			}
+			f := &calls[len(calls)-1]
+			if f.next < start[f.node+1] {
+				w := succ[f.next]
+				f.next++
+				switch {
+				case order[w] == unvisited:
+					order[w], low[w] = visited, visited
+					visited++
+					stack, onStack[w] = append(stack, w), true
+					calls = append(calls, frame{w, start[w]})
+				case onStack[w]:
+					low[f.node] = min(low[f.node], order[w])
+				}
+				continue
+			}
+			v := f.node
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				u := calls[len(calls)-1].node
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != order[v] {
+				continue
+			}
+			// v roots a component: the stack above it, v included.
+			k := len(stack) - 1
+			for stack[k] != v {
+				k--
+			}
+			least := slices.Min(stack[k:])
+			for _, w := range stack[k:] {
+				rep[w], onStack[w] = least, false
+			}
+			stack = stack[:k]
+		}
+	}
+	return rep
 }

@@ -25,15 +25,34 @@ member(V, W) :- member(V, U), link(W, U).
 class_of(V, R) :- member(V, W) |> do fn:group_by(V), let R = fn:min(W).
 class_size(R, N) :- class_of(_, R) |> do fn:group_by(R), let N = fn:count().`
 
-// TestUnionFindMatchesReference checks the native union-find against the
-// clauses that define class_of, on random graphs: dense ids (the usual
-// case), from zero and as a run far from it (a later function's values),
-// a dense run through negative numbers, sparse and negative numbers (the
-// sorted numbering), nodes without edges and self loops.
-func TestUnionFindMatchesReference(t *testing.T) {
-	prog := mustCompile(t, classProgram)
+// componentProgram declares class_of as computed by strong components and
+// defines it by the closure that the engine avoids.
+const componentProgram = `Decl node(V).
+Decl link(X, Y).
+Decl class_of(V, R)
+  descr [doc("R is the least value on a cycle through V."), computed(/strong_components, "link", "node")].
+reach(V, V) :- node(V).
+reach(V, V) :- link(V, _).
+reach(V, V) :- link(_, V).
+reach(V, W) :- reach(V, U), link(U, W).
+class_of(V, R) :- reach(V, W), reach(W, V) |> do fn:group_by(V), let R = fn:min(W).
+class_size(R, N) :- class_of(_, R) |> do fn:group_by(R), let N = fn:count().`
+
+// TestComputedMatchesReference checks the native union-find and strong
+// components against the clauses that define class_of, on random graphs:
+// dense ids (the usual case), from zero and as a run far from it (a later
+// function's values), a dense run through negative numbers, sparse and
+// negative numbers (the sorted numbering), nodes without edges and self
+// loops.
+func TestComputedMatchesReference(t *testing.T) {
+	for _, src := range []string{classProgram, componentProgram} {
+		compareComputed(t, mustCompile(t, src))
+	}
+}
+
+func compareComputed(t *testing.T, prog *Program) {
 	rnd := rand.New(rand.NewPCG(7, 7))
-	compared := 0
+	compared, nontrivial := 0, 0
 	for trial := range 200 {
 		n := 1 + rnd.IntN(60)
 		value := func(i int) int64 { return int64(i) }
@@ -75,9 +94,14 @@ func TestUnionFindMatchesReference(t *testing.T) {
 				results[false][0], results[false][1], results[true][0], results[true][1])
 		}
 		compared += len(results[false][0])
+		for _, size := range results[false][1] {
+			if !strings.HasSuffix(size, ",1)") {
+				nontrivial++
+			}
+		}
 	}
-	if compared < 1000 {
-		t.Fatalf("only %d class_of facts compared", compared)
+	if compared < 1000 || nontrivial < 100 {
+		t.Fatalf("only %d class_of facts compared, %d classes of more than one value", compared, nontrivial)
 	}
 }
 
@@ -122,7 +146,7 @@ func TestComputedErrors(t *testing.T) {
 	reference := "m(V, W) :- link(V, W).\nc(V, R) :- m(V, W) |> do fn:group_by(V), let R = fn:min(W).\n"
 	for _, tc := range []struct{ name, src, want string }{
 		{"unknown algorithm", decl(`computed(/sort, "link")`) + reference, `test.mg:3:1: c: unknown computation /sort`},
-		{"no inputs", decl(`computed(/union_find)`) + reference, `test.mg:3:1: c: write computed(/union_find, "edge_predicate")`},
+		{"no inputs", decl(`computed(/union_find)`) + reference, `test.mg:3:1: c: write computed(/ALGORITHM, "edge_predicate")`},
 		{"input not a string", decl(`computed(/union_find, /link)`) + reference, "argument 2 of computed(...) must be a predicate name in quotes"},
 		{"unknown input", decl(`computed(/union_find, "edges")`) + reference, "input edges/2 is not a predicate of the program"},
 		{"wrong arity", "Decl link(X, Y).\nDecl c(V) descr [computed(/union_find, \"link\")].\nc(V) :- link(V, _).\n",
@@ -132,6 +156,7 @@ func TestComputedErrors(t *testing.T) {
 			"its reference definition must read node"},
 		{"recursive", decl(`computed(/union_find, "link")`) + "c(V, W) :- link(V, W).\nc(V, W) :- c(W, V).\n",
 			"must not depend on itself"},
+		{"unknown algorithm", decl(`computed(/depth_first, "link")`) + reference, "unknown computation /depth_first (known: /strong_components, /union_find)"},
 	} {
 		_, err := Compile(Source{Name: "test.mg", Text: tc.src})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -113,10 +113,13 @@
 // strata), skips its clauses, and skips the helper predicates only those
 // clauses need unless they are asked for by name. The clauses remain the
 // definition: Options.Reference evaluates them instead, EvalMangle always
-// does, and the tests check that both derive the same facts. union_find
-// is the only algorithm: P(V, R) for every node and every end of an edge
-// V, where R is the least number connected to V by edges taken in either
-// direction (computed.go).
+// does, and the tests check that both derive the same facts. There are
+// two algorithms, each deriving P(V, R) for every node and every end of
+// an edge V (computed.go): union_find, where R is the least number
+// connected to V by edges taken in either direction, and
+// strong_components, where R is the least number that V reaches and that
+// reaches V along edges taken forward (Tarjan's algorithm: the cycles of
+// a call graph without its transitive closure).
 //
 // # Parallel evaluation
 //
