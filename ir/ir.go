@@ -71,28 +71,36 @@ func (v *Value) ReplaceAllUsesWith(w *Value) {
 	}
 	for _, u := range v.uses {
 		u.Op.operands[u.Index] = w
-		w.uses = append(w.uses, u)
+		w.addUse(u)
 	}
 	v.uses = nil
 }
 
+func (v *Value) addUse(u Use) {
+	u.Op.useAt[u.Index] = int32(len(v.uses))
+	v.uses = append(v.uses, u)
+}
+
+// removeUse drops operand index of op from v's uses in constant time: a
+// value read by a million ops loses them one by one when they are
+// rewritten.
 func (v *Value) removeUse(op *Operation, index int) {
-	for i, u := range v.uses {
-		if u.Op == op && u.Index == index {
-			last := len(v.uses) - 1
-			v.uses[i] = v.uses[last]
-			v.uses = v.uses[:last]
-			return
-		}
+	i, last := op.useAt[index], len(v.uses)-1
+	if moved := v.uses[last]; int(i) != last {
+		v.uses[i] = moved
+		moved.Op.useAt[moved.Index] = i
 	}
+	v.uses = v.uses[:last]
 }
 
 // Operation is one MLIR operation, in the generic model that every dialect
 // shares: operands, results, successors, properties, discardable attributes
 // and regions.
 type Operation struct {
-	Name       string
-	operands   []*Value
+	Name     string
+	operands []*Value
+	// useAt[i] is the position of operand i's use in its value's uses.
+	useAt      []int32
 	results    []*Value
 	Successors []*Block
 	// Properties holds the inherent attributes (`<{...}>` in generic form);
@@ -107,7 +115,7 @@ type Operation struct {
 	Pos   Pos
 	// order is the op's position in its block, as last numbered by
 	// NewDominance; it makes "a before b" a comparison. It sits next to
-	// Pos so the two int32s share a word: the struct stays 160 bytes.
+	// Pos so the two int32s share a word: the struct stays 192 bytes.
 	order int32
 }
 
@@ -145,7 +153,7 @@ func (op *Operation) SetOperand(i int, v *Value) {
 		old.removeUse(op, i)
 	}
 	op.operands[i] = v
-	v.uses = append(v.uses, Use{op, i})
+	v.addUse(Use{op, i})
 }
 
 // SetOperands replaces the whole operand list.
@@ -162,8 +170,9 @@ func (op *Operation) SetOperands(vs []*Value) {
 // of an op that has none.
 func (op *Operation) adoptOperands(vs []*Value) {
 	op.operands = vs
+	op.useAt = make([]int32, len(vs))
 	for i, v := range vs {
-		v.uses = append(v.uses, Use{op, i})
+		v.addUse(Use{op, i})
 	}
 }
 
@@ -235,7 +244,7 @@ func (op *Operation) Erase() {
 	for i, v := range op.operands {
 		v.removeUse(op, i)
 	}
-	op.operands = nil
+	op.operands, op.useAt = nil, nil
 	if b := op.block; b != nil {
 		b.ops = append(b.ops[:op.Index()], b.ops[op.Index()+1:]...)
 		op.block = nil
@@ -250,7 +259,7 @@ func (op *Operation) Discard() {
 	for i, v := range op.operands {
 		v.removeUse(op, i)
 	}
-	op.operands = nil
+	op.operands, op.useAt = nil, nil
 	op.block = nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"bufferlog/ir"
 
@@ -35,6 +36,12 @@ func newApp() *cli.App {
 			diffRulesCommand(),
 			checkCommand(),
 		},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the command to `FILE` (go tool pprof reads it)"},
+			&cli.StringFlag{Name: "memprofile", Usage: "write a heap profile to `FILE` when the command ends"},
+		},
+		Before: startProfiles,
+		After:  stopProfiles,
 		ExitErrHandler: func(c *cli.Context, err error) {
 			var coder cli.ExitCoder
 			if errors.As(err, &coder) {
@@ -190,4 +197,44 @@ func dirOf(path string) string {
 		}
 	}
 	return "."
+}
+
+// startProfiles starts the CPU profile that --cpuprofile asks for.
+func startProfiles(c *cli.Context) error {
+	name := c.String("cpuprofile")
+	if name == "" {
+		return nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("bufferlog: %v", err), 1)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return cli.Exit(fmt.Sprintf("bufferlog: %v", err), 1)
+	}
+	return nil
+}
+
+// stopProfiles ends the CPU profile and writes the heap profile. A command
+// that fails exits before it (ExitErrHandler): its profiles are cut short.
+func stopProfiles(c *cli.Context) error {
+	if c.String("cpuprofile") != "" {
+		pprof.StopCPUProfile()
+	}
+	name := c.String("memprofile")
+	if name == "" {
+		return nil
+	}
+	f, err := os.Create(name)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("bufferlog: %v", err), 1)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -11,10 +12,21 @@ import (
 // first file name, but `bufferlog fmt in.mlir -o out.mlir` is what people
 // type.
 func interspersed(app *cli.App, args []string) []string {
-	if len(args) < 2 {
+	// The app's own flags (--cpuprofile FILE) come before the command.
+	at := 1
+	for at < len(args) && strings.HasPrefix(args[at], "-") && args[at] != "-" {
+		name := strings.TrimLeft(args[at], "-")
+		at++
+		if !strings.Contains(name, "=") && slices.ContainsFunc(app.Flags, func(f cli.Flag) bool {
+			return slices.Contains(f.Names(), name) && !isBoolFlag(f)
+		}) {
+			at++
+		}
+	}
+	if at >= len(args) {
 		return args
 	}
-	cmd := app.Command(args[1])
+	cmd := app.Command(args[at])
 	if cmd == nil {
 		return args
 	}
@@ -28,7 +40,7 @@ func interspersed(app *cli.App, args []string) []string {
 		}
 	}
 	var flags, positional []string
-	rest := args[2:]
+	rest := args[at+1:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if a == "--" {
@@ -46,7 +58,7 @@ func interspersed(app *cli.App, args []string) []string {
 			flags = append(flags, rest[i])
 		}
 	}
-	out := append([]string{args[0], args[1]}, flags...)
+	out := append(slices.Clone(args[:at+1]), flags...)
 	if len(positional) > 0 {
 		out = append(out, "--")
 	}

@@ -125,3 +125,33 @@ func TestHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestProfiles: --cpuprofile and --memprofile come before the command,
+// whose own flags may still follow its file names, and write profiles
+// that pprof reads (gzip-compressed protocol buffers) without changing
+// the output.
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.mlir")
+	os.WriteFile(in, []byte(good), 0o644)
+	plain, _, code := run(t, "", "bufferize", in)
+	if code != 0 {
+		t.Fatalf("bufferize: exit %d", code)
+	}
+	cpu, mem, out := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof"), filepath.Join(dir, "out.mlir")
+	if _, stderr, code := run(t, "", "--cpuprofile", cpu, "--memprofile="+mem, "bufferize", in, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(out); string(got) != plain {
+		t.Errorf("output with profiles:\n%s\nwithout:\n%s", got, plain)
+	}
+	for _, f := range []string{cpu, mem} {
+		data, err := os.ReadFile(f)
+		if err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+			t.Errorf("%s: not a gzip-compressed profile (%d bytes, %v)", f, len(data), err)
+		}
+	}
+	if _, stderr, code := run(t, "", "--cpuprofile", filepath.Join(dir, "no", "such", "dir"), "fmt", in); code != 1 || !strings.Contains(stderr, "no such file or directory") {
+		t.Errorf("unwritable profile: exit %d, stderr %q", code, stderr)
+	}
+}
