@@ -65,7 +65,10 @@ type options struct {
 	reps      []int // runs per tool and file, one per size
 	perFunc   int
 	timeout   time.Duration
-	markdown  bool
+	// gomaxprocs, if not 0, is bufferlog's GOMAXPROCS: 1 measures the CPU
+	// time of one thread, as mlir-opt's is measured.
+	gomaxprocs int
+	markdown   bool
 }
 
 func main() {
@@ -87,6 +90,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	repList := fs.String("reps", "3", "runs per tool and file, one count for all sizes or one per size (e.g. 3,3,1); the median time is reported")
 	fs.IntVar(&o.perFunc, "per", 100, "operations per function in module workloads")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "time limit of one tool run")
+	fs.IntVar(&o.gomaxprocs, "gomaxprocs", 0, "run bufferlog with GOMAXPROCS=`N` (0: as the environment says)")
 	fs.BoolVar(&o.markdown, "markdown", false, "print a Markdown table")
 	emit := fs.String("emit", "", "write the workload KIND:SIZE (e.g. chain:1000) to stdout and exit")
 	if err := fs.Parse(args); err != nil {
@@ -213,6 +217,7 @@ func buildBufferlog(dir string, stderr io.Writer) (string, error) {
 // measurement is the result of running one tool reps times on one file.
 type measurement struct {
 	seconds   float64 // median wall time
+	cpu       float64 // median CPU time, user and system, of all threads
 	maxRSSKiB int64   // largest peak resident set size of the child
 	err       error   // the first failure; then the other fields are unset
 }
@@ -237,9 +242,12 @@ func measureAll(o options, dir string, stderr io.Writer) ([]row, error) {
 			}
 			for _, ph := range o.phases {
 				r := row{phase: ph.Name, kind: kind, size: size, ops: ops}
-				r.bufferlog, r.mlirOpt = measurePair(o.timeout, o.reps[i],
-					command{o.bufferlog, withFile(ph.Bufferlog, file)},
-					command{o.mlirOpt, withFile(ph.MLIROpt, file)})
+				bufferlog := command{o.bufferlog, withFile(ph.Bufferlog, file), nil}
+				if o.gomaxprocs > 0 {
+					bufferlog.env = []string{fmt.Sprintf("GOMAXPROCS=%d", o.gomaxprocs)}
+				}
+				r.bufferlog, r.mlirOpt = measurePair(o.timeout, o.reps[i], bufferlog,
+					command{o.mlirOpt, withFile(ph.MLIROpt, file), nil})
 				fmt.Fprintf(stderr, "%-8s %-6s %7d ops: bufferlog %s, mlir-opt %s\n",
 					ph.Name, kind, ops, r.bufferlog.summary(), r.mlirOpt.summary())
 				rows = append(rows, r)
@@ -298,32 +306,42 @@ func withFile(args []string, file string) []string {
 type command struct {
 	path string
 	args []string
+	env  []string // added to the environment
 }
 
 // measurePair runs a and b reps times each, alternating, so that a change in
 // machine load during the run affects both alike.
 func measurePair(timeout time.Duration, reps int, a, b command) (measurement, measurement) {
-	var timesA, timesB []float64
+	var ra, rb runs
 	var ma, mb measurement
 	for range reps {
 		if ma.err == nil {
-			ma.err = runOnce(timeout, a, &timesA, &ma.maxRSSKiB)
+			ma.err = ra.runOnce(timeout, a)
 		}
 		if mb.err == nil {
-			mb.err = runOnce(timeout, b, &timesB, &mb.maxRSSKiB)
+			mb.err = rb.runOnce(timeout, b)
 		}
 	}
-	ma.seconds, mb.seconds = median(timesA), median(timesB)
+	ma.seconds, ma.cpu, ma.maxRSSKiB = median(ra.wall), median(ra.cpu), ra.maxRSSKiB
+	mb.seconds, mb.cpu, mb.maxRSSKiB = median(rb.wall), median(rb.cpu), rb.maxRSSKiB
 	return ma, mb
 }
 
-// runOnce runs c, appending its wall time to times and raising maxRSSKiB to
-// its peak RSS.
-func runOnce(timeout time.Duration, c command, times *[]float64, maxRSSKiB *int64) error {
+// runs collects the runs of one tool on one file.
+type runs struct {
+	wall, cpu []float64 // seconds
+	maxRSSKiB int64
+}
+
+// runOnce runs c and records its wall and CPU time and peak RSS.
+func (rs *runs) runOnce(timeout time.Duration, c command) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var errOut bytes.Buffer
 	cmd := exec.CommandContext(ctx, c.path, c.args...)
+	if c.env != nil {
+		cmd.Env = append(os.Environ(), c.env...)
+	}
 	cmd.Stdout = io.Discard
 	cmd.Stderr = &errOut
 	start := time.Now()
@@ -336,9 +354,10 @@ func runOnce(timeout time.Duration, c command, times *[]float64, maxRSSKiB *int6
 		msg, _, _ := strings.Cut(strings.TrimSpace(errOut.String()), "\n")
 		return fmt.Errorf("%s %s: %v: %s", filepath.Base(c.path), strings.Join(c.args, " "), err, msg)
 	}
-	*times = append(*times, elapsed.Seconds())
+	rs.wall = append(rs.wall, elapsed.Seconds())
+	rs.cpu = append(rs.cpu, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds())
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		*maxRSSKiB = max(*maxRSSKiB, int64(ru.Maxrss)) // KiB on Linux
+		rs.maxRSSKiB = max(rs.maxRSSKiB, int64(ru.Maxrss)) // KiB on Linux
 	}
 	return nil
 }
@@ -358,15 +377,15 @@ func (m measurement) summary() string {
 	if m.err != nil {
 		return "failed"
 	}
-	return fmt.Sprintf("%.3fs %.1fMiB", m.seconds, mib(m.maxRSSKiB))
+	return fmt.Sprintf("%.3fs (cpu %.3fs) %.1fMiB", m.seconds, m.cpu, mib(m.maxRSSKiB))
 }
 
 func mib(kib int64) float64 { return float64(kib) / 1024 }
 
 var header = []string{"phase", "kind", "ops", "bufferlog s", "mlir-opt s", "time ratio",
-	"bufferlog MiB", "mlir-opt MiB", "RSS ratio", "growth"}
+	"bufferlog cpu s", "mlir-opt cpu s", "cpu ratio", "bufferlog MiB", "mlir-opt MiB", "RSS ratio", "growth"}
 
-const growthNote = "time ratio and RSS ratio: bufferlog / mlir-opt. growth: bufferlog time / its time at the previous size (ops ratio in parentheses)."
+const growthNote = "time, cpu and RSS ratio: bufferlog / mlir-opt; cpu is user and system time of all threads. growth: bufferlog time, and peak RSS, / those at the previous size (ops ratio in parentheses)."
 
 // cells renders the rows; growth compares with the previous row of the same
 // phase and kind.
@@ -374,21 +393,22 @@ func cells(rows []row) [][]string {
 	var out [][]string
 	for i, r := range rows {
 		b, m := r.bufferlog, r.mlirOpt
-		c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "-"}
+		c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "failed", "failed", "-", "-"}
 		if b.err == nil {
-			c[3], c[6] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
+			c[3], c[6], c[9] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.3f", b.cpu), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
 		}
 		if m.err == nil {
-			c[4], c[7] = fmt.Sprintf("%.3f", m.seconds), fmt.Sprintf("%.1f", mib(m.maxRSSKiB))
+			c[4], c[7], c[10] = fmt.Sprintf("%.3f", m.seconds), fmt.Sprintf("%.3f", m.cpu), fmt.Sprintf("%.1f", mib(m.maxRSSKiB))
 		}
 		if b.err == nil && m.err == nil {
-			c[5] = ratio(b.seconds, m.seconds)
-			c[8] = ratio(float64(b.maxRSSKiB), float64(m.maxRSSKiB))
+			c[5], c[8] = ratio(b.seconds, m.seconds), ratio(b.cpu, m.cpu)
+			c[11] = ratio(float64(b.maxRSSKiB), float64(m.maxRSSKiB))
 		}
 		if i > 0 {
 			prev := rows[i-1]
 			if prev.phase == r.phase && prev.kind == r.kind && b.err == nil && prev.bufferlog.err == nil {
-				c[9] = ratio(b.seconds, prev.bufferlog.seconds) + " (" + ratio(float64(r.ops), float64(prev.ops)) + ")"
+				c[12] = ratio(b.seconds, prev.bufferlog.seconds) + ", " + ratio(float64(b.maxRSSKiB), float64(prev.bufferlog.maxRSSKiB)) +
+					" (" + ratio(float64(r.ops), float64(prev.ops)) + ")"
 			}
 		}
 		out = append(out, c)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMedian(t *testing.T) {
@@ -62,24 +63,41 @@ func TestRepsPerSize(t *testing.T) {
 }
 
 func TestCells(t *testing.T) {
-	ok := func(s float64, kib int64) measurement { return measurement{seconds: s, maxRSSKiB: kib} }
+	ok := func(s, cpu float64, kib int64) measurement { return measurement{seconds: s, cpu: cpu, maxRSSKiB: kib} }
 	failed := measurement{err: errors.New("boom")}
 	rows := []row{
-		{phase: "parse", kind: "chain", ops: 1000, bufferlog: ok(1, 1024), mlirOpt: ok(2, 4096)},
-		{phase: "parse", kind: "chain", ops: 10000, bufferlog: ok(12, 2048), mlirOpt: ok(6, 4096)},
-		{phase: "parse", kind: "chain", ops: 100000, bufferlog: failed, mlirOpt: ok(60, 8192)},
-		{phase: "parse", kind: "module", ops: 1000, bufferlog: ok(1, 1024), mlirOpt: failed},
+		{phase: "parse", kind: "chain", ops: 1000, bufferlog: ok(1, 1.5, 1024), mlirOpt: ok(2, 2, 4096)},
+		{phase: "parse", kind: "chain", ops: 10000, bufferlog: ok(12, 18, 3072), mlirOpt: ok(6, 6, 4096)},
+		{phase: "parse", kind: "chain", ops: 100000, bufferlog: failed, mlirOpt: ok(60, 60, 8192)},
+		{phase: "parse", kind: "module", ops: 1000, bufferlog: ok(1, 1, 1024), mlirOpt: failed},
 	}
 	want := [][]string{
-		{"parse", "chain", "1000", "1.000", "2.000", "0.50x", "1.0", "4.0", "0.25x", "-"},
-		{"parse", "chain", "10000", "12.000", "6.000", "2.00x", "2.0", "4.0", "0.50x", "12.00x (10.00x)"},
-		{"parse", "chain", "100000", "failed", "60.000", "-", "failed", "8.0", "-", "-"},
-		{"parse", "module", "1000", "1.000", "failed", "-", "1.0", "failed", "-", "-"},
+		{"parse", "chain", "1000", "1.000", "2.000", "0.50x", "1.500", "2.000", "0.75x", "1.0", "4.0", "0.25x", "-"},
+		{"parse", "chain", "10000", "12.000", "6.000", "2.00x", "18.000", "6.000", "3.00x", "3.0", "4.0", "0.75x", "12.00x, 3.00x (10.00x)"},
+		{"parse", "chain", "100000", "failed", "60.000", "-", "failed", "60.000", "-", "failed", "8.0", "-", "-"},
+		{"parse", "module", "1000", "1.000", "failed", "-", "1.000", "failed", "-", "1.0", "failed", "-", "-"},
 	}
 	got := cells(rows)
 	for i := range want {
 		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got[i], want[i])
 		}
+	}
+}
+
+// TestRunOnce: a run records wall and CPU time, and the environment that
+// -gomaxprocs adds reaches the child; a failing run is an error.
+func TestRunOnce(t *testing.T) {
+	var rs runs
+	busy := command{"/bin/sh", []string{"-c", `test "$GOMAXPROCS" = 1 && i=0 && while [ $i -lt 20000 ]; do i=$((i+1)); done`}, []string{"GOMAXPROCS=1"}}
+	if err := rs.runOnce(time.Minute, busy); err != nil {
+		t.Fatal(err)
+	}
+	if len(rs.wall) != 1 || len(rs.cpu) != 1 || rs.cpu[0] <= 0 || rs.wall[0] <= 0 || rs.maxRSSKiB <= 0 {
+		t.Errorf("runs = %+v", rs)
+	}
+	busy.env = nil
+	if err := rs.runOnce(time.Minute, busy); err == nil {
+		t.Error("the child saw GOMAXPROCS=1 without being given it")
 	}
 }
