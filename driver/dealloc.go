@@ -17,7 +17,7 @@ import (
 // module.
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
-	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer)
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -33,11 +33,18 @@ type DeallocPlan struct {
 	Rounds int
 	// Copies are the copies made for needs_clone facts, in order.
 	Copies []rewrite.Copy
+	// Hoists are the allocations moved out of loops for hoist_alloc
+	// facts, in order.
+	Hoists []rewrite.Hoist
 }
 
 // Cloner inserts the copies that the needs_clone facts of db ask for and
 // returns them (rewrite.Options.Clone).
 type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
+
+// Hoister moves the allocations that the hoist_alloc facts of db name out
+// of their loops and returns the moves (rewrite.HoistAllocs).
+type Hoister func(names *extract.Names, db *facts.DB) ([]rewrite.Hoist, error)
 
 // Deallocation says how PlanDeallocation evaluates the deallocation
 // rules.
@@ -46,6 +53,9 @@ type Deallocation struct {
 	// needs_clone facts unapplied, to evaluate the rules on memref IR
 	// without changing it.
 	Clone Cloner
+	// Hoist moves allocations out of loops as the rules ask; nil leaves
+	// the hoist_alloc facts unapplied.
+	Hoist Hoister
 	// MaxStackBytes is the stack that the buffers of one function
 	// promoted to memref.alloca may take (stack_limit); 0 promotes none.
 	MaxStackBytes int64
@@ -65,9 +75,10 @@ type Deallocation struct {
 // of any depth settles in a round or two. A function of a call cycle
 // (in_call_cycle) whose result is found not fresh is never assumed fresh
 // again, so recursion settles too: what remains is consistent, each
-// recursive call's result fresh if the deeper calls' were. Then d.Clone
-// inserts the copies the rules ask for (needs_clone) and m's facts are
-// extracted anew, and it starts over; an operand is cloned once (a rule
+// recursive call's result fresh if the deeper calls' were. Then d.Hoist
+// moves the allocations the rules ask for out of their loops
+// (hoist_alloc), or else d.Clone inserts the copies they ask for
+// (needs_clone), and m's facts are extracted anew, and it starts over; an operand is cloned once (a rule
 // set asking twice is an error, not a reason to go on). Each extraction
 // gets d.MaxStackBytes as the stack_limit fact. rules.Limits bound each
 // evaluation.
@@ -104,6 +115,17 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 		if next := confirmed(db, names, fresh, dropped); !maps.Equal(next, fresh) {
 			fresh = next
 			continue
+		}
+		if d.Hoist != nil {
+			hoists, err := d.Hoist(names, db)
+			if err != nil {
+				return nil, err
+			}
+			if len(hoists) > 0 {
+				plan.Hoists = append(plan.Hoists, hoists...)
+				plan.DB = nil
+				continue
+			}
 		}
 		var copies []rewrite.Copy
 		if d.Clone != nil {

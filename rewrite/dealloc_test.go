@@ -12,12 +12,14 @@ import (
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules"
+	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
 
 // TestDeallocate plans the frees of small memref functions with the
-// built-in rules and inserts them: each case's body, printed after, must
-// hold the lines of want in order and none of avoid.
+// built-in rules, hoisting allocations out of loops where they ask, and
+// inserts them: each case's body, printed after, must hold the lines of
+// want in order and none of avoid.
 func TestDeallocate(t *testing.T) {
 	prog, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
@@ -70,13 +72,49 @@ func.func @f() -> f32 {
 ^bb2:
   return %v : f32
 }`, []string{"^bb1:", "%x = memref.load %a", "memref.dealloc %a", "^bb2:", "memref.dealloc %a", "return %v"}, nil},
+		{"a buffer that dies within each trip is hoisted out of the loop nest", `func.func @f(%v: f32, %n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+      %a = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+      memref.copy %a, %out : memref<4xf32> to memref<4xf32>
+    }
+  }
+  return
+}`, []string{"%a = memref.alloc()", "scf.for %i", "scf.for %j", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil},
+		{"a buffer yielded to the next trip stays in the loop", `func.func @f(%v: f32, %n: index, %init: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (memref<4xf32>) {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    scf.yield %a : memref<4xf32>
+  }
+  %x = memref.load %r[%c0] : memref<4xf32>
+  return %x : f32
+}`, []string{"scf.for %i", "%a = memref.alloc()"}, nil},
+		{"a buffer sized in the loop, or in a parallel loop, stays", `func.func @f(%v: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc(%i) : memref<?xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  }
+  scf.forall (%j) in (%n) {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+  }
+  return
+}`, []string{"scf.for %i", "%a = memref.alloc(%i)", "memref.dealloc %a", "scf.forall", "%b = memref.alloc()", "memref.dealloc %b"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := ir.Parse("in.mlir", []byte(tc.body))
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Extract: extractModule})
+			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Hoist: rewrite.HoistAllocs, Extract: extractModule})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,5 +140,55 @@ func.func @f() -> f32 {
 				}
 			}
 		})
+	}
+}
+
+// TestHoistAllocsRejectsOthers: a hoist_alloc fact (from a user's rule
+// file) naming an op outside the loop, or one that is no allocation of
+// static size, moves nothing and is an error.
+func TestHoistAllocsRejectsOthers(t *testing.T) {
+	m, err := ir.Parse("in.mlir", []byte(`func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %b = memref.alloc(%i) : memref<?xf32>
+  }
+  return
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var allocs []*ir.Operation
+	var loop *ir.Operation
+	ir.WalkPost(m.Op, func(op *ir.Operation) {
+		switch op.Name {
+		case "memref.alloc":
+			allocs = append(allocs, op)
+		case "scf.for":
+			loop = op
+		}
+	})
+	for _, alloc := range allocs {
+		block := alloc.Block()
+		db, names, err := extract.Module(m, extract.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opID := func(op *ir.Operation) facts.Value {
+			id, ok := names.OpID(op)
+			if !ok {
+				t.Fatal("no id")
+			}
+			return facts.Number(int64(id))
+		}
+		contract.HoistAlloc.In(db).Add([]facts.Value{opID(alloc), opID(loop)})
+		hoists, err := rewrite.HoistAllocs(names, db)
+		if err == nil || !strings.Contains(err.Error(), "which does not hold it as an allocation of static size") || hoists != nil {
+			t.Errorf("hoisting %s: %v, %v", alloc.Name, hoists, err)
+		}
+		if alloc.Block() != block {
+			t.Errorf("%s moved", alloc.Name)
+		}
 	}
 }

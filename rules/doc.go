@@ -32,6 +32,8 @@
 //	                     (needs_clone), and ownership by the branch taken
 //	dealloc_free.mg      where each buffer is freed, across the blocks of
 //	                     a cf region too, and which results are owned
+//	dealloc_hoist.mg     allocations moved out of loops (hoist_alloc):
+//	                     one buffer for every trip of a loop
 //	dealloc_move.mg      copies that move a buffer about to be freed into
 //	                     a new one (moves), which the rewrite drops
 //	dealloc_stack.mg     buffers promoted to the stack (stack_buffer): the

@@ -443,7 +443,7 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 // rules (rules/dealloc*.mg), with the copies they ask for (aligned as
 // st.ropt says).
 func deallocate(m *ir.Module, st stages) error {
-	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, driver.Deallocation{Clone: st.ropt.Clone, MaxStackBytes: st.ropt.MaxStackBytes, Extract: extractWith(st.opts)})
+	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, driver.Deallocation{Clone: st.ropt.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: st.ropt.MaxStackBytes, Extract: extractWith(st.opts)})
 	if err != nil {
 		return err
 	}

@@ -162,11 +162,10 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, driver.Deallocation{Clone: a.ropt.Clone, MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
+	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, driver.Deallocation{Clone: a.ropt.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
 	if err != nil {
 		return nil, nil, err
 	}
-	copies := clonePlan.Copies
 	// Printed and parsed again, the memref IR (with its copies) has
 	// positions for the explanations.
 	var text bytes.Buffer
@@ -192,7 +191,7 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 		}
 	}
 	out.Decisions = append(out.Decisions, deallocDecisions(run.prog, preds, plan, text.Bytes())...)
-	out.Decisions = append(out.Decisions, cloneDecisions(mm, plan.Names, copies, text.Bytes())...)
+	out.Decisions = append(out.Decisions, changeDecisions(mm, plan.Names, clonePlan, text.Bytes())...)
 	return out, text.Bytes(), nil
 }
 
@@ -427,14 +426,37 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	return out
 }
 
-// cloneDecisions lists the copies the deallocation made to end critical
-// aliases, located at their buffers in mm.
-func cloneDecisions(mm *ir.Module, names *extract.Names, copies []rewrite.Copy, text []byte) []explain.Decision {
+// changeDecisions lists what the deallocation changed in the module: the
+// copies it made to end critical aliases and the allocations it moved out
+// of loops, located at their buffers in mm.
+func changeDecisions(mm *ir.Module, names *extract.Names, changes *driver.DeallocPlan, text []byte) []explain.Decision {
 	st := &stepper{names: names, lines: strings.Split(string(text), "\n")}
-	located := map[string]string{} // "@function %buffer" -> location
+	located := allocLocations(mm, names)
+	var out []explain.Decision
+	for _, c := range changes.Copies {
+		buf := c.Buffer.PrintName()
+		out = append(out, explain.Decision{Kind: "clone", Value: buf, Op: c.OpName, At: st.location(located["@"+c.Func+" "+buf]),
+			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (needs_clone)", c.Operand, c.OpName, c.Why)})
+	}
+	for _, h := range changes.Hoists {
+		fn := h.Loop
+		for fn.Name != "func.func" {
+			fn = fn.ParentOp()
+		}
+		buf := h.Alloc.Result(0).PrintName()
+		out = append(out, explain.Decision{Kind: "hoist", Value: buf, Op: h.Loop.Name, At: st.location(located["@"+ir.SymbolName(fn)+" "+buf]),
+			Summary: fmt.Sprintf("%s is allocated once, before the %s that allocated it at each trip: of static size, it dies within the trip (hoist_alloc)", buf, h.Loop.Name)})
+	}
+	return out
+}
+
+// allocLocations locates the buffers that mm allocates, on the heap or
+// the stack, by "@function %buffer".
+func allocLocations(mm *ir.Module, names *extract.Names) map[string]string {
+	located := map[string]string{}
 	for _, fn := range mm.Funcs() {
 		ir.Walk(fn, func(op *ir.Operation) bool {
-			if op.Name == "memref.alloc" {
+			if op.Name == "memref.alloc" || op.Name == "memref.alloca" {
 				if id, ok := names.ValueID(op.Result(0)); ok {
 					located["@"+ir.SymbolName(fn)+" %"+op.Result(0).Name] = names.Locate(facts.ValueKind, id)
 				}
@@ -442,13 +464,7 @@ func cloneDecisions(mm *ir.Module, names *extract.Names, copies []rewrite.Copy, 
 			return true
 		})
 	}
-	var out []explain.Decision
-	for _, c := range copies {
-		buf := c.Buffer.PrintName()
-		out = append(out, explain.Decision{Kind: "clone", Value: buf, Op: c.OpName, At: st.location(located["@"+c.Func+" "+buf]),
-			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (needs_clone)", c.Operand, c.OpName, c.Why)})
-	}
-	return out
+	return located
 }
 
 // stepper turns derivations of one DB's facts into explain.Steps: ids

@@ -121,6 +121,16 @@ var (
 	Rooted = declare("dealloc_handover.mg", Reads, "rooted", 1)
 )
 
+// The predicates of dealloc_hoist.mg.
+var (
+	// HoistAlloc is hoist_alloc(Op op id, L op id): Go reads it. The rewrite
+	// moves the memref.alloc Op out of the loop L that holds it, to just
+	// before L: a buffer of static size that dies within each trip of L
+	// (handed on nowhere, never stored, in no move) can be one buffer for
+	// every trip.
+	HoistAlloc = declare("dealloc_hoist.mg", Reads, "hoist_alloc", 2)
+)
+
 // The predicates of dealloc_move.mg.
 var (
 	// Moves is moves(X value id, Copy op id, T value id): Go reads it. The

@@ -27,7 +27,8 @@
 // one path only; a block argument
 // handed a buffer its block still reads; a carrier of subviews of two buffers; a call
 // result that may be either of two buffers the caller owns, returned (a copy); a buffer
-// stored into memory (not promoted to the stack).
+// stored into memory (not promoted to the stack); a loop allocating a buffer of static
+// size and one of a size it computes at each trip (only the first is hoisted out).
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -642,6 +643,20 @@ module {
     %a = memref.alloc() : memref<4xf32>
     linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
     memref.store %a, %m[%c0] : memref<1xmemref<4xf32>>
+    func.return
+  }
+  // Each trip allocates two buffers that die within the trip: the one of
+  // static size is hoisted out of the loop, the one sized by %i is not.
+  func.func @per_trip(%n: index, %v: f32, %out: memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %a = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+      memref.copy %a, %out : memref<4xf32> to memref<4xf32>
+      %b = memref.alloc(%i) : memref<?xf32>
+      linalg.fill ins(%v : f32) outs(%b : memref<?xf32>)
+    }
     func.return
   }
 }

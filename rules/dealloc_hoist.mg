@@ -1,0 +1,37 @@
+# dealloc_hoist.mg: allocations hoisted out of loops.
+#
+# A loop body that allocates a buffer which dies within the trip mallocs
+# and frees once per trip. One buffer allocated before the loop serves
+# every trip (MLIR's buffer-loop-hoisting): the driver moves each
+# hoist_alloc's memref.alloc to just before its loop and evaluates the
+# deallocation rules again, which then free the buffer once, after the
+# loop, or promote it to the stack (dealloc_stack.mg), which a buffer
+# allocated in a loop never is. A loop nest is hoisted one level per
+# evaluation, until no rule asks for more.
+
+Decl sequential_loop(Name)
+  descr [doc("Ops named Name run their body once per trip, one trip after the other: a buffer that one trip allocates and frees may serve every trip."),
+         arg(Name, "string")].
+# scf.forall and scf.parallel run their trips at once: one buffer for all
+# of them would be written by several trips together.
+sequential_loop("scf.for").
+sequential_loop("scf.while").
+
+Decl sized_at_run_time(Op)
+  descr [doc("The memref.alloc Op takes dynamic sizes as operands, which may be defined in the loop."),
+         arg(Op, "op id")]
+  bound [/number].
+# memref.alloc(%n) : memref<?xf32>: %n may change from trip to trip.
+sized_at_run_time(Op) :- op(Op, "memref.alloc"), use(Op, _, _).
+
+Decl hoist_alloc(Op, L)
+  descr [doc("The rewrite moves the memref.alloc Op out of the loop L that holds it, to just before L: a buffer of static size that dies within each trip of L (handed on nowhere, never stored, in no move) can be one buffer for every trip."), driver(/reads),
+         arg(Op, "op id"), arg(L, "op id")]
+  bound [/number, /number].
+# scf.for %i = ... { %a = memref.alloc() : memref<4xf32> ... uses of %a
+# ... }: no trip's %a outlives the trip, so %a can be allocated before
+# the loop. A buffer yielded to the next trip (escapes) is live across
+# trips, and one stored may be read after the loop.
+hoist_alloc(Op, L) :-
+  new_buffer(X), result(X, Op, 0), parent_op(Op, L), op(L, Name), sequential_loop(Name),
+  !sized_at_run_time(Op), !escapes(X), !stored(X), !copied_whole(X).
