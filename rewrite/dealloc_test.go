@@ -30,6 +30,7 @@ func TestDeallocate(t *testing.T) {
 		name, body string
 		want       []string
 		avoid      []string
+		stack      int64 // MaxStackBytes
 	}{
 		{"freed after its last use", `func.func @f(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -38,19 +39,19 @@ func TestDeallocate(t *testing.T) {
   %x = memref.load %a[%c0] : memref<4xf32>
   %y = arith.addf %x, %v : f32
   return %y : f32
-}`, []string{"%x = memref.load %a", "memref.dealloc %a", "%y = arith.addf"}, nil},
+}`, []string{"%x = memref.load %a", "memref.dealloc %a", "%y = arith.addf"}, nil, 0},
 		{"returned, not freed", `func.func @f(%v: f32) -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
   linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
   return %a : memref<4xf32>
-}`, []string{"return %a"}, []string{"memref.dealloc"}},
+}`, []string{"return %a"}, []string{"memref.dealloc"}, 0},
 		{"a global is never freed", `memref.global "private" constant @k : memref<4xf32> = dense<1.0>
 func.func @f() -> f32 {
   %c0 = arith.constant 0 : index
   %g = memref.get_global @k : memref<4xf32>
   %x = memref.load %g[%c0] : memref<4xf32>
   return %x : f32
-}`, []string{"memref.load %g"}, []string{"memref.dealloc"}},
+}`, []string{"memref.load %g"}, []string{"memref.dealloc"}, 0},
 		{"a copy into a new buffer before the free is a move", `func.func @f(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<4xf32>
@@ -60,7 +61,29 @@ func.func @f() -> f32 {
   memref.store %v, %b[%c0] : memref<4xf32>
   %x = memref.load %b[%c0] : memref<4xf32>
   return %x : f32
-}`, []string{"memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc"}},
+}`, []string{"memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc"}, 0},
+		{"a move is not undone by the stack", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  return %x : f32
+}`, []string{"%a = memref.alloc()", "memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc", "alloca"}, 1024},
+		{"a copy whose source is used after it leaves both to the stack", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %x = memref.load %a[%c0] : memref<4xf32>
+  %y = memref.load %b[%c0] : memref<4xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+}`, []string{"%a = memref.alloca()", "%b = memref.alloca()", "memref.copy %a, %b"}, []string{"memref.dealloc"}, 1024},
 		{"both arms of a branch free what they do not hand on", `func.func @f(%c: i1, %v: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<4xf32>
@@ -71,7 +94,7 @@ func.func @f() -> f32 {
   return %x : f32
 ^bb2:
   return %v : f32
-}`, []string{"^bb1:", "%x = memref.load %a", "memref.dealloc %a", "^bb2:", "memref.dealloc %a", "return %v"}, nil},
+}`, []string{"^bb1:", "%x = memref.load %a", "memref.dealloc %a", "^bb2:", "memref.dealloc %a", "return %v"}, nil, 0},
 		{"a buffer that dies within each trip is hoisted out of the loop nest", `func.func @f(%v: f32, %n: index, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -83,7 +106,7 @@ func.func @f() -> f32 {
     }
   }
   return
-}`, []string{"%a = memref.alloc()", "scf.for %i", "scf.for %j", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil},
+}`, []string{"%a = memref.alloc()", "scf.for %i", "scf.for %j", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil, 0},
 		{"a buffer yielded to the next trip stays in the loop", `func.func @f(%v: f32, %n: index, %init: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -94,7 +117,7 @@ func.func @f() -> f32 {
   }
   %x = memref.load %r[%c0] : memref<4xf32>
   return %x : f32
-}`, []string{"scf.for %i", "%a = memref.alloc()"}, nil},
+}`, []string{"scf.for %i", "%a = memref.alloc()"}, nil, 0},
 		{"a buffer sized in the loop, or in a parallel loop, stays", `func.func @f(%v: f32, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -107,14 +130,14 @@ func.func @f() -> f32 {
     linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
   }
   return
-}`, []string{"scf.for %i", "%a = memref.alloc(%i)", "memref.dealloc %a", "scf.forall", "%b = memref.alloc()", "memref.dealloc %b"}, nil},
+}`, []string{"scf.for %i", "%a = memref.alloc(%i)", "memref.dealloc %a", "scf.forall", "%b = memref.alloc()", "memref.dealloc %b"}, nil, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := ir.Parse("in.mlir", []byte(tc.body))
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Hoist: rewrite.HoistAllocs, Extract: extractModule})
+			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: tc.stack, Extract: extractModule})
 			if err != nil {
 				t.Fatal(err)
 			}

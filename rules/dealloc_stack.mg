@@ -45,11 +45,22 @@ Decl stored(X)
 stored(X) :- root_alias(X, V), use(Op, 0, V), op(Op, "memref.store").
 
 Decl copied_whole(X)
-  descr [doc("The root X is the source or the target of a memref.copy into a new buffer, which a move may make one buffer with another (moves)."),
+  descr [doc("The root X is the source or the target of a memref.copy into a new buffer that may be X's last use, which a move may make one buffer with another (moves)."),
          arg(X, "value id")]
   bound [/number].
-copied_whole(X) :- copy_to_new(_, V, _), copy_source(V, X).
-copied_whole(T) :- copy_to_new(_, _, T).
+# A move needs the copy to be the source's last use (freed_after): in the
+# source's block, its last use there; a copy in another block (a cf
+# successor, or nested in a region) is taken to be one. A source used
+# after the copy, and its copy, stay candidates for the stack.
+copied_whole(X) :- may_end_with_copy(X, _).
+copied_whole(T) :- may_end_with_copy(_, T).
+
+Decl may_end_with_copy(X, T)
+  descr [doc("A memref.copy of all of the root X into the new buffer T may be X's last use."),
+         arg(X, "value id"), arg(T, "value id")]
+  bound [/number, /number].
+may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, B), op_in_block(Copy, B, P), last_use(X, P).
+may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), op_in_block(Copy, B, _), !root_block(X, B).
 
 Decl stack_candidate(X, F, N)
   descr [doc("X, the result of a memref.alloc of the function F, of static size N bytes, allocated once per call of F, never handed on (escapes), never stored and in no move: a memref.alloca can hold it."),
