@@ -48,10 +48,12 @@ Decl copied_whole(X)
   descr [doc("The root X is the source or the target of a memref.copy into a new buffer that may be X's last use, which a move may make one buffer with another (moves)."),
          arg(X, "value id")]
   bound [/number].
-# A move needs the copy to be the source's last use (freed_after): in the
-# source's block, its last use there; a copy in another block (a cf
-# successor, or nested in a region) is taken to be one. A source used
-# after the copy, and its copy, stay candidates for the stack.
+# A move needs the copy to be the last use (freed_after) of a root, all
+# of whose buffer it copies: in the root's block, its last use there; a
+# copy in another block (a cf successor, or nested in a region) is taken
+# to be one. A source used after the copy, a view, a global or an
+# argument (no root the rules free), and their copies, stay candidates
+# for the stack.
 copied_whole(X) :- may_end_with_copy(X, _).
 copied_whole(T) :- may_end_with_copy(_, T).
 
@@ -60,7 +62,7 @@ Decl may_end_with_copy(X, T)
          arg(X, "value id"), arg(T, "value id")]
   bound [/number, /number].
 may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, B), op_in_block(Copy, B, P), last_use(X, P).
-may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), op_in_block(Copy, B, _), !root_block(X, B).
+may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, RB), op_in_block(Copy, B, _), B != RB.
 
 Decl stack_candidate(X, F, N)
   descr [doc("X, the result of a memref.alloc of the function F, of static size N bytes, allocated once per call of F, never handed on (escapes), never stored and in no move: a memref.alloca can hold it."),
