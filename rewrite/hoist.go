@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -24,7 +25,7 @@ type Hoist struct {
 // error: moving anything else could use a value before its definition.
 func HoistAllocs(names *extract.Names, db *facts.DB) ([]Hoist, error) {
 	pairs := contract.Pairs(db, contract.HoistAlloc)
-	slices.SortFunc(pairs, func(a, b [2]int64) int { return int(a[0] - b[0]) }) // op ids go in program order
+	slices.SortFunc(pairs, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) }) // op ids go in program order
 	var hoists []Hoist
 	leaving := map[*ir.Block]map[*ir.Operation]bool{}
 	for _, p := range pairs {
