@@ -29,7 +29,16 @@ type Summary struct {
 	Equivalent map[[2]int64]int64
 }
 
-// Annotate marks the IR that names numbers with the decisions as
+// Annotation is what Annotate marks the IR with: the decisions on the
+// ops that Names numbers, and what the rules derived about the function
+// boundaries (Summary, which may be nil: no function annotations).
+type Annotation struct {
+	Names     *extract.Names
+	Decisions *Decisions
+	Summary   *Summary
+}
+
+// Annotate marks the IR that a.Names numbers with the decisions as
 // One-Shot Bufferize's test-analysis-only mode does: every op with tensor
 // operands gets
 // __inplace_operands_attr__ ("true", "false", or "none" for other
@@ -42,10 +51,10 @@ type Summary struct {
 // W_n[NOT-WRITABLE: ...] for a read-only buffer. The ops are annotated
 // on up to workers goroutines, each taking a range of ids: an op's
 // annotations are its own.
-func Annotate(names *extract.Names, dec *Decisions, sum *Summary, printConflicts bool, workers int) {
-	AnnotateOps(names, dec, sum, 0, names.Len(facts.OpKind), workers)
+func Annotate(a Annotation, printConflicts bool, workers int) {
+	AnnotateOps(a, 0, a.Names.Len(facts.OpKind), workers)
 	if printConflicts {
-		annotateConflicts(names, dec)
+		annotateConflicts(a.Names, a.Decisions)
 	}
 }
 
@@ -53,19 +62,19 @@ func Annotate(names *extract.Names, dec *Decisions, sum *Summary, printConflicts
 const annotateRangeOps = 4096
 
 // AnnotateOps is Annotate without the conflicts, on the ops with ids
-// from lo to hi alone: dec and sum need hold only theirs (a function's,
-// as soon as it is decided).
-func AnnotateOps(names *extract.Names, dec *Decisions, sum *Summary, lo, hi, workers int) {
+// from lo to hi alone: a's decisions and summary need hold only theirs (a
+// function's, as soon as it is decided).
+func AnnotateOps(a Annotation, lo, hi, workers int) {
 	n := hi - lo
 	ranges := max(1, min(workers, n/annotateRangeOps))
-	parallel.For(ranges, ranges, func(r int) { annotateRange(names, dec, sum, lo+n*r/ranges, lo+n*(r+1)/ranges) })
+	parallel.For(ranges, ranges, func(r int) { annotateRange(a, lo+n*r/ranges, lo+n*(r+1)/ranges) })
 }
 
 // annotateRange annotates the ops with ids from lo to hi. Ids number
 // every op of the IR, in walk order, and the in-place operands ascend by
 // op id and index: a cursor into them answers each operand in turn.
-func annotateRange(names *extract.Names, dec *Decisions, sum *Summary, lo, hi int) {
-	inPlace := dec.InPlaceOperands
+func annotateRange(a Annotation, lo, hi int) {
+	names, sum, inPlace := a.Names, a.Summary, a.Decisions.InPlaceOperands
 	next, _ := slices.BinarySearchFunc(inPlace, Operand{Op: int64(lo)}, Operand.Compare)
 	for id := lo; id < hi; id++ {
 		op := names.Op(id)

@@ -44,7 +44,7 @@ func TestAnnotateWorkers(t *testing.T) {
 			if len(dec.InPlaceOperands) == 0 {
 				t.Fatalf("%s: no operand in place", name)
 			}
-			rewrite.Annotate(split.Names(), dec, &rewrite.Summary{}, true, workers)
+			rewrite.Annotate(rewrite.Annotation{Names: split.Names(), Decisions: dec, Summary: &rewrite.Summary{}}, true, workers)
 			var out bytes.Buffer
 			if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
 				t.Fatal(err)

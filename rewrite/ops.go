@@ -424,7 +424,7 @@ func (b *bufferizer) pad(op *ir.Operation) error {
 	for i := range ones {
 		ones[i] = mixed{n: 1}
 	}
-	sv, err := b.subviewMixed(op, alloc, lowAt, srcSizes, ones, st.Shape)
+	sv, err := b.subviewMixed(op, alloc, mixedSlice{offsets: lowAt, sizes: srcSizes, strides: ones}, st.Shape)
 	if err != nil {
 		return err
 	}
@@ -466,9 +466,15 @@ func (b *bufferizer) addIndex(x, y *ir.Value) *ir.Value {
 	return b.emit("arith.addi", []*ir.Value{x, y}, []ir.Type{ir.Index}, "").Result(0)
 }
 
-// subviewMixed emits a memref.subview of src with the given offsets,
-// sizes and strides, reduced to shape want.
-func (b *bufferizer) subviewMixed(op *ir.Operation, src *ir.Value, offsets, sizes, strides []mixed, want []int64) (*ir.Value, error) {
+// mixedSlice is the offsets, sizes and strides of a subview, each a
+// number or a value.
+type mixedSlice struct {
+	offsets, sizes, strides []mixed
+}
+
+// subviewMixed emits a memref.subview of src that takes slice sl, reduced
+// to shape want.
+func (b *bufferizer) subviewMixed(op *ir.Operation, src *ir.Value, sl mixedSlice, want []int64) (*ir.Value, error) {
 	st, ok := src.Type().(*ir.MemRefType)
 	if !ok {
 		return nil, b.fail(op, "slice of a buffer of type %s", src.Type())
@@ -476,7 +482,7 @@ func (b *bufferizer) subviewMixed(op *ir.Operation, src *ir.Value, offsets, size
 	operands := []*ir.Value{src}
 	var statics [3][]int64
 	var counts [3]int
-	for k, list := range [][]mixed{offsets, sizes, strides} {
+	for k, list := range [][]mixed{sl.offsets, sl.sizes, sl.strides} {
 		for _, m := range list {
 			statics[k] = append(statics[k], m.n)
 			if m.n == ir.Dynamic {

@@ -342,9 +342,9 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 	if !printConflicts {
 		ahead = ir.NewAhead(ir.PrintOptions{Workers: opts.Workers})
 		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *rewrite.Decisions) {
-			sum := summary([]*facts.DB{db})
+			a := rewrite.Annotation{Names: names, Decisions: dec, Summary: summary([]*facts.DB{db})}
 			for _, top := range tops {
-				rewrite.AnnotateOps(names, dec, sum, top.First, top.End, opts.Workers)
+				rewrite.AnnotateOps(a, top.First, top.End, opts.Workers)
 			}
 			<-named
 			for _, top := range tops {
@@ -360,7 +360,7 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 	}
 	if done == nil {
 		defer times.since(phaseRewrite, time.Now())
-		rewrite.Annotate(a.names, a.dec, summary(a.parts), printConflicts, opts.Workers)
+		rewrite.Annotate(rewrite.Annotation{Names: a.names, Decisions: a.dec, Summary: summary(a.parts)}, printConflicts, opts.Workers)
 	}
 	return ahead, nil
 }

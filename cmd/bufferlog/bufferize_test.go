@@ -253,7 +253,7 @@ func TestAnalyzeAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rewrite.Annotate(a.names, a.dec, summary(a.parts), false, 1)
+		rewrite.Annotate(rewrite.Annotation{Names: a.names, Decisions: a.dec, Summary: summary(a.parts)}, false, 1)
 		var want bytes.Buffer
 		if err := ir.Print(&want, m, ir.PrintOptions{}); err != nil {
 			t.Fatal(err)
