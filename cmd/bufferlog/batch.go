@@ -10,11 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"bufferlog/driver"
-	"bufferlog/extract"
 	"bufferlog/ir"
-	"bufferlog/rewrite"
-	"bufferlog/solve"
 )
 
 // phase is a step of the per-file pipeline, timed for --stats.
@@ -191,22 +187,6 @@ func sameFile(a, b string) bool {
 	return resolved(a) == resolved(b)
 }
 
-// pipeline is the work bufferize does on each file, with the settings of
-// the command line. It is shared by the workers: the compiled program is
-// immutable (see package solve), every other field is only read.
-type pipeline struct {
-	prog           *solve.Program
-	opts           extract.Options
-	policy         driver.Policy
-	ropt           rewrite.Options
-	dealloc        deallocMode
-	analysisOnly   bool
-	printConflicts bool
-	limits         limits
-	// verify, if set, checks each output before it is written.
-	verify *checker
-}
-
 // result is what became of one job.
 type result struct {
 	job
@@ -216,9 +196,9 @@ type result struct {
 	kept   bool // the job failed, and an earlier output (not the input) was left as it was
 }
 
-// run parses, analyses and rewrites one file and writes its output, which
-// happens only once everything else succeeded: a failed job writes
-// nothing and removes nothing.
+// run takes one file through p: it parses, analyses and rewrites it and
+// writes its output, which happens only once everything else succeeded:
+// a failed job writes nothing and removes nothing.
 func (p *pipeline) run(j job) (r result) {
 	r.job = j
 	defer func() {
@@ -248,19 +228,19 @@ func (p *pipeline) run(j job) (r result) {
 		return r
 	}
 	var ahead *ir.Ahead
-	run, stop := p.limits.start(p.prog, p.opts.Workers)
-	st := stages{opts: p.opts, run: run, policy: p.policy, ropt: p.ropt, times: &r.times}
+	ps, stop := p.start(p.opts.Workers)
+	ps.times = &r.times
 	if p.analysisOnly {
-		ahead, r.err = analyze(m, st, p.printConflicts)
+		ahead, r.err = analyze(m, ps)
 	} else {
-		r.err = bufferize(m, j.in, st, p.dealloc)
+		r.err = bufferize(m, j.in, ps)
 		if r.err == nil && p.verify != nil {
-			r.err = r.times.timed(phaseVerify, func() error { return p.verify.verify(m, j.in, p.opts) })
+			r.err = r.times.timed(phaseVerify, func() error { return p.verify.verify(m, j.in, ps) })
 		}
 	}
 	stop()
 	if r.err != nil {
-		r.err = p.limits.explain(j.in, r.err)
+		r.err = p.limitError(j.in, r.err)
 		return r
 	}
 	// Counting reads the ops and printing their text (and the values'

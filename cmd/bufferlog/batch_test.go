@@ -548,7 +548,7 @@ func testPipeline(t *testing.T, workers int) *pipeline {
 		t.Fatal(err)
 	}
 	opts.Workers = workers
-	return &pipeline{prog: prog, opts: opts, policy: driver.OneShot(driver.BottomUp)}
+	return &pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp)}
 }
 
 // TestProgressBar checks the bar drawn on a terminal: redrawn in place,

@@ -14,23 +14,9 @@ import (
 	"bufferlog/facts"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules"
 	"bufferlog/rules/contract"
 )
-
-var heuristics = map[string]driver.Order{"bottom-up": driver.BottomUp, "top-down": driver.TopDown}
-
-// rulesFlag is the --rules flag of every command that evaluates the rules.
-var rulesFlag = &cli.StringSliceFlag{Name: "rules", Usage: "rule `FILE` that replaces the built-in file of its base name, or is added; alt:NAME adds a shipped alternative (bufferlog rules lists them)"}
-
-// deallocMode is what bufferize does about freeing buffers.
-type deallocMode int
-
-const (
-	noDealloc     deallocMode = iota
-	staticDealloc             // rules/dealloc*.mg, with the copies it asks for
-)
-
-var deallocModes = map[string]deallocMode{"none": noDealloc, "static": staticDealloc}
 
 func bufferizeCommand() *cli.Command {
 	return &cli.Command{
@@ -60,15 +46,14 @@ func bufferizeCommand() *cli.Command {
 			"(--stats: with the time of each phase; --stats=json: as JSON, to --stats-file or\n" +
 			"stderr). Exit status 1 if any file failed, 2 for a usage error.",
 		Flags: append([]cli.Flag{
-			&cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"},
-			&cli.BoolFlag{Name: "print-conflicts", Usage: "mark the read, write and definition of each conflict"},
+			analysisOnlyFlag, printConflictsFlag,
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
 			layoutFlag, alignmentFlag, stackFlag,
-			&cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"},
-			&cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"},
-			&cli.BoolFlag{Name: "verify", Usage: "check each output with bufferlog check's built-in rules before writing it, and fail with their findings (errors and warnings) instead of writing memref IR they cannot prove memory-safe"},
+			deallocFlag,
+			allowUnknownOpsFlag,
+			verifyFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},
 			&cli.BoolFlag{Name: "in-place", Usage: "replace each input that bufferizes by its output; inputs that fail are left as they were"},
@@ -77,16 +62,6 @@ func bufferizeCommand() *cli.Command {
 			&cli.StringFlag{Name: "stats-file", Usage: "write the summary as JSON to `FILE` (implies --stats=json)"},
 		}, limitFlags...),
 		Action: func(c *cli.Context) error {
-			p, err := pipelineFlags(c)
-			if err != nil {
-				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
-			}
-			if p.limits, err = limitsOf(c); err != nil {
-				return err
-			}
-			if p.verify != nil {
-				p.verify.lim = p.limits
-			}
 			jobs, batch, err := bufferizeJobs(c)
 			if err != nil {
 				return cli.Exit("bufferlog bufferize: "+err.Error(), 2)
@@ -102,11 +77,9 @@ func bufferizeCommand() *cli.Command {
 			if len(jobs) > 0 && jobs[0].err == nil {
 				jobs[0].ahead = prefetch(jobs[0])
 			}
-			if _, p.prog, err = compileRules(c.StringSlice("rules")); err != nil {
-				return report(err)
-			}
-			if p.opts, err = extractOptions(c.StringSlice("op-model")); err != nil {
-				return report(err)
+			p, err := newPipeline(c, rules.Analysis())
+			if err != nil {
+				return err
 			}
 			// The workers share the CPUs: each file's own parallelism gets
 			// its part of them.
@@ -126,146 +99,6 @@ func bufferizeCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-// pipelineFlags reads the flags that say what to do with each file.
-func pipelineFlags(c *cli.Context) (*pipeline, error) {
-	ropt, err := rewriteOptionsOf(c)
-	if err != nil {
-		return nil, err
-	}
-	ropt.AllowUnknownOps = c.Bool("allow-unknown-ops")
-	dealloc, ok := deallocModes[c.String("dealloc")]
-	if !ok {
-		return nil, fmt.Errorf("unknown --dealloc %q (static or none)", c.String("dealloc"))
-	}
-	policy, _, err := policyNamed(c)
-	if err != nil {
-		return nil, err
-	}
-	var verify *checker
-	if c.Bool("verify") {
-		if c.Bool("analysis-only") || dealloc == noDealloc {
-			return nil, errors.New("--verify checks memref IR with its frees: not with --analysis-only or --dealloc=none")
-		}
-		if verify, err = newChecker(nil, limits{}); err != nil {
-			return nil, err
-		}
-	}
-	return &pipeline{
-		policy:         policy,
-		ropt:           ropt,
-		dealloc:        dealloc,
-		analysisOnly:   c.Bool("analysis-only"),
-		printConflicts: c.Bool("print-conflicts"),
-		verify:         verify,
-	}, nil
-}
-
-// The flags that choose the policy of the in-place analysis (policyOf),
-// shared by bufferize, explain, report, graph and diff-rules, and those of
-// the rewrite (the layout of function boundaries, the alignment of
-// buffers), shared by bufferize, explain and report.
-var (
-	layoutFlag = &cli.StringFlag{Name: "function-boundary-type-conversion", Value: "infer-layout-map",
-		Usage: "memref layout of function arguments and results: infer-layout-map, identity-layout-map or fully-dynamic-layout-map"}
-	alignmentFlag = &cli.Int64Flag{Name: "buffer-alignment", Value: defaultAlignment,
-		Usage: "alignment in bytes of the buffers allocated, as One-Shot Bufferize's buffer-alignment (0: none)"}
-	stackFlag = &cli.Int64Flag{Name: "max-stack-bytes", Value: defaultMaxStackBytes,
-		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call and never handed on (0: none)"}
-	policyFlag          = &cli.StringFlag{Name: "policy", Value: "oneshot", Usage: "oneshot: MLIR's greedy decisions; mincopy: the fewest bytes copied; copy-before-write: no analysis, every write on a copy"}
-	copyBeforeWriteFlag = &cli.BoolFlag{Name: "copy-before-write", Usage: "the same as --policy copy-before-write: a baseline and a safety net"}
-	heuristicFlag       = &cli.StringFlag{Name: "heuristic", Value: "bottom-up", Usage: "op order of the oneshot policy: bottom-up or top-down"}
-)
-
-// policyNamed returns the policy that --policy, --copy-before-write and
-// --heuristic choose, and how explain names it ("the oneshot policy,
-// bottom-up order").
-func policyNamed(c *cli.Context) (driver.Policy, string, error) {
-	heuristic := c.String("heuristic")
-	order, ok := heuristics[heuristic]
-	if !ok {
-		return nil, "", fmt.Errorf("unknown heuristic %q (bottom-up or top-down)", heuristic)
-	}
-	name := c.String("policy")
-	if c.Bool("copy-before-write") {
-		name = "copy-before-write"
-	}
-	switch name {
-	case "oneshot":
-		return driver.OneShot(order), "the oneshot policy, " + heuristic + " order", nil
-	case "mincopy":
-		return driver.MinCopy, "the mincopy policy", nil
-	case "copy-before-write":
-		return driver.CopyBeforeWrite, "the copy-before-write policy", nil
-	}
-	return nil, "", fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
-}
-
-// policyOf is policyNamed for commands whose only pipeline flags are the
-// policy's: an error is a usage error naming the command.
-func policyOf(c *cli.Context) (driver.Policy, error) {
-	policy, _, err := policyNamed(c)
-	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2)
-	}
-	return policy, nil
-}
-
-// analysisChoice is what explain and report analyze and rewrite with: the
-// policy, the words that name it in derivations, and the rewrite's
-// options (the layout of function boundaries).
-type analysisChoice struct {
-	policy driver.Policy
-	label  string
-	ropt   rewrite.Options
-}
-
-// defaultAnalysis is bufferize's default: the oneshot policy, bottom-up,
-// the inferred layout and 64-byte aligned buffers.
-var defaultAnalysis = analysisChoice{policy: driver.OneShot(driver.BottomUp), label: "the oneshot policy, bottom-up order",
-	ropt: rewrite.Options{Alignment: defaultAlignment, MaxStackBytes: defaultMaxStackBytes}}
-
-const (
-	// defaultAlignment is One-Shot Bufferize's default buffer alignment.
-	defaultAlignment = 64
-	// defaultMaxStackBytes is the default of promote-buffers-to-stack's
-	// max-alloc-size-in-bytes.
-	defaultMaxStackBytes = 1024
-)
-
-// analysisChoiceOf reads explain's and report's policy and layout flags;
-// an error is a usage error naming the command.
-func analysisChoiceOf(c *cli.Context) (analysisChoice, error) {
-	usage := func(err error) error { return cli.Exit(fmt.Sprintf("bufferlog %s: %v", c.Command.Name, err), 2) }
-	policy, label, err := policyNamed(c)
-	if err != nil {
-		return analysisChoice{}, usage(err)
-	}
-	ropt, err := rewriteOptionsOf(c)
-	if err != nil {
-		return analysisChoice{}, usage(err)
-	}
-	return analysisChoice{policy: policy, label: label, ropt: ropt}, nil
-}
-
-// rewriteOptionsOf reads the flags of the rewrite that bufferize, explain
-// and report share: the layout of function boundaries, the alignment of
-// buffers and the stack they may take.
-func rewriteOptionsOf(c *cli.Context) (rewrite.Options, error) {
-	layout, err := rewrite.ParseLayout(c.String(layoutFlag.Name))
-	if err != nil {
-		return rewrite.Options{}, err
-	}
-	align := c.Int64(alignmentFlag.Name)
-	if align < 0 || align&(align-1) != 0 {
-		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or a power of two", alignmentFlag.Name, align)
-	}
-	stack := c.Int64(stackFlag.Name)
-	if stack < 0 {
-		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or more", stackFlag.Name, stack)
-	}
-	return rewrite.Options{Layout: layout, Alignment: align, MaxStackBytes: stack}, nil
 }
 
 // bufferizeJobs reads the inputs and where their outputs go. One input
@@ -322,15 +155,14 @@ func writeSummary(sum *runSummary, batch bool, stats statsMode, statsFile string
 }
 
 // analyze runs the in-place analysis on m and annotates m with it, adding
-// the time of each phase to times (which may be nil). The annotations add
-// attributes only: m's values are named (ir.AssignNames) beside the
-// analysis, and, unless printConflicts numbers the conflicts of the whole
-// module, each function is annotated and printed as soon as it is
+// the time of each phase to ps's times. The annotations add attributes
+// only: m's values are named (ir.AssignNames) beside the analysis, and,
+// unless ps's printConflicts numbers the conflicts of the whole module, each function is annotated and printed as soon as it is
 // decided, beside the analysis of the next (the analysis phase's time
 // includes this), unless it is long (aheadOps). Print m with Named and
 // the returned Ahead.
-func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
-	opts, times := st.opts, st.times
+func analyze(m *ir.Module, ps pass) (*ir.Ahead, error) {
+	opts, times := ps.opts, ps.times
 	named := make(chan struct{})
 	go func() {
 		defer close(named)
@@ -339,7 +171,7 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 	defer func() { <-named }()
 	var ahead *ir.Ahead
 	var done partDone
-	if !printConflicts {
+	if !ps.printConflicts {
 		ahead = ir.NewAhead(ir.PrintOptions{Workers: opts.Workers})
 		done = func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *rewrite.Decisions) {
 			a := rewrite.Annotation{Names: names, Decisions: dec, Summary: summary([]*facts.DB{db})}
@@ -354,13 +186,13 @@ func analyze(m *ir.Module, st stages, printConflicts bool) (*ir.Ahead, error) {
 			}
 		}
 	}
-	a, err := decide(m, st, done)
+	a, err := decide(m, ps, done)
 	if err != nil {
 		return nil, err
 	}
 	if done == nil {
 		defer times.since(phaseRewrite, time.Now())
-		rewrite.Annotate(rewrite.Annotation{Names: a.names, Decisions: a.dec, Summary: summary(a.parts)}, printConflicts, opts.Workers)
+		rewrite.Annotate(rewrite.Annotation{Names: a.names, Decisions: a.dec, Summary: summary(a.parts)}, ps.printConflicts, opts.Workers)
 	}
 	return ahead, nil
 }
@@ -377,18 +209,6 @@ const aheadOps = 1 << 14
 // decisions.
 type partDone func(names *extract.Names, tops []extract.TopLevel, db *facts.DB, dec *rewrite.Decisions)
 
-// stages is what the stages of the pipeline share for one module: how
-// facts are extracted, the rules with their limits, the policy of the
-// in-place analysis, the rewrite's options, and where the time of each
-// phase goes (nil: nowhere).
-type stages struct {
-	opts   extract.Options
-	run    rulesRun
-	policy driver.Policy
-	ropt   rewrite.Options
-	times  *phaseTimes
-}
-
 // analysis is the in-place analysis of a module: the facts of its parts,
 // their names, and the decisions.
 type analysis struct {
@@ -398,23 +218,24 @@ type analysis struct {
 }
 
 // bufferize runs the in-place analysis on m and rewrites it into memref
-// IR by its decisions; unless dealloc is noDealloc, it then evaluates
-// where the rules free each buffer, on the facts of the memref IR, and
-// inserts the deallocations. The result is checked with the structural verifier: a
-// rewrite bug must not reach the output.
-func bufferize(m *ir.Module, file string, st stages, dealloc deallocMode) error {
-	a, err := decide(m, st, nil, rewrite.PlanPredicates()...)
+// IR by its decisions; unless ps's dealloc is noDealloc, it then
+// evaluates where the rules free each buffer, on the facts of the memref
+// IR, and inserts the deallocations. The result is checked with the
+// structural verifier: a rewrite bug must not reach the output.
+func bufferize(m *ir.Module, file string, ps pass) error {
+	a, err := decide(m, ps, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
-	return rewriteDecided(m, file, st, a, dealloc)
+	return rewriteDecided(m, file, ps, a, ps.dealloc)
 }
 
-// rewriteDecided is bufferize once the decisions are taken.
-func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc deallocMode) error {
-	times := st.times
+// rewriteDecided is bufferize once the decisions are taken, with dealloc
+// in place of ps's: explain places the frees itself, to explain them.
+func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deallocMode) error {
+	times := ps.times
 	err := times.timed(phaseRewrite, func() error {
-		err := rewrite.Bufferize(m, rewrite.NewPlan(a.names, a.dec, a.parts), st.ropt)
+		err := rewrite.Bufferize(m, rewrite.NewPlan(a.names, a.dec, a.parts), ps.ropt)
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
@@ -426,7 +247,7 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 		return err
 	}
 	if dealloc != noDealloc {
-		err := times.timed(phaseDealloc, func() error { return deallocate(m, st) })
+		err := times.timed(phaseDealloc, func() error { return deallocate(m, ps) })
 		if err != nil {
 			return err
 		}
@@ -440,10 +261,9 @@ func rewriteDecided(m *ir.Module, file string, st stages, a analysis, dealloc de
 }
 
 // deallocate places the deallocations of the memref module m by the
-// rules (rules/dealloc*.mg), with the copies they ask for (aligned as
-// st.ropt says).
-func deallocate(m *ir.Module, st stages) error {
-	plan, err := driver.PlanDeallocation(st.run.ctx, st.run.rules(), m, driver.Deallocation{Clone: st.ropt.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: st.ropt.MaxStackBytes, Extract: extractWith(st.opts)})
+// rules (rules/dealloc*.mg), with the copies they ask for.
+func deallocate(m *ir.Module, ps pass) error {
+	plan, err := driver.PlanDeallocation(ps.ctx, ps.driverRules(), m, ps.deallocation())
 	if err != nil {
 		return err
 	}
@@ -452,19 +272,19 @@ func deallocate(m *ir.Module, st stages) error {
 }
 
 // decide extracts m by function and runs the in-place analysis on it with
-// st's policy, checking that the decisions leave no conflict. The parts
+// ps's policy, checking that the decisions leave no conflict. The parts
 // keep the facts of the predicates named in keep too, derived after the
 // decisions: a caller that rewrites names rewrite.PlanPredicates, which
-// an annotation does not read. Its time is added to st's times as the
+// an annotation does not read. Its time is added to ps's times as the
 // analysis phase. done, if not nil, hears of each part as soon as it is
 // decided.
-func decide(m *ir.Module, st stages, done partDone, keep ...string) (analysis, error) {
-	defer st.times.since(phaseAnalysis, time.Now())
+func decide(m *ir.Module, ps pass, done partDone, keep ...string) (analysis, error) {
+	defer ps.times.since(phaseAnalysis, time.Now())
 	// must_inplace is kept to tell an unavoidable conflict (MLIR rejects
 	// the program too) from a wrong decision.
 	after := append(contract.Names(contract.FuncAccess, contract.ReturnEquivalent, contract.RemainingConflict,
 		contract.RemainingReadOnly, contract.RemainingParallelWrite, facts.MustInplace), keep...)
-	a, err := analyzeModule(m, st, st.opts.Workers, done, after...)
+	a, err := analyzeModule(m, ps, done, after...)
 	if err == nil {
 		err = remainingConflicts(a.parts, a.names)
 	}
@@ -477,15 +297,15 @@ func decide(m *ir.Module, st stages, done partDone, keep ...string) (analysis, e
 // decisions. An extraction error is the one extract.Functions gives, and
 // comes before any error of the analysis, as when every part is
 // extracted first. done, if not nil, hears of each part as soon as it is
-// decided.
-func analyzeModule(m *ir.Module, st stages, workers int, done partDone, after ...string) (analysis, error) {
-	split := extract.Split(m, st.opts)
+// decided. The analysis runs on as many goroutines as ps's evaluations.
+func analyzeModule(m *ir.Module, ps pass, done partDone, after ...string) (analysis, error) {
+	split := extract.Split(m, ps.opts)
 	funcs, calls := split.CallGraph()
 	parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: split.Extract}
 	if done != nil {
 		parts.Done = func(i int, db *facts.DB, dec *rewrite.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
-	dec, err := driver.AnalyzeParts(st.run.ctx, driver.Analysis{Rules: st.run.rules(), Policy: st.policy, Workers: workers}, parts, after...)
+	dec, err := driver.AnalyzeParts(ps.ctx, driver.Analysis{Rules: ps.driverRules(), Policy: ps.policy, Workers: ps.eval.Workers}, parts, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
 			err = xerr

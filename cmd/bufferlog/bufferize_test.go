@@ -94,9 +94,9 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy driver.Po
 		t.Fatal(err)
 	}
 	if analysisOnly {
-		_, err = analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, true)
+		_, err = analyze(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, printConflicts: true}))
 	} else {
-		err = bufferize(m, "input.mlir", stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy, ropt: ropt}, staticDealloc)
+		err = bufferize(m, "input.mlir", unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, ropt: ropt, dealloc: staticDealloc}))
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +203,7 @@ func TestBufferizeVerifies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, staticDealloc); err != nil {
+		if err := bufferize(m, file, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp), dealloc: staticDealloc})); err != nil {
 			if !unsupported.MatchString(err.Error()) {
 				t.Errorf("%s: %v", file, err)
 			}
@@ -249,7 +249,7 @@ func TestAnalyzeAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := decide(m, stages{opts: p.opts, run: unbounded(p.prog, p.opts.Workers), policy: p.policy}, nil)
+		a, err := decide(m, unbounded(*p), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

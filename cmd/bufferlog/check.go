@@ -60,15 +60,11 @@ func checkCommand() *cli.Command {
 			if format != "text" && format != "json" {
 				return cli.Exit(fmt.Sprintf("bufferlog check: unknown --format %q (text or json)", format), 2)
 			}
-			lim, err := limitsOf(c)
+			p, err := newPipeline(c, rules.Checker())
 			if err != nil {
 				return err
 			}
-			chk, err := newChecker(c.StringSlice("rules"), lim)
-			if err != nil {
-				return report(err)
-			}
-			opts, err := extractOptions(c.StringSlice("op-model"))
+			chk, err := newChecker(p.rules)
 			if err != nil {
 				return report(err)
 			}
@@ -78,9 +74,11 @@ func checkCommand() *cli.Command {
 				m, source, err := loadSource(file, true)
 				if err == nil {
 					var found []checkFinding
-					found, err = chk.findings(m, source, opts)
+					ps, stop := p.start(p.opts.Workers)
+					found, err = chk.findings(m, source, ps)
+					stop()
 					all = append(all, found...)
-					err = lim.explain(file, err)
+					err = p.limitError(file, err)
 				}
 				if err != nil {
 					fmt.Fprint(os.Stderr, formatDiagnostic(err))
@@ -124,39 +122,37 @@ type checkFinding struct {
 }
 
 // checker is the memory-safety checker: the rules of rules.Checker,
-// compiled once, and the declarations that name their columns' ids.
+// compiled once and restricted to what the findings need, and the
+// declarations that name their columns' ids.
 type checker struct {
 	prog  *solve.Program
 	preds []*facts.Predicate
-	lim   limits // bound each check's evaluation
 }
 
-// newChecker compiles the built-in checker with the rule files at paths
-// (the values of --rules); lim bounds each check.
-func newChecker(paths []string, lim limits) (*checker, error) {
-	prog, preds, err := declsOver(rules.Checker(), paths, rules.Compile)
+// newChecker is the checker of the rules rs.
+func newChecker(rs ruleSet) (*checker, error) {
+	preds, err := rs.decls()
 	if err != nil {
 		return nil, err
 	}
-	return &checker{prog.Restrict(contract.Finding.Name()), preds, lim}, nil
+	return &checker{rs.prog.Restrict(contract.Finding.Name()), preds}, nil
 }
 
-// eval extracts m and derives the findings, and returns the facts.
-func (c *checker) eval(m *ir.Module, opts extract.Options) (*facts.DB, *extract.Names, error) {
-	db, names, err := extract.Module(m, opts)
+// eval extracts m and derives the findings, within ps's limits, and
+// returns the facts.
+func (c *checker) eval(m *ir.Module, ps pass) (*facts.DB, *extract.Names, error) {
+	db, names, err := extract.Module(m, ps.opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	run, stop := c.lim.start(c.prog, opts.Workers)
-	defer stop()
-	_, err = c.prog.Eval(run.ctx, db, run.opt)
+	_, err = c.prog.Eval(ps.ctx, db, ps.eval)
 	return db, names, err
 }
 
 // findings checks m, whose text source locates its ops, and returns its
 // findings in source order.
-func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([]checkFinding, error) {
-	db, names, err := c.eval(m, opts)
+func (c *checker) findings(m *ir.Module, source []byte, ps pass) ([]checkFinding, error) {
+	db, names, err := c.eval(m, ps)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +160,7 @@ func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([
 	if r == nil || r.Len() == 0 {
 		return nil, nil
 	}
-	st := newStepper(c.prog, c.preds, db, names, source, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+	st := newStepper(c.prog, c.preds, db, names, source)
 	st.brief = func(d *solve.Derivation) bool { return filepath.Base(d.Rule.File) == checkStructureFile }
 	desc := memoryDescriber{db: db, names: names}
 	var out []checkFinding
@@ -187,8 +183,8 @@ func (c *checker) findings(m *ir.Module, source []byte, opts extract.Options) ([
 // findings, located in m's printed text, which they name file's
 // .memref.mlir (it is not written). The text is printed only then: a
 // clean module costs its extraction and the evaluation.
-func (c *checker) verify(m *ir.Module, file string, opts extract.Options) error {
-	db, _, err := c.eval(m, opts)
+func (c *checker) verify(m *ir.Module, file string, ps pass) error {
+	db, _, err := c.eval(m, ps)
 	if err != nil {
 		return err
 	}
@@ -204,7 +200,7 @@ func (c *checker) verify(m *ir.Module, file string, opts extract.Options) error 
 	if err != nil {
 		return fmt.Errorf("%s: error: internal error: the bufferized module does not parse: %v", file, err)
 	}
-	found, err := c.findings(mm, text.Bytes(), opts)
+	found, err := c.findings(mm, text.Bytes(), ps)
 	if err != nil {
 		return err
 	}

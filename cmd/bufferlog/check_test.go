@@ -213,7 +213,7 @@ func TestCheckCorpus(t *testing.T) {
 		}
 		var m *ir.Module
 		if m, o.err = ir.Parse(o.name, o.text); o.err == nil {
-			findings[i], o.err = chk.findings(m, o.text, opts)
+			findings[i], o.err = chk.findings(m, o.text, unbounded(pipeline{opts: opts}))
 		}
 	})
 
@@ -280,7 +280,13 @@ var corpusFindings = sync.OnceValues(func() (map[string]bool, error) {
 })
 
 // testChecker is the built-in checker, compiled once for the tests.
-var testChecker = sync.OnceValues(func() (*checker, error) { return newChecker(nil, limits{}) })
+var testChecker = sync.OnceValues(func() (*checker, error) {
+	rs, err := compileRules(rules.Checker(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return newChecker(rs)
+})
 
 // verifyKnown checks text, bufferlog's output for the program name, as
 // bufferize --verify does, so that the test suite's bufferize runs verify
@@ -303,7 +309,7 @@ func verifyKnown(name string, text []byte) error {
 	if err != nil {
 		return err
 	}
-	found, err := chk.findings(m, text, opts)
+	found, err := chk.findings(m, text, unbounded(pipeline{opts: opts}))
 	if err != nil {
 		return err
 	}

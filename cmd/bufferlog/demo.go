@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/ir"
+	"bufferlog/rules"
 )
 
 //go:embed example/demo.mlir
@@ -29,7 +30,9 @@ func demoCommand() *cli.Command {
 			if c.NArg() != 0 {
 				return cli.Exit("bufferlog demo: takes no arguments", 2)
 			}
-			lim, err := limitsOf(c)
+			// Every flag of the pipeline at bufferize's default, but the
+			// limits.
+			p, err := newPipeline(c, rules.Analysis())
 			if err != nil {
 				return err
 			}
@@ -48,26 +51,22 @@ func demoCommand() *cli.Command {
 			if err := os.WriteFile(file, demoProgram, 0o644); err != nil {
 				return cli.Exit("bufferlog demo: "+err.Error(), 1)
 			}
-			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
+			m, err := loadFile(file, true)
 			if err != nil {
 				return report(err)
 			}
-			m, opts, err := loadForExtraction(file, nil)
-			if err != nil {
-				return report(err)
-			}
-			run, stop := lim.start(prog, opts.Workers)
+			ps, stop := p.start(p.opts.Workers)
 			defer stop()
-			if err := bufferize(m, file, stages{opts: opts, run: run, policy: defaultAnalysis.policy, ropt: defaultAnalysis.ropt}, staticDealloc); err != nil {
-				return report(lim.explain("demo.mlir", err))
+			if err := bufferize(m, file, ps); err != nil {
+				return report(p.limitError("demo.mlir", err))
 			}
 			var memref strings.Builder
 			if err := ir.Print(&memref, m, ir.PrintOptions{}); err != nil {
 				return cli.Exit(err.Error(), 1)
 			}
-			e, _, err := explainFile(run, preds, defaultAnalysis, file, nil, "")
+			e, _, err := explainFile(ps, file, "")
 			if err != nil {
-				return report(lim.explain("demo.mlir", err))
+				return report(p.limitError("demo.mlir", err))
 			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "==> demo.mlir, the example (bufferlog demo --write demo.mlir saves it)\n%s\n", demoProgram)

@@ -12,7 +12,7 @@ import (
 	"bufferlog/driver"
 	"bufferlog/extract"
 	"bufferlog/rewrite"
-	"bufferlog/solve"
+	"bufferlog/rules"
 )
 
 func diffRulesCommand() *cli.Command {
@@ -47,26 +47,20 @@ func diffRulesCommand() *cli.Command {
 			if len(c.StringSlice("rules-b")) == 0 {
 				return cli.Exit("bufferlog diff-rules: want rule set B's files (--rules-b FILE or alt:NAME)", 2)
 			}
-			policy, err := policyOf(c)
+			p, err := newPipeline(c, rules.Analysis())
 			if err != nil {
 				return err
 			}
-			lim, err := limitsOf(c)
+			setB, err := compileRules(rules.Analysis(), c.StringSlice("rules-b"))
 			if err != nil {
-				return err
-			}
-			var progs [2]*solve.Program
-			for i, flag := range []string{"rules", "rules-b"} {
-				if _, progs[i], err = compileRules(c.StringSlice(flag)); err != nil {
-					return report(err)
-				}
+				return report(err)
 			}
 			var d ruleDiff
 			failed := false
 			for _, file := range c.Args().Slice() {
-				f, err := diffFile(file, c.StringSlice("op-model"), progs, policy, lim)
+				f, err := diffFile(file, p, setB)
 				if err != nil {
-					report(lim.explain(file, err))
+					report(p.limitError(file, err))
 					failed = true
 					continue
 				}
@@ -143,13 +137,13 @@ type diffTotal struct {
 	B       copyCount `json:"b"`
 }
 
-// diffFile runs the in-place analysis of file under both programs
-// (decide checks each set of decisions with its own program's
-// remaining_conflict) and compares the decisions. The evaluations under
-// both share the file's limits.
-func diffFile(file string, opModels []string, progs [2]*solve.Program, policy driver.Policy, lim limits) (fileDiff, error) {
+// diffFile runs the in-place analysis of file as p says, under p's rules
+// (set A) and under setB (decide checks each set of decisions with its
+// own program's remaining_conflict), and compares the decisions. The
+// evaluations under both share the file's limits.
+func diffFile(file string, p *pipeline, setB ruleSet) (fileDiff, error) {
 	f := fileDiff{File: file, Changes: []operandChange{}}
-	m, opts, err := loadForExtraction(file, opModels)
+	m, err := loadFile(file, true)
 	if err != nil {
 		return f, err
 	}
@@ -158,11 +152,11 @@ func diffFile(file string, opModels []string, progs [2]*solve.Program, policy dr
 		copies [2]map[rewrite.Operand]driver.CopySize
 		names  *extract.Names
 	)
-	run, stop := lim.start(nil, opts.Workers)
+	ps, stop := p.start(p.opts.Workers)
 	defer stop()
-	for i, prog := range progs {
-		run.prog = prog
-		a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, driver.SizePredicates()...)
+	for i, set := range [2]ruleSet{p.rules, setB} {
+		ps.rules = set
+		a, err := decide(m, ps, nil, driver.SizePredicates()...)
 		if err != nil {
 			return f, err
 		}

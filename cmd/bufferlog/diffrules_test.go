@@ -83,17 +83,18 @@ func TestDiffRulesIdentical(t *testing.T) {
 	diffs, _ := filepath.Glob("../../testdata/diffrules/*.mlir")
 	files := append(analysisCorpus(t), append(exec, diffs...)...)
 	for _, set := range [][]string{nil, rules.Alternatives()} {
-		var progs [2]*solve.Program
-		for i := range progs {
-			_, prog, err := compileRules(set)
+		var sets [2]ruleSet
+		for i := range sets {
+			rs, err := compileRules(rules.Analysis(), set)
 			if err != nil {
 				t.Fatal(err)
 			}
-			progs[i] = prog
+			sets[i] = rs
 		}
+		p := diffPipeline(t, sets[0], driver.OneShot(driver.BottomUp))
 		programs, copies := 0, 0
 		for _, file := range files {
-			f, err := diffFile(file, nil, progs, driver.OneShot(driver.BottomUp), limits{})
+			f, err := diffFile(file, p, sets[1])
 			if err != nil {
 				continue // programs MLIR rejects too; TestOneShotAgreement covers them
 			}
@@ -108,6 +109,17 @@ func TestDiffRulesIdentical(t *testing.T) {
 		}
 		t.Logf("rules %v: %d programs, %d copies, no change", set, programs, copies)
 	}
+}
+
+// diffPipeline is the pipeline of diff-rules for the tests: rule set A,
+// policy, and the extraction options of a command without --op-model.
+func diffPipeline(t *testing.T, setA ruleSet, policy driver.Policy) *pipeline {
+	t.Helper()
+	opts, err := extractOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &pipeline{rules: setA, opts: opts, policy: policy}
 }
 
 // TestAlternativesExec is the safety test of the shipped alternatives.
@@ -130,21 +142,23 @@ func TestAlternativesExec(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, builtin, err := compileRules(nil)
+	builtin, err := compileRules(rules.Analysis(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	written := map[string][]string{"alt:disjoint-slices": {"disjoint_slices_01.mlir", "disjoint_slices_02.mlir"}, "alt:cfg-paths": {"cf_paths_01.mlir"}}
 	for _, alt := range rules.Alternatives() {
 		t.Run(alt, func(t *testing.T) {
-			_, prog, err := compileRules([]string{alt})
+			alternative, err := compileRules(rules.Analysis(), []string{alt})
 			if err != nil {
 				t.Fatal(err)
 			}
+			prog := alternative.prog
 			policy := driver.OneShot(driver.BottomUp)
+			diff := diffPipeline(t, builtin, policy)
 			var changed []string
 			for _, p := range progs {
-				f, err := diffFile(filepath.Join(dir, p.name), nil, [2]*solve.Program{builtin, prog}, policy, limits{})
+				f, err := diffFile(filepath.Join(dir, p.name), diff, alternative)
 				if err != nil {
 					t.Fatalf("%s: %v", p.name, err)
 				}
@@ -153,7 +167,7 @@ func TestAlternativesExec(t *testing.T) {
 				}
 				name := p.name
 				changed = append(changed, name)
-				ref, ours, base, err := runAlternative(prog, builtin, p)
+				ref, ours, base, err := runAlternative(prog, builtin.prog, p)
 				if err != nil {
 					t.Errorf("%s: %v", name, err)
 					continue

@@ -28,6 +28,17 @@
 // once (solve.Program.FunctionLocal); --why prints each fact's derivation
 // from the rules (solve.Explainer).
 //
+// What a command does to a file is a pipeline (pipeline.go), built once
+// from its flags by newPipeline: the rules (the command's built-in files
+// with those of --rules, compiled), the op models, the policy of the
+// in-place analysis and how explain names it, the rewrite's options
+// (layout, alignment, stack, unknown ops), the deallocation, the limits,
+// and for bufferize --analysis-only, --print-conflicts and --verify. A
+// flag a command lacks takes bufferize's default, so that explain, report,
+// graph, diff-rules and query show what bufferize does with the same
+// flags; demo runs the default pipeline. Each input goes through it as a
+// pass (pipeline.start), which holds what its evaluations share.
+//
 // bufferize runs one pipeline per file (pipeline.run in batch.go): read,
 // parse and verify; extract and evaluate the in-place rules (decide, through
 // analyzeModule: extract.Split numbers the module and gives its call graph,
@@ -82,9 +93,9 @@
 // (compileRules), which rejects a rule set that breaks the contract with
 // the drivers (package rules/contract) before anything is evaluated, and
 // fails a file whose decisions the rules' re-check finds wrong
-// (remainingConflicts). Each takes --timeout and --max-facts
-// (limits.go): each input's evaluations share a context whose deadline
-// is the timeout (rulesRun), and each has the fact budget, so that rules
+// (remainingConflicts). Each takes --timeout and --max-facts: an input's
+// evaluations, --verify's included, share its pass's context, whose
+// deadline is the timeout, and each has the fact budget, so that rules
 // that never stop end in a diagnostic naming the clause that was running
-// (solve.LimitError).
+// (solve.LimitError, worded by pipeline.limitError).
 package main

@@ -447,7 +447,7 @@ func bufferizeText(prog *solve.Program, policy driver.Policy, dealloc deallocMod
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, dealloc); err != nil {
+	if err := bufferize(m, name, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, dealloc: dealloc})); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"bufferlog/internal/explain"
 	"bufferlog/ir"
 	"bufferlog/rewrite"
+	"bufferlog/rules"
 	"bufferlog/rules/contract"
 	"bufferlog/solve"
 )
@@ -28,7 +28,7 @@ func explainCommand() *cli.Command {
 		Name:      "explain",
 		Usage:     "print the derivation of each copy, allocation, clone, move and deallocation of the bufferization",
 		ArgsUsage: "FILE",
-		Description: "Bufferizes FILE as bufferize does (oneshot policy, bottom-up) and prints, for each\n" +
+		Description: "Bufferizes FILE as bufferize does with the same flags and prints, for each\n" +
 			"operand given a new buffer (copy: with its contents copied; alloc: without), each\n" +
 			"buffer freed (dealloc), kept alive (kept), copied to be freed (clone) or moved into\n" +
 			"the new buffer of a copy that is elided (move), the derivation of the fact that\n" +
@@ -58,10 +58,6 @@ func explainCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog explain: want one input file", 2)
 			}
-			choice, err := analysisChoiceOf(c)
-			if err != nil {
-				return err
-			}
 			format := c.String("format")
 			if format != "text" && format != "json" {
 				return cli.Exit(fmt.Sprintf("bufferlog explain: unknown --format %q (text or json)", format), 2)
@@ -70,20 +66,16 @@ func explainCommand() *cli.Command {
 			if err != nil {
 				return cli.Exit("bufferlog explain: "+err.Error(), 2)
 			}
-			lim, err := limitsOf(c)
+			p, err := newPipeline(c, rules.Analysis())
 			if err != nil {
 				return err
 			}
-			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
 			file := c.Args().First()
-			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
+			ps, stop := p.start(p.opts.Workers)
 			defer stop()
-			out, _, err := explainFile(run, preds, choice, file, c.StringSlice("op-model"), c.String("o"))
+			out, _, err := explainFile(ps, file, c.String("o"))
 			if err != nil {
-				return report(lim.explain(file, err))
+				return report(p.limitError(file, err))
 			}
 			out.Decisions = slices.DeleteFunc(out.Decisions, func(d explain.Decision) bool { return !filter.keeps(d) })
 			var b bytes.Buffer
@@ -111,16 +103,13 @@ type tensorAnalysis struct {
 	analysis
 	m      *ir.Module
 	source []byte // m's text
-	opts   extract.Options
 	out    *explain.Explanation
-	ropt   rewrite.Options // how explainBufferized rewrites
 }
 
-// explainAnalysis analyzes file with choice's policy and explains each
-// operand the policy put out of place, without rewriting anything. preds
-// declare the predicates of prog.
-func explainAnalysis(run rulesRun, preds []*facts.Predicate, choice analysisChoice, file string, opModels []string) (*tensorAnalysis, error) {
-	opts, err := extractOptions(opModels)
+// explainAnalysis analyzes file as ps's pipeline says and explains each
+// operand its policy put out of place, without rewriting anything.
+func explainAnalysis(ps pass, file string) (*tensorAnalysis, error) {
+	preds, err := ps.rules.decls()
 	if err != nil {
 		return nil, err
 	}
@@ -133,36 +122,35 @@ func explainAnalysis(run rulesRun, preds []*facts.Predicate, choice analysisChoi
 	for _, p := range preds {
 		all = append(all, p.Name)
 	}
-	a, err := decide(m, stages{opts: opts, run: run, policy: choice.policy}, nil, all...)
+	a, err := decide(m, ps, nil, all...)
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(run.prog, preds, a, choice.label, source)}
-	return &tensorAnalysis{analysis: a, m: m, source: source, opts: opts, out: out, ropt: choice.ropt}, nil
+	out := &explain.Explanation{File: file, Decisions: tensorDecisions(ps, preds, a, source)}
+	return &tensorAnalysis{analysis: a, m: m, source: source, out: out}, nil
 }
 
 // explainFile bufferizes file and explains its decisions: those on the
 // tensor IR from the in-place analysis, those on the memref IR from the
-// deallocation rules.
-// preds declare the predicates of prog; the memref IR is written to
-// output unless it is "", and returned.
-func explainFile(run rulesRun, preds []*facts.Predicate, choice analysisChoice, file string, opModels []string, output string) (*explain.Explanation, []byte, error) {
-	a, err := explainAnalysis(run, preds, choice, file, opModels)
+// deallocation rules. The memref IR is written to output unless it is
+// "", and returned.
+func explainFile(ps pass, file, output string) (*explain.Explanation, []byte, error) {
+	a, err := explainAnalysis(ps, file)
 	if err != nil {
 		return nil, nil, err
 	}
-	return a.explainBufferized(run, preds, file, output)
+	return a.explainBufferized(ps, file, output)
 }
 
 // explainBufferized rewrites the analyzed module into memref IR and adds
 // the explanations of its deallocations and copies to the analysis's;
 // the memref IR is written to output unless it is "", and returned.
-func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicate, file, output string) (*explain.Explanation, []byte, error) {
-	m, opts, out := a.m, a.opts, a.out
-	if err := rewriteDecided(m, file, stages{opts: opts, run: run, ropt: a.ropt}, a.analysis, noDealloc); err != nil {
+func (a *tensorAnalysis) explainBufferized(ps pass, file, output string) (*explain.Explanation, []byte, error) {
+	m, out := a.m, a.out
+	if err := rewriteDecided(m, file, ps, a.analysis, noDealloc); err != nil {
 		return nil, nil, err
 	}
-	clonePlan, err := driver.PlanDeallocation(run.ctx, run.rules(), m, driver.Deallocation{Clone: a.ropt.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
+	clonePlan, err := driver.PlanDeallocation(ps.ctx, ps.driverRules(), m, ps.deallocation())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -181,7 +169,9 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the bufferized module does not parse: %v", err)
 	}
-	plan, err := driver.PlanDeallocation(run.ctx, run.rules(), mm, driver.Deallocation{MaxStackBytes: a.ropt.MaxStackBytes, Extract: extractWith(opts)})
+	// Planned again on the printed text, for positions in it, whose
+	// copies and hoists are made already.
+	plan, err := driver.PlanDeallocation(ps.ctx, ps.driverRules(), mm, ps.deallocationAsIs())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,14 +180,19 @@ func (a *tensorAnalysis) explainBufferized(run rulesRun, preds []*facts.Predicat
 			return nil, nil, err
 		}
 	}
-	out.Decisions = append(out.Decisions, deallocDecisions(run.prog, preds, plan, text.Bytes())...)
+	preds, err := ps.rules.decls()
+	if err != nil {
+		return nil, nil, err
+	}
+	out.Decisions = append(out.Decisions, deallocDecisions(ps.rules.prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, changeDecisions(mm, plan.Names, clonePlan, text.Bytes())...)
 	return out, text.Bytes(), nil
 }
 
-// tensorDecisions explains each operand the policy put out of place.
-func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, a analysis, policy string, source []byte) []explain.Decision {
-	parts, names, dec := a.parts, a.names, a.dec
+// tensorDecisions explains each operand ps's policy put out of place;
+// preds declare the predicates of ps's rules.
+func tensorDecisions(ps pass, preds []*facts.Predicate, a analysis, source []byte) []explain.Decision {
+	parts, names, dec, policy := a.parts, a.names, a.dec, ps.label
 	order := map[rewrite.Operand]int{} // operand -> its decision's number
 	for i, d := range dec.List {
 		order[d.Operand] = i + 1
@@ -225,7 +220,8 @@ func tensorDecisions(prog *solve.Program, preds []*facts.Predicate, a analysis, 
 				continue
 			}
 			if st == nil {
-				st = newStepper(prog, preds, db, names, source, label)
+				st = newStepper(ps.rules.prog, preds, db, names, source)
+				st.label = label
 			}
 			out = append(out, st.tensorDecision(d))
 		}
@@ -351,7 +347,7 @@ func (st *stepper) definition(v int64) *explain.Step {
 
 // deallocDecisions explains each buffer the rules free or keep alive.
 func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *driver.DeallocPlan, text []byte) []explain.Decision {
-	st := newStepper(prog, preds, plan.DB, plan.Names, text, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+	st := newStepper(prog, preds, plan.DB, plan.Names, text)
 	names := plan.Names
 	var out []explain.Decision
 	// add lists the facts of pred: the buffer first, then, when atOp, the
@@ -476,6 +472,8 @@ type stepper struct {
 	names *extract.Names
 	preds map[string]*facts.Predicate
 	lines []string // of the source the names locate in
+	// label says where a fact no rule derived comes from (givenLabel
+	// unless set).
 	label func(pred string, args []facts.Value) string
 	seen  map[*solve.Derivation]bool
 	// brief, if set, says which derived facts are shown without their
@@ -487,10 +485,12 @@ type stepper struct {
 // cut.
 const explainDepth = 40
 
-func newStepper(prog *solve.Program, preds []*facts.Predicate, db *facts.DB, names *extract.Names, source []byte,
-	label func(string, []facts.Value) string) *stepper {
+// newStepper explains the facts of db by the rules of prog, whose
+// predicates preds declare; names name db's ids, which source locates.
+func newStepper(prog *solve.Program, preds []*facts.Predicate, db *facts.DB, names *extract.Names, source []byte) *stepper {
 	st := &stepper{x: prog.Explainer(db, solve.WhyOptions{MaxDepth: explainDepth}), db: db, names: names,
-		preds: map[string]*facts.Predicate{}, lines: strings.Split(string(source), "\n"), label: label, seen: map[*solve.Derivation]bool{}}
+		preds: map[string]*facts.Predicate{}, lines: strings.Split(string(source), "\n"), seen: map[*solve.Derivation]bool{},
+		label: func(pred string, _ []facts.Value) string { return givenLabel(pred) }}
 	for _, p := range preds {
 		st.preds[p.Name] = p
 	}

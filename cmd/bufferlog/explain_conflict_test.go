@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,10 +58,7 @@ func TestExplainConflictsAgree(t *testing.T) {
 	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	start := time.Now()
-	prog, preds, err := compileWithDecls(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := commandPipeline(t, explainCommand())
 	exec_, _ := filepath.Glob("../../testdata/exec/*.mlir")
 	skip := knownDifferences(t)
 	known := readDifferences(t, "../../testdata/explain/differences.txt")
@@ -81,7 +77,7 @@ func TestExplainConflictsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: parsing mlir-opt's output: %v", file, err)
 		}
-		a, err := explainAnalysis(unbounded(prog, runtime.GOMAXPROCS(0)), preds, defaultAnalysis, file, nil)
+		a, err := explainAnalysis(unbounded(*p), file)
 		if err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue
@@ -328,22 +324,10 @@ func TestExplainFollowsPolicy(t *testing.T) {
 			return
 		}
 		for _, policy := range policies {
-			annotated, stderr, code := run(t, "", "bufferize", "--analysis-only", "--policy", policy, file)
-			if code != 0 {
-				continue // a program bufferize rejects (an unknown op): explain does too
-			}
-			ours, err := ir.Parse("analysis", []byte(annotated))
-			if err != nil {
-				t.Errorf("%s: %s: the analysis does not parse: %v (%s)", file, policy, err, stderr)
+			want, got, _, ok := outOfPlaceBoth(t, file, input, "--policy", policy)
+			if !ok {
 				continue
 			}
-			out, stderr, code := run(t, "", "explain", "--format", "json", "--policy", policy, file)
-			var e explain.Explanation
-			if code != 0 || json.Unmarshal([]byte(out), &e) != nil {
-				t.Errorf("%s: explain --policy %s: exit %d: %s", file, policy, code, stderr)
-				continue
-			}
-			want, got := mlirReasons(t, file, input, ours).outOfPlace, explainReasons(input, e.Decisions).outOfPlace
 			if !slices.Equal(want, got) {
 				t.Errorf("%s: --policy %s: bufferize puts out of place %q, explain explains %q", file, policy, want, got)
 			}
@@ -373,6 +357,29 @@ func TestExplainFollowsPolicy(t *testing.T) {
 	if total < 2*len(files) {
 		t.Errorf("only %d program and policy pairs compared", total)
 	}
+}
+
+// outOfPlaceBoth runs bufferize --analysis-only and explain with flags
+// on file (parsed as input), and returns the operands that bufferize
+// marks out of place and those explain explains (LINE:COL#OPERAND), and
+// explain's decisions; ok is false, with no error, where bufferize
+// rejects the program (an unknown op: explain does too).
+func outOfPlaceBoth(t *testing.T, file string, input *ir.Module, flags ...string) (bufferized, explained []string, e explain.Explanation, ok bool) {
+	annotated, stderr, code := run(t, "", append(append([]string{"bufferize", "--analysis-only"}, flags...), file)...)
+	if code != 0 {
+		return nil, nil, e, false
+	}
+	ours, err := ir.Parse("analysis", []byte(annotated))
+	if err != nil {
+		t.Errorf("%s: %q: the analysis does not parse: %v (%s)", file, flags, err, stderr)
+		return nil, nil, e, false
+	}
+	out, stderr, code := run(t, "", append(append([]string{"explain", "--format", "json"}, flags...), file)...)
+	if code != 0 || json.Unmarshal([]byte(out), &e) != nil {
+		t.Errorf("%s: explain %q: exit %d: %s", file, flags, code, stderr)
+		return nil, nil, e, false
+	}
+	return mlirReasons(t, file, input, ours).outOfPlace, explainReasons(input, e.Decisions).outOfPlace, e, true
 }
 
 // funcSignatures returns the func.func lines of the file at path.

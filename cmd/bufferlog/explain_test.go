@@ -36,6 +36,35 @@ func TestExplainGolden(t *testing.T) {
 	})
 }
 
+// TestExplainMinCopy: explain --policy mincopy explains a copy or an
+// allocation for exactly the operands bufferize --policy mincopy puts out
+// of place, which on greedy_copies_more.mlir are not oneshot's, and names
+// the policy in each decision's derivation (TestExplainFollowsPolicy
+// checks every policy on every executable program).
+func TestExplainMinCopy(t *testing.T) {
+	const file = "../../testdata/oneshot/greedy_copies_more.mlir"
+	input, err := loadFile(file, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got, e, ok := outOfPlaceBoth(t, file, input, "--policy", "mincopy")
+	if !ok {
+		t.Fatal("bufferize --policy mincopy rejects the program")
+	}
+	if !slices.Equal(want, got) || len(want) == 0 {
+		t.Errorf("bufferize --policy mincopy puts out of place %q, explain --policy mincopy explains %q", want, got)
+	}
+	oneshot, _, _, _ := outOfPlaceBoth(t, file, input)
+	if slices.Equal(oneshot, want) {
+		t.Errorf("oneshot puts the same operands out of place as mincopy, %q: the program tests nothing", want)
+	}
+	for _, d := range e.Decisions {
+		if (d.Kind == "copy" || d.Kind == "alloc") && !strings.Contains(d.Why.Note, "decided by the mincopy policy") {
+			t.Errorf("%s: %s: derivation %q [%s], want it decided by the mincopy policy", d.Kind, d.Summary, d.Why.Fact, d.Why.Note)
+		}
+	}
+}
+
 // TestExplainCommand runs the built binary: JSON output parses back into
 // explain.Explanation with a conflict's read, write and definition
 // located; --op and --value select decisions; deallocations and clones are

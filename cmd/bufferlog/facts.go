@@ -19,8 +19,6 @@ import (
 	"bufferlog/solve"
 )
 
-var opModelFlag = &cli.StringSliceFlag{Name: "op-model", Usage: "memory models of custom ops, from op-model `FILE`s (Mangle facts; later files override earlier ones)"}
-
 func factsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "facts",

@@ -16,6 +16,7 @@ import (
 	"bufferlog/extract"
 	"bufferlog/facts"
 	"bufferlog/ir"
+	"bufferlog/rules"
 	"bufferlog/rules/contract"
 )
 
@@ -58,20 +59,12 @@ func graphCommand() *cli.Command {
 			if format != "dot" && format != "svg" {
 				return cli.Exit(fmt.Sprintf("bufferlog graph: unknown --format %q (dot or svg)", format), 2)
 			}
-			policy, err := policyOf(c)
+			p, err := newPipeline(c, rules.Analysis())
 			if err != nil {
 				return err
-			}
-			lim, err := limitsOf(c)
-			if err != nil {
-				return err
-			}
-			_, prog, err := compileRules(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
 			}
 			file := c.Args().First()
-			m, opts, err := loadForExtraction(file, c.StringSlice("op-model"))
+			m, err := loadFile(file, true)
 			if err != nil {
 				return report(err)
 			}
@@ -79,11 +72,11 @@ func graphCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			run, stop := lim.start(prog, opts.Workers)
+			ps, stop := p.start(p.opts.Workers)
 			defer stop()
-			a, err := decide(m, stages{opts: opts, run: run, policy: policy}, nil, graphPredicates...)
+			a, err := decide(m, ps, nil, graphPredicates...)
 			if err != nil {
-				return report(lim.explain(file, err))
+				return report(p.limitError(file, err))
 			}
 			var dot bytes.Buffer
 			if err := writeGraph(&dot, m, a.parts, a.names, fn); err != nil {

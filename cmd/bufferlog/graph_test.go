@@ -53,7 +53,7 @@ func TestGraphDotAcceptsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, nil, graphPredicates...)
+		a, err := decide(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp)}), nil, graphPredicates...)
 		if err != nil {
 			t.Errorf("%s: %v", file, err)
 			continue

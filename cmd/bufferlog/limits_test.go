@@ -6,15 +6,14 @@ import (
 	"regexp"
 	"testing"
 	"time"
-
-	"bufferlog/solve"
 )
 
-// unbounded is how tests evaluate prog: on workers goroutines, with the
-// default budget and no timeout.
-func unbounded(prog *solve.Program, workers int) rulesRun {
-	run, _ := limits{}.start(prog, workers)
-	return run
+// unbounded is a pass through p as tests take one: the evaluations on
+// p's extraction workers, with the default budget and, unless p says
+// otherwise, no timeout.
+func unbounded(p pipeline) pass {
+	ps, _ := p.start(p.opts.Workers)
+	return ps
 }
 
 // counter is a rule that never stops: each p fact derives the next.

@@ -29,10 +29,7 @@ import (
 // first (driver.AnalyzeModule) and on parts extracted as the analysis
 // takes them (analyzeModule).
 func TestAnalyzeModuleStops(t *testing.T) {
-	prog, _, err := compileWithDecls(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := analysisRules(t).prog
 	text := workload.Module(3000, 100).Text
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -46,7 +43,9 @@ func TestAnalyzeModuleStops(t *testing.T) {
 			return err
 		},
 		"extracted as analyzed": func(ctx context.Context, m *ir.Module, opt solve.Options) error {
-			_, err := analyzeModule(m, stages{opts: extract.Options{Workers: 2}, run: rulesRun{prog: prog, ctx: ctx, opt: opt}, policy: driver.OneShot(driver.BottomUp)}, 2, nil)
+			opt.Workers = 2
+			p := pipeline{rules: ruleSet{prog: prog}, opts: extract.Options{Workers: 2}, policy: driver.OneShot(driver.BottomUp)}
+			_, err := analyzeModule(m, pass{pipeline: p, ctx: ctx, eval: opt}, nil)
 			return err
 		},
 	}
@@ -106,10 +105,7 @@ func goroutinesAfter(before int) int {
 // each other, a chain long enough to be evaluated whole, and random
 // programs with calls; with one and two workers.
 func TestAnalyzeModuleAsExtracted(t *testing.T) {
-	prog, _, err := compileWithDecls(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := analysisRules(t).prog
 	inputs := map[string][]byte{
 		"module": workload.Module(3000, 100).Text,
 		"chain":  workload.Chain(3500).Text,
@@ -141,7 +137,8 @@ func TestAnalyzeModuleAsExtracted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: driver.OneShot(driver.BottomUp)}, workers, nil, after...)
+			p := pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp)}
+			a, err := analyzeModule(m, pass{pipeline: p, ctx: context.Background(), eval: opt}, nil, after...)
 			got, dec := a.parts, a.dec
 			if err != nil {
 				t.Fatal(err)
@@ -185,10 +182,7 @@ func relationRows(db *facts.DB) []string {
 // analysis (an exhausted budget), as when every part is extracted
 // first; and bufferize prints that diagnostic and no output.
 func TestAnalyzeModuleExtractionError(t *testing.T) {
-	prog, _, err := compileWithDecls(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := analysisRules(t).prog
 	dir := t.TempDir()
 	model := filepath.Join(dir, "model.mg")
 	if err := os.WriteFile(model, []byte(`op_model_reads("my.op", 1).`), 0o644); err != nil {
@@ -220,7 +214,8 @@ func TestAnalyzeModuleExtractionError(t *testing.T) {
 		for _, opt := range []solve.Options{{Workers: workers}, {Workers: workers, MaxFacts: 100}} {
 			goroutines := runtime.NumGoroutine()
 			opts.Workers = workers
-			a, err := analyzeModule(m, stages{opts: opts, run: rulesRun{prog: prog, ctx: context.Background(), opt: opt}, policy: driver.OneShot(driver.BottomUp)}, workers, nil)
+			p := pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp)}
+			a, err := analyzeModule(m, pass{pipeline: p, ctx: context.Background(), eval: opt}, nil)
 			parts := a.parts
 			if err == nil || err.Error() != want || parts != nil {
 				t.Errorf("%d workers, budget %d: error %v, %d parts; want %s and none", workers, opt.MaxFacts, err, len(parts), want)

@@ -264,7 +264,7 @@ func checkErrors(name string, text []byte) ([]checkFinding, error) {
 	if err != nil {
 		return nil, err
 	}
-	found, err := chk.findings(m, text, opts)
+	found, err := chk.findings(m, text, unbounded(pipeline{opts: opts}))
 	return slices.DeleteFunc(found, func(f checkFinding) bool { return f.Severity != "error" }), err
 }
 

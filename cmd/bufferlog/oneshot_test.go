@@ -75,7 +75,7 @@ func TestOneShotAgreement(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(h.order)}, false); err != nil {
+			if _, err := analyze(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(h.order)})); err != nil {
 				t.Errorf("%s %s: our analysis fails where mlir-opt's succeeds: %v", h.name, file, err)
 				continue
 			}
@@ -143,7 +143,7 @@ func TestMinCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := decide(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: policy}, nil)
+			a, err := decide(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy}), nil)
 			errs[name] = err
 			if err == nil {
 				bytes[name] = a.dec.CopiedBytes()

@@ -56,12 +56,12 @@ func queryCommand() *cli.Command {
 				// Derivations read the order our engine adds facts in.
 				return cli.Exit("bufferlog query: --why needs --engine=ours", 2)
 			}
-			lim, err := limitsOf(c)
+			// Every built-in rule, the checker's too, can be queried.
+			p, err := newPipeline(c, rules.Builtin())
 			if err != nil {
 				return err
 			}
-			// Every built-in rule, the checker's too, can be queried.
-			prog, preds, err := declsOver(rules.Builtin(), c.StringSlice("rules"), rules.Compile)
+			preds, err := p.rules.decls()
 			if err != nil {
 				return report(err)
 			}
@@ -69,7 +69,7 @@ func queryCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			m, opts, err := loadForExtraction(c.Args().First(), c.StringSlice("op-model"))
+			m, err := loadFile(c.Args().First(), true)
 			if err != nil {
 				return report(err)
 			}
@@ -81,11 +81,11 @@ func queryCommand() *cli.Command {
 					keep = append(keep, p.Name)
 				}
 			}
-			run, stop := lim.start(prog, c.Int("j"))
+			ps, stop := p.start(c.Int("j"))
 			defer stop()
-			dbs, names, err := derive(m, opts, run, q.pred.Name, preds, engine, keep...)
+			dbs, names, err := derive(m, ps, q.pred.Name, engine, keep...)
 			if err != nil {
-				return report(lim.explain(c.Args().First(), err))
+				return report(p.limitError(c.Args().First(), err))
 			}
 			var why func(*facts.DB, []facts.Value) *explain.Step
 			if c.Bool("why") {
@@ -96,7 +96,7 @@ func queryCommand() *cli.Command {
 				steppers := map[*facts.DB]*stepper{}
 				why = func(db *facts.DB, row []facts.Value) *explain.Step {
 					if steppers[db] == nil {
-						steppers[db] = newStepper(prog, preds, db, names, source, func(pred string, _ []facts.Value) string { return givenLabel(pred) })
+						steppers[db] = newStepper(p.rules.prog, preds, db, names, source)
 					}
 					return steppers[db].fact(q.pred.Name, row...)
 				}
@@ -107,91 +107,59 @@ func queryCommand() *cli.Command {
 	}
 }
 
-// compileRules compiles the built-in rules of the bufferization (not
-// the checker's) with the rule files at paths (the values of --rules),
-// checking that they keep the contract with the drivers (rules.Compile).
-func compileRules(paths []string) ([]solve.Source, *solve.Program, error) {
-	return compileOver(rules.Analysis(), paths, rules.Compile)
-}
-
-// compileOver compiles the built-in sources base with the rule files at
-// paths, with compile (rules.Compile, or rules.CompileChecker).
-func compileOver(base []solve.Source, paths []string, compile func(...solve.Source) (*solve.Program, error)) ([]solve.Source, *solve.Program, error) {
-	srcs, err := rules.Over(base, paths)
-	if err != nil {
-		return nil, nil, err
-	}
-	prog, err := compile(srcs...)
-	return srcs, prog, err
-}
-
-// compileWithDecls is compileRules for the commands that print facts or
-// derivations: it also returns the declarations of the rules' predicates,
-// which say how to print their ids.
-func compileWithDecls(paths []string) (*solve.Program, []*facts.Predicate, error) {
-	return declsOver(rules.Analysis(), paths, rules.Compile)
-}
-
-// declsOver is compileWithDecls over the built-in sources base, with
-// compile.
-func declsOver(base []solve.Source, paths []string, compile func(...solve.Source) (*solve.Program, error)) (*solve.Program, []*facts.Predicate, error) {
-	srcs, prog, err := compileOver(base, paths, compile)
-	if err != nil {
-		return nil, nil, err
-	}
-	preds, err := rules.Predicates(srcs)
-	return prog, preds, err
-}
-
 // engines are the evaluators of --engine.
 var engines = map[string]func(*solve.Program, context.Context, *facts.DB, solve.Options) (solve.Stats, error){
 	"ours":   (*solve.Program).Eval,
 	"mangle": (*solve.Program).EvalMangle,
 }
 
-// derive extracts m and evaluates what run's program derives for the
+// derive extracts m and evaluates what ps's program derives for the
 // predicate root with the engine named, and returns the DBs that hold
 // the facts, those of keep too.
 // When root depends on the in-place decisions, the whole analysis runs
 // (analyzeModule) on m's functions. Otherwise only the rules root
 // needs run: when they never join facts of two functions (see
-// solve.Program.FunctionLocal; decls declare the predicates), the engine
-// is ours and run's workers allow, each function's facts are a DB of
-// their own, evaluated on up to that many goroutines; else the whole
-// module is one DB.
-func derive(m *ir.Module, opts extract.Options, run rulesRun, root string, decls []*facts.Predicate, engine string, keep ...string) ([]*facts.DB, *extract.Names, error) {
-	ctx, opt, full, workers := run.ctx, run.opt, run.prog, run.opt.Workers
-	prog := full.Restrict(root)
+// solve.Program.FunctionLocal), the engine is ours and ps's workers
+// allow, each function's facts are a DB of their own, evaluated on up to
+// that many goroutines; else the whole module is one DB.
+func derive(m *ir.Module, ps pass, root, engine string, keep ...string) ([]*facts.DB, *extract.Names, error) {
+	ctx, opt, workers := ps.ctx, ps.eval, ps.eval.Workers
+	prog := ps.rules.prog.Restrict(root)
 	if slices.ContainsFunc(driver.DriverPredicates(), prog.Needs) {
 		// The query reads the in-place decisions: run the analysis, which
 		// evaluates what it needs and then prog's roots.
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the in-place decisions, which only --engine=ours evaluates", queryFile)
 		}
-		a, err := analyzeModule(m, stages{opts: opts, run: run, policy: driver.OneShot(driver.BottomUp)}, workers, nil, append([]string{root}, keep...)...)
+		a, err := analyzeModule(m, ps, nil, append([]string{root}, keep...)...)
 		return a.parts, a.names, err
 	}
 	if slices.ContainsFunc(driver.DeallocDriverPredicates(), prog.Needs) {
 		// The query reads what the deallocation driver gives the rules:
-		// run it (as bufferize --dealloc=static does), then prog.
+		// run it (as bufferize --dealloc=static does), then prog. The
+		// query is about the file as it is: nothing is copied or hoisted.
 		if engine != "ours" {
 			return nil, nil, fmt.Errorf("%s: error: the query depends on the deallocation driver, which only --engine=ours runs", queryFile)
 		}
-		plan, err := driver.PlanDeallocation(ctx, driver.Rules{Program: full, Limits: opt}, m, driver.Deallocation{MaxStackBytes: defaultMaxStackBytes, Extract: extractWith(opts)})
+		plan, err := driver.PlanDeallocation(ctx, ps.driverRules(), m, ps.deallocationAsIs())
 		if err != nil {
 			return nil, nil, err
 		}
 		_, err = prog.Eval(ctx, plan.DB, opt)
 		return []*facts.DB{plan.DB}, plan.Names, err
 	}
+	decls, err := ps.rules.decls()
+	if err != nil {
+		return nil, nil, err
+	}
 	if engine == "ours" && workers > 1 && prog.FunctionLocal(decls) {
-		parts, names, err := extract.Functions(m, opts)
+		parts, names, err := extract.Functions(m, ps.opts)
 		if err == nil {
 			_, err = prog.EvalParts(ctx, parts, opt, workers)
 		}
 		return parts, names, err
 	}
-	db, names, err := extract.Module(m, opts)
+	db, names, err := extract.Module(m, ps.opts)
 	if err == nil {
 		_, err = engines[engine](prog, ctx, db, opt)
 	}

@@ -21,7 +21,9 @@ import (
 // eval-ms is the evaluation alone. Run it with
 // go test ./cmd/bufferlog -run '^$' -bench QueryPerFunction.
 func BenchmarkQueryPerFunction(b *testing.B) {
-	prog, preds, err := compileWithDecls(nil)
+	rs := analysisRules(b)
+	prog := rs.prog
+	preds, err := rs.decls()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -249,7 +249,9 @@ func mustShow(t *testing.T, name string) string {
 // module.
 func TestQueryPerFunction(t *testing.T) {
 	tooltest.Slow(t)
-	prog, preds, err := compileWithDecls(nil)
+	rs := analysisRules(t)
+	prog := rs.prog
+	preds, err := rs.decls()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,8 +288,11 @@ func TestQueryPerFunction(t *testing.T) {
 			continue // not extracted at all, either way
 		}
 		for _, q := range local {
-			whole, wnames, werr := derive(m, opts, unbounded(prog, 1), q.pred.Name, preds, "ours")
-			parts, pnames, perr := derive(m, opts, unbounded(prog, 2), q.pred.Name, preds, "ours")
+			p := pipeline{rules: rs, opts: opts}
+			one, _ := p.start(1)
+			two, _ := p.start(2)
+			whole, wnames, werr := derive(m, one, q.pred.Name, "ours")
+			parts, pnames, perr := derive(m, two, q.pred.Name, "ours")
 			if werr != nil || perr != nil {
 				if fmt.Sprint(werr) != fmt.Sprint(perr) {
 					t.Errorf("%s %s: whole module: %v, per function: %v", file, q.pred.Name, werr, perr)

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 
 	"github.com/urfave/cli/v2"
 
 	"bufferlog/internal/explain"
 	htmlreport "bufferlog/internal/report"
 	"bufferlog/ir"
+	"bufferlog/rules"
 )
 
 func reportCommand() *cli.Command {
@@ -36,27 +36,19 @@ func reportCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return cli.Exit("bufferlog report: want one input file", 2)
 			}
-			choice, err := analysisChoiceOf(c)
-			if err != nil {
-				return err
-			}
 			if c.String("o") == "" {
 				return cli.Exit("bufferlog report: want -o FILE.html", 2)
 			}
-			lim, err := limitsOf(c)
+			p, err := newPipeline(c, rules.Analysis())
 			if err != nil {
 				return err
 			}
-			prog, preds, err := compileWithDecls(c.StringSlice("rules"))
-			if err != nil {
-				return report(err)
-			}
 			file := c.Args().First()
-			run, stop := lim.start(prog, runtime.GOMAXPROCS(0))
+			ps, stop := p.start(p.opts.Workers)
 			defer stop()
-			a, err := explainAnalysis(run, preds, choice, file, c.StringSlice("op-model"))
+			a, err := explainAnalysis(ps, file)
 			if err != nil {
-				return report(lim.explain(file, err))
+				return report(p.limitError(file, err))
 			}
 			// The graph is drawn from the analysis's facts, on the tensor
 			// IR, before explainBufferized rewrites it.
@@ -64,9 +56,9 @@ func reportCommand() *cli.Command {
 			if err != nil {
 				return report(err)
 			}
-			e, memref, err := a.explainBufferized(run, preds, file, "")
+			e, memref, err := a.explainBufferized(ps, file, "")
 			if err != nil {
-				return report(lim.explain(file, err))
+				return report(p.limitError(file, err))
 			}
 			page := htmlreport.Page{Input: string(a.source), Bufferized: string(memref), Explanation: e, GraphSVG: graph}
 			if err := writeOutput(c.String("o"), func(w io.Writer) error { return htmlreport.Render(w, page) }); err != nil {

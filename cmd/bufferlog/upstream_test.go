@@ -44,7 +44,7 @@ func TestUpstreamAgreement(t *testing.T) {
 		if !hasAnnotations(theirs) {
 			continue
 		}
-		if _, err := analyze(m, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, false); err != nil {
+		if _, err := analyze(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp)})); err != nil {
 			t.Errorf("%s: our analysis fails where mlir-opt's succeeds: %v", file, err)
 			continue
 		}
@@ -85,7 +85,7 @@ func TestUpstreamBufferize(t *testing.T) {
 			unparsed++ // written in the test dialect's syntax, or invalid on purpose
 			continue
 		}
-		if err := bufferize(m, file, stages{opts: opts, run: unbounded(prog, opts.Workers), policy: driver.OneShot(driver.BottomUp)}, staticDealloc); err != nil {
+		if err := bufferize(m, file, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp), dealloc: staticDealloc})); err != nil {
 			if !rejection.MatchString(err.Error()) {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}
