@@ -85,6 +85,8 @@ func TestNewPipeline(t *testing.T) {
 				p.ropt = rewrite.Options{Layout: rewrite.IdentityLayout, AllowUnknownOps: true}
 				p.dealloc = noDealloc
 			}},
+		{name: "explain keeps unknown ops", cmd: explainCommand, args: []string{"--allow-unknown-ops"},
+			want: func(p *pipeline) { p.ropt.AllowUnknownOps = true }},
 		{name: "analysis only", cmd: bufferizeCommand, args: []string{"--analysis-only", "--print-conflicts", "--timeout", "0"},
 			want: func(p *pipeline) { p.analysisOnly, p.printConflicts, p.timeout = true, true, 0 }},
 		{name: "bad policy", cmd: explainCommand, args: []string{"--policy", "fast"},
