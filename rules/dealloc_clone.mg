@@ -157,7 +157,7 @@ Decl owned_when_some(C)
 owned_when_some(C) :- owned_when(C, _).
 
 Decl dealloc_when(C, Op, K)
-  descr [doc("The scf.if result C is freed right after Op, its last use, if region K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if on the same condition."), driver(/reads),
+  descr [doc("C is freed after Op if region #K of its scf.if ran, the only region giving it a buffer it owns. Op is the last use of the scf.if result C: the rewrite inserts the memref.dealloc in an scf.if on the same condition."), driver(/reads),
          arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
   bound [/number, /number, /number].
 dealloc_when(C, Op, K) :- owned_when(C, K), last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
@@ -206,7 +206,7 @@ Decl handed_not_lent(X)
   bound [/number].
 handed_not_lent(X) :- handed(X, Op, I), !lends(Op, I).
 Decl lent_freed(X)
-  descr [doc("The owned root X is handed on only by yields that lend it (lends_to): it is freed in its block after its last use and that of every result it is lent to. explain says so of the free after its last use."), driver(/reads),
+  descr [doc("The owned root X is handed on only by yields that lend it (lends_to): it is freed in its block after its last use and that of every result it is lent to (dealloc_after)."),
          arg(X, "value id")]
   bound [/number].
 lent_freed(X) :- owned(X), lends_to(X, _), !handed_not_lent(X).
@@ -222,7 +222,7 @@ Decl lender_last_use(X, P)
   bound [/number, /number].
 lender_last_use(X, P) :- lender_use(X, Q) |> do fn:group_by(X), let P = fn:max(Q).
 Decl dealloc_after(A, Op)
-  descr [doc("The owned buffer A is freed (memref.dealloc) right after Op: the last op of A's block that uses an alias of A, or an scf.if result A is lent to (lent_freed). The rewrite inserts it."), driver(/reads),
+  descr [doc("A is freed after Op, the last op of its block that uses it or a view of it (or an scf.if result it is lent to). A is an owned buffer, lent to scf.if results only if it is lent_freed; the rewrite inserts its memref.dealloc right after Op."), driver(/reads),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 dealloc_after(X, Op) :- lender_last_use(X, P), root_block(X, B), op_in_block(Op, B, P).

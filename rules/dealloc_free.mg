@@ -17,14 +17,14 @@ Decl buffer_block(A, B)
 buffer_block(A, B) :- owned(A), root_block(A, B).
 
 Decl dealloc_on_edge(X, S)
-  descr [doc("X is freed at the start of block S, whose only predecessor has it live out (or ends with X's last use) while S does not use it. The rewrite inserts it."), driver(/reads),
+  descr [doc("X is freed at the start of S, which it is not live into, reached from its only predecessor. That predecessor has X live out (or ends with X's last use) while block S does not use X; the rewrite inserts the memref.dealloc."), driver(/reads),
          arg(X, "value id"), arg(S, "block id")]
   bound [/number, /number].
 # A cf loop's self-carried buffer handed out by some exits (loop_hand,
 # dealloc_handover.mg) is freed on the loop's other exits.
 dealloc_on_edge(X, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit(X, _, S), pred_count(S, 1).
 Decl dealloc_on_branch(X, Op, S)
-  descr [doc("X is freed on the edge from the branch Op to its successor S, which has other predecessors or is X's own block: the rewrite splits the edge with a block that frees X and branches on to S."), driver(/reads),
+  descr [doc("X is freed on the edge to S, which it is not live into, on a block of its own between Op and it. S, a successor of the branch Op, has other predecessors or is X's own block: the rewrite splits the edge with a block that frees X and branches on to S."), driver(/reads),
          arg(X, "value id"), arg(Op, "op id"), arg(S, "block id")]
   bound [/number, /number, /number].
 dealloc_on_branch(X, Br, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit(X, Br, S), !pred_count(S, 1).
@@ -44,7 +44,7 @@ dealloc_on_edge(A, S) :- dies_at(A, Op), successor(Op, _, S), pred_count(S, 1).
 dealloc_on_branch(A, Op, S) :- dies_at(A, Op), successor(Op, _, S), !pred_count(S, 1).
 
 Decl dealloc_in_arm(A, T)
-  descr [doc("The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on: A is freed just before T. explain says so of the free."), driver(/reads),
+  descr [doc("A is freed just before T, in a region of its scf.if that does not hand it on. The owned buffer A is handed over by a region of an op that runs one of its regions (scf.if), and T is the yield of another region of that op, which does not hand A on."), driver(/reads),
          arg(A, "value id"), arg(T, "op id")]
   bound [/number, /number].
 # The regions of the op that hands X over cleanly (above) that do not
@@ -59,14 +59,14 @@ dealloc_before(A, Op) :- dealloc_before_return(A, Op).
 dealloc_before(A, Op) :- dealloc_in_arm(A, Op).
 
 Decl dealloc_first(A, B)
-  descr [doc("The owned block argument A of block B is used by nothing: it is freed before the block's first op. The rewrite inserts it."), driver(/reads),
+  descr [doc("A is freed at the start of its block: nothing uses it. A is an owned argument of block B; the rewrite frees it before B's first op."), driver(/reads),
          arg(A, "value id"), arg(B, "block id")]
   bound [/number, /number].
 # A carrier block argument nothing uses is freed before the block's first op.
 dealloc_first(A, B) :- owned(A), last_use(A, -1), block_arg(A, B, _), !escapes(A), !used_elsewhere(A).
 
 Decl dealloc_before_return(A, Ret)
-  descr [doc("The owned buffer A, used in several blocks and handed on by none, is freed just before the func.return Ret, whose block post-dominates A's block and every block using A. explain says so of the free."), driver(/reads),
+  descr [doc("A is freed just before Ret, whose block runs after every block that uses it. The owned buffer A is used in several blocks and handed on by none, and the block of the func.return Ret post-dominates A's block and every block using A."), driver(/reads),
          arg(A, "value id"), arg(Ret, "op id")]
   bound [/number, /number].
 # A buffer used in several blocks of a cf function, and handed on by
@@ -201,7 +201,7 @@ Decl block_last_use(X, U, P)
 block_last_use(X, U, P) :- block_use(X, U, Q) |> do fn:group_by(X, U), let P = fn:max(Q).
 
 Decl dealloc_in_block(X, Op)
-  descr [doc("X is freed right after Op, its last use in a block it is not live out of. The rewrite inserts it."), driver(/reads),
+  descr [doc("X is freed after Op, its last use in a block it is not live out of. The rewrite inserts the memref.dealloc right after Op."), driver(/reads),
          arg(X, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 dealloc_in_block(X, Op) :-
@@ -229,7 +229,7 @@ postdominates_block(A, B) :-
   block_postdom(A, InA, OutA), block_postdom(B, InB, OutB), InA <= InB, OutB <= OutA.
 
 Decl kept_alive(A)
-  descr [doc("The owned buffer A is not freed by these rules: it escapes, or is used in other blocks. bufferlog explain lists why."), driver(/reads),
+  descr [doc("A is not freed in its block: it is handed on, or used in other blocks. The owned buffer A escapes, or is used in other blocks, and these rules free it nowhere."), driver(/reads),
          arg(A, "value id")]
   bound [/number].
 kept_alive(A) :- owned(A), escapes(A), !lent_freed(A).

@@ -132,7 +132,7 @@ maybe_strided(V) :- layout_demand(V), !identity_typed(V), cast_of(V, W), maybe_s
 maybe_strided(C) :- layout_demand(C), !identity_typed(C), incoming(C, W), maybe_strided(W).
 
 Decl moves(X, Copy, T)
-  descr [doc("The memref.copy Copy is a move: it copies all of the buffer of the owned root X, freed right after it (freed_after), into T, a new buffer that nothing used before, laid out as X's buffer is at run time. The rewrite drops T's memref.alloc, the copy and X's memref.dealloc, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
+  descr [doc("X's buffer moves into T: Copy, the memref.alloc of T and the memref.dealloc of X after the copy are elided; the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time. X is an owned root, freed right after Copy (freed_after); the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
          arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
   bound [/number, /number, /number].
 moves(X, Copy, T) :- move_candidate(X, Copy, V, T), !maybe_strided(V).

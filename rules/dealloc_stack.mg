@@ -81,7 +81,7 @@ Decl stack_bytes(F, T)
 stack_bytes(F, T) :- stack_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
 
 Decl stack_buffer(X)
-  descr [doc("The rewrite allocates X with memref.alloca: a stack candidate of a function whose candidates fit in stack_limit together. The deallocation frees it nowhere."), driver(/reads),
+  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, never handed on, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together; the deallocation frees it nowhere."), driver(/reads),
          arg(X, "value id")]
   bound [/number].
 # All of a function's candidates or none: the stack a call takes stays

@@ -16,16 +16,16 @@
 # it): rules.Compile checks that contract, listed in rules/contract.
 
 Decl blocked_by_conflict(Op, I, ROp, RI, WOp, WI, D)
-  descr [doc("Operand I of Op went out of place because in place it would have joined the conflicting read RI of ROp and write WI of WOp around definition D (a raw_conflict fact). Added by the decision driver."), driver(/adds),
+  descr [doc("In place, the write of operand WI of WOp would clobber D before ROp reads it. Operand I of Op went out of place because in place it would have joined that read, operand RI of ROp, and that write around definition D (a raw_conflict fact). Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(ROp, "op id"), arg(RI, "number"),
          arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
   bound [/number, /number, /number, /number, /number, /number, /number].
 Decl blocked_by_read_only(Op, I, V)
-  descr [doc("Operand I of Op went out of place because in place a write would reach the read-only buffer of V. Added by the decision driver."), driver(/adds),
+  descr [doc("In place it would write V, which is read-only. Operand I of Op went out of place because in place a write would reach the read-only buffer of V. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(V, "value id")]
   bound [/number, /number, /number].
 Decl blocked_by_parallel_write(Op, I, WOp, WI)
-  descr [doc("Operand I of Op went out of place because in place the write WI of WOp, in a parallel region, would reach a buffer defined outside it. Added by the decision driver."), driver(/adds),
+  descr [doc("In place the write of operand WI of WOp would race with other iterations of a parallel loop. Operand I of Op went out of place because in place that write, in a parallel region, would reach a buffer defined outside it. Added by the decision driver."), driver(/adds),
          arg(Op, "op id"), arg(I, "number"), arg(WOp, "op id"), arg(WI, "number")]
   bound [/number, /number, /number, /number].
 

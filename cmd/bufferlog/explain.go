@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -269,25 +272,29 @@ func (st *stepper) tensorDecision(d rewrite.Decision) explain.Decision {
 	}
 	root := st.fact(contract.OutOfPlace.Name(), operandKey(d.Operand)...)
 	n := facts.Number
+	// why is the doc of the blocked_by_* fact that records what kept the
+	// operand out of place.
 	var why string
 	switch c := d.Conflict; {
 	case d.ReadOnly >= 0:
-		why = fmt.Sprintf("in place it would write %s, which is read-only", names.ValueName(int(d.ReadOnly)))
+		args := []facts.Value{n(d.Op), n(d.Index), n(d.ReadOnly)}
+		why = st.sentence(contract.BlockedByReadOnly.Name(), args)
 		for _, v := range d.ReadOnlyValues {
 			out.ReadOnlyValues = append(out.ReadOnlyValues, st.site(v))
 		}
 		out.ReadOnly = &out.ReadOnlyValues[0]
-		blocked := st.fact(contract.BlockedByReadOnly.Name(), n(d.Op), n(d.Index), n(d.ReadOnly))
+		blocked := st.fact(contract.BlockedByReadOnly.Name(), args...)
 		blocked.Body = append(blocked.Body, st.fact(contract.ReadOnlyValue.Name(), n(d.ReadOnly)))
 		root.Body = append(root.Body, blocked)
 	case c != nil && c.Parallel:
-		why = fmt.Sprintf("in place the write of operand %d of %s would race with other iterations of a parallel loop", c.Write.Index, names.OpName(int(c.Write.Op)))
-		blocked := st.fact(contract.BlockedByParallelWrite.Name(), n(d.Op), n(d.Index), n(c.Write.Op), n(c.Write.Index))
+		args := []facts.Value{n(d.Op), n(d.Index), n(c.Write.Op), n(c.Write.Index)}
+		why = st.sentence(contract.BlockedByParallelWrite.Name(), args)
+		blocked := st.fact(contract.BlockedByParallelWrite.Name(), args...)
 		blocked.Body = append(blocked.Body, st.fact(contract.ParallelWriteConflict.Name(), operandKey(c.Write)...))
 		root.Body = append(root.Body, blocked)
 	case c != nil:
-		why = fmt.Sprintf("in place, the write of operand %d of %s would clobber %s before %s reads it", c.Write.Index,
-			names.OpName(int(c.Write.Op)), names.ValueName(int(c.Definition)), names.OpName(int(c.Read.Op)))
+		args := []facts.Value{n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)}
+		why = st.sentence(contract.BlockedByConflict.Name(), args)
 		if len(d.Conflicts) > 1 {
 			why += fmt.Sprintf(" (and %d more conflicts)", len(d.Conflicts)-1)
 		}
@@ -295,7 +302,7 @@ func (st *stepper) tensorDecision(d rewrite.Decision) explain.Decision {
 			out.Conflicts = append(out.Conflicts, st.conflict(c))
 		}
 		out.Conflict = &out.Conflicts[0]
-		blocked := st.fact(contract.BlockedByConflict.Name(), n(d.Op), n(d.Index), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition))
+		blocked := st.fact(contract.BlockedByConflict.Name(), args...)
 		blocked.Body = append([]*explain.Step{
 			st.role("read", c.Read), st.role("write", c.Write), st.definition(c.Definition),
 			st.fact(contract.RawConflict.Name(), n(c.Read.Op), n(c.Read.Index), n(c.Write.Op), n(c.Write.Index), n(c.Definition)),
@@ -308,13 +315,15 @@ func (st *stepper) tensorDecision(d rewrite.Decision) explain.Decision {
 	if copied {
 		root.Body = append(root.Body, st.fact(contract.CopyContents.Name(), operandKey(d.Operand)...))
 	}
+	// The operand's part joins three facts (out_of_place, copy_contents
+	// and the value of tensor_use), so it is worded here.
 	what := "gets a new buffer"
 	if copied {
 		what = "gets a new buffer holding a copy of its contents"
 	}
 	out.Summary = fmt.Sprintf("operand %d of %s (%s) %s", d.Index, out.Op, out.Value, what)
 	if why != "" {
-		out.Summary += ": " + why
+		out.Summary += ": " + asClause(why)
 	}
 	out.Why = root
 	return out
@@ -345,7 +354,8 @@ func (st *stepper) definition(v int64) *explain.Step {
 	return &explain.Step{Fact: "definition: " + st.names.ValueName(int(v)), Role: "definition", How: "role", At: &at}
 }
 
-// deallocDecisions explains each buffer the rules free or keep alive.
+// deallocDecisions explains each buffer the rules free or keep alive, in
+// the words of the docs of the predicates that decide it (sentence).
 func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *driver.DeallocPlan, text []byte) []explain.Decision {
 	st := newStepper(prog, preds, plan.DB, plan.Names, text)
 	names := plan.Names
@@ -358,7 +368,7 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	moved := func(pred contract.Pred, row []facts.Value) bool {
 		return (pred == contract.DeallocAfter || pred == contract.DeallocInBlock) && mootFrees[[2]int64{row[0].Int(), row[1].Int()}]
 	}
-	add := func(kind string, pred contract.Pred, atOp bool, summary func(row []facts.Value) string) {
+	add := func(kind string, pred contract.Pred, atOp bool) {
 		r := pred.Lookup(plan.DB)
 		for id := 0; r != nil && id < r.Len(); id++ {
 			row := r.Row(uint32(id))
@@ -372,53 +382,20 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 				at, op = names.Location(x), names.Op(x).Name
 			}
 			out = append(out, explain.Decision{Kind: kind, Value: names.ValueName(a), Op: op, At: st.location(at),
-				Summary: summary(row), Why: st.fact(pred.Name(), row...)})
+				Summary: st.sentence(pred.Name(), row), Why: st.fact(pred.Name(), row...)})
 		}
 	}
-	value := func(row []facts.Value) string { return names.ValueName(int(row[0].Int())) }
-	op := func(row []facts.Value) string { return names.OpName(int(row[1].Int())) }
-	lent := contract.LentFreed.Lookup(plan.DB)
-	add("dealloc", contract.DeallocAfter, true, func(row []facts.Value) string {
-		// A buffer lent to an scf.if result lives as long as that result.
-		if lent != nil && lent.Contains(row[:1]) {
-			return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it, a view of it or an scf.if result it is lent to", value(row), op(row))
-		}
-		return fmt.Sprintf("%s is freed after %s, the last op of its block that uses it or a view of it", value(row), op(row))
-	})
-	add("dealloc", contract.DeallocBeforeReturn, true, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed just before %s, whose block runs after every block that uses it", value(row), op(row))
-	})
-	add("dealloc", contract.DeallocInArm, true, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed just before %s, in a region of its scf.if that does not hand it on", value(row), op(row))
-	})
-	add("dealloc", contract.DeallocWhen, true, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed after %s if region #%d of its scf.if ran, the only region giving it a buffer it owns", value(row), op(row), row[2].Int())
-	})
-	add("dealloc", contract.DeallocInBlock, true, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed after %s, its last use in a block it is not live out of", value(row), op(row))
-	})
-	add("dealloc", contract.DeallocOnEdge, false, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed at the start of %s, which it is not live into, reached from its only predecessor", value(row), names.BlockName(int(row[1].Int())))
-	})
-	add("dealloc", contract.DeallocOnBranch, true, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed on the edge to %s, which it is not live into, on a block of its own between %s and it", value(row), names.BlockName(int(row[2].Int())), op(row))
-	})
-	add("dealloc", contract.DeallocFirst, false, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is freed at the start of its block: nothing uses it", value(row))
-	})
-	add("stack", contract.StackBuffer, false, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, never handed on, "+
-			"and its function's stack buffers fit in --max-stack-bytes together", value(row))
-	})
-	add("kept", contract.KeptAlive, false, func(row []facts.Value) string {
-		return fmt.Sprintf("%s is not freed in its block: it is handed on, or used in other blocks", value(row))
-	})
-	add("move", contract.Moves, true, func(row []facts.Value) string {
-		x, t := value(row), names.ValueName(int(row[2].Int()))
-		return fmt.Sprintf("%s's buffer moves into %s: %s, the memref.alloc of %s and the memref.dealloc of %s after the copy are elided; "+
-			"the copy is the last use of all of %s's buffer, and %s is a new buffer nothing used before, laid out as %s's buffer is at run time (moves)",
-			x, t, op(row), t, x, x, t, x)
-	})
+	add("dealloc", contract.DeallocAfter, true)
+	add("dealloc", contract.DeallocBeforeReturn, true)
+	add("dealloc", contract.DeallocInArm, true)
+	add("dealloc", contract.DeallocWhen, true)
+	add("dealloc", contract.DeallocInBlock, true)
+	add("dealloc", contract.DeallocOnEdge, false)
+	add("dealloc", contract.DeallocOnBranch, true)
+	add("dealloc", contract.DeallocFirst, false)
+	add("stack", contract.StackBuffer, false)
+	add("kept", contract.KeptAlive, false)
+	add("move", contract.Moves, true)
 	return out
 }
 
@@ -566,13 +543,66 @@ func (st *stepper) format(pred string, args []facts.Value, wild []bool) string {
 		switch {
 		case i < len(wild) && wild[i]:
 			parts = append(parts, "_")
-		case p != nil && i < len(p.Columns) && p.Columns[i].Kind < facts.NumberKind && a.IsNumber() && int(a.Int()) < st.names.Len(p.Columns[i].Kind):
+		case p != nil && i < len(p.Columns) && st.isID(p.Columns[i].Kind, a):
 			parts = append(parts, st.names.Name(p.Columns[i].Kind, int(a.Int())))
 		default:
 			parts = append(parts, st.db.Symbols().Format(a))
 		}
 	}
 	return pred + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// isID reports whether v, in a column of kind k, is an id that the
+// names name.
+func (st *stepper) isID(k facts.Kind, v facts.Value) bool {
+	return k < facts.NumberKind && v.IsNumber() && int(v.Int()) < st.names.Len(k)
+}
+
+// sentence words the fact pred(row...) as its declaration's doc does:
+// the doc's first sentence, each column's name in it replaced by what
+// the fact holds there. The rule files say once what a fact means, and
+// explain fills it in. Values are named as in the IR, unqualified, as
+// explain's decisions name them; ops as op#N NAME, blocks as ^bbN(...).
+// A predicate without a doc is worded as the fact.
+func (st *stepper) sentence(pred string, row []facts.Value) string {
+	p := st.preds[pred]
+	if p == nil || p.Doc == "" {
+		return st.format(pred, row, nil)
+	}
+	filled := map[string]string{} // column name -> what the fact holds
+	for i, c := range p.Columns {
+		switch {
+		case i >= len(row):
+		case c.Kind == facts.ValueKind && st.isID(c.Kind, row[i]):
+			filled[c.Name] = st.names.ValueName(int(row[i].Int()))
+		case st.isID(c.Kind, row[i]):
+			filled[c.Name] = st.names.Name(c.Kind, int(row[i].Int()))
+		default:
+			filled[c.Name] = st.db.Symbols().Format(row[i])
+		}
+	}
+	first, _, _ := strings.Cut(p.Doc, ". ")
+	return docWord.ReplaceAllStringFunc(strings.TrimSuffix(first, "."), func(w string) string {
+		if s, ok := filled[w]; ok {
+			return s
+		}
+		return w
+	})
+}
+
+// docWord is a word of a doc, which may be the name of a column.
+var docWord = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// asClause is sentence s as a clause after a colon: its first word in
+// lower case, unless that word is a name such as WOp (a capital not
+// followed by a lower-case letter).
+func asClause(s string) string {
+	first, size := utf8.DecodeRuneInString(s)
+	next, _ := utf8.DecodeRuneInString(s[size:])
+	if unicode.IsUpper(first) && unicode.IsLower(next) {
+		return string(unicode.ToLower(first)) + s[size:]
+	}
+	return s
 }
 
 // factLocation is where the fact's first id is.
@@ -582,7 +612,7 @@ func (st *stepper) factLocation(pred string, args []facts.Value) *explain.Locati
 		return nil
 	}
 	for i, c := range p.Columns {
-		if i < len(args) && c.Kind < facts.NumberKind && args[i].IsNumber() && int(args[i].Int()) < st.names.Len(c.Kind) {
+		if i < len(args) && st.isID(c.Kind, args[i]) {
 			at := st.location(st.names.Locate(c.Kind, int(args[i].Int())))
 			return &at
 		}

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"bufferlog/extract"
+	"bufferlog/facts"
 	"bufferlog/internal/explain"
 	"bufferlog/internal/golden"
+	"bufferlog/ir"
 )
 
 // TestExplainGolden runs `bufferlog explain` with the args of each
@@ -220,7 +223,7 @@ func TestExplainCommand(t *testing.T) {
 			`cf_root(%a@back_edge)  [dealloc`,
 		}, ""},
 		{"lend", []string{"../../testdata/exec/scf_if_06.mlir"}, 0, []string{
-			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it, a view of it or an scf.if result it is lent to`,
+			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it or a view of it (or an scf.if result it is lent to)`,
 			`lends_to(%alloc, %r)  [dealloc`,
 			`OUT:26:7: dealloc: %r is freed after op#25 func.call if region #0 of its scf.if ran, the only region giving it a buffer it owns`,
 		}, ""},
@@ -247,5 +250,36 @@ func TestExplainCommand(t *testing.T) {
 			}
 
 		})
+	}
+}
+
+// TestSentence checks how explain words a fact from its predicate's doc:
+// the first sentence, each column's name replaced, as a whole word, by
+// what the fact holds (a value by its plain name, an op, a block, a
+// number), and nothing else; and as a clause after a colon.
+func TestSentence(t *testing.T) {
+	m, err := ir.Parse("s.mlir", []byte("func.func @f(%x: f32) -> f32 {\n  func.return %x : f32\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, names, err := extract.Module(m, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := &facts.Predicate{Name: "freed", Doc: "A is freed after Op, at the start of B, if region #K ran: A's buffer, not Ax's. More words.",
+		Columns: []facts.Column{{Name: "A", Kind: facts.ValueKind}, {Name: "Op", Kind: facts.OpKind}, {Name: "B", Kind: facts.BlockKind}, {Name: "K", Kind: facts.NumberKind}}}
+	st := &stepper{db: db, names: names, preds: map[string]*facts.Predicate{decl.Name: decl}}
+	n := facts.Number
+	row := []facts.Value{n(0), n(2), n(1), n(1)}
+	if got, want := st.sentence(decl.Name, row), "%x is freed after op#2 func.return, at the start of ^bb0(op#1.r0), if region #1 ran: %x's buffer, not Ax's"; got != want {
+		t.Errorf("sentence %q\nwant     %q", got, want)
+	}
+	if got, want := st.sentence("undeclared", row), "undeclared(0, 2, 1, 1)"; got != want {
+		t.Errorf("a fact without a doc: %q, want %q", got, want)
+	}
+	for s, want := range map[string]string{"In place it would": "in place it would", "WOp writes": "WOp writes", "%x is": "%x is"} {
+		if got := asClause(s); got != want {
+			t.Errorf("asClause(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -48,62 +48,61 @@ var (
 	// all it receives, and the original is freed where it is.
 	NeedsClone = declare("dealloc_clone.mg", Reads, "needs_clone", 2)
 	// DeallocWhen is dealloc_when(C value id, Op op id, K number): Go reads
-	// it. The scf.if result C is freed right after Op, its last use, if region
-	// K of its scf.if ran: the rewrite inserts the memref.dealloc in an scf.if
-	// on the same condition.
+	// it. C is freed after Op if region #K of its scf.if ran, the only region
+	// giving it a buffer it owns. Op is the last use of the scf.if result C:
+	// the rewrite inserts the memref.dealloc in an scf.if on the same
+	// condition.
 	DeallocWhen = declare("dealloc_clone.mg", Reads, "dealloc_when", 3)
-	// LentFreed is lent_freed(X value id): Go reads it. The owned root X is
-	// handed on only by yields that lend it (lends_to): it is freed in its
-	// block after its last use and that of every result it is lent to. explain
-	// says so of the free after its last use.
-	LentFreed = declare("dealloc_clone.mg", Reads, "lent_freed", 1)
-	// DeallocAfter is dealloc_after(A value id, Op op id): Go reads it. The
-	// owned buffer A is freed (memref.dealloc) right after Op: the last op of
-	// A's block that uses an alias of A, or an scf.if result A is lent to
-	// (lent_freed). The rewrite inserts it.
+	// DeallocAfter is dealloc_after(A value id, Op op id): Go reads it. A is
+	// freed after Op, the last op of its block that uses it or a view of it
+	// (or an scf.if result it is lent to). A is an owned buffer, lent to
+	// scf.if results only if it is lent_freed; the rewrite inserts its
+	// memref.dealloc right after Op.
 	DeallocAfter = declare("dealloc_clone.mg", Reads, "dealloc_after", 2)
 )
 
 // The predicates of dealloc_free.mg.
 var (
 	// DeallocOnEdge is dealloc_on_edge(X value id, S block id): Go reads it. X
-	// is freed at the start of block S, whose only predecessor has it live out
-	// (or ends with X's last use) while S does not use it. The rewrite inserts
-	// it.
+	// is freed at the start of S, which it is not live into, reached from its
+	// only predecessor. That predecessor has X live out (or ends with X's last
+	// use) while block S does not use X; the rewrite inserts the
+	// memref.dealloc.
 	DeallocOnEdge = declare("dealloc_free.mg", Reads, "dealloc_on_edge", 2)
 	// DeallocOnBranch is dealloc_on_branch(X value id, Op op id, S block id):
-	// Go reads it. X is freed on the edge from the branch Op to its successor
-	// S, which has other predecessors or is X's own block: the rewrite splits
-	// the edge with a block that frees X and branches on to S.
+	// Go reads it. X is freed on the edge to S, which it is not live into, on
+	// a block of its own between Op and it. S, a successor of the branch Op,
+	// has other predecessors or is X's own block: the rewrite splits the edge
+	// with a block that frees X and branches on to S.
 	DeallocOnBranch = declare("dealloc_free.mg", Reads, "dealloc_on_branch", 3)
-	// DeallocInArm is dealloc_in_arm(A value id, T op id): Go reads it. The
-	// owned buffer A is handed over by a region of an op that runs one of its
-	// regions (scf.if), and T is the yield of another region of that op, which
-	// does not hand A on: A is freed just before T. explain says so of the
-	// free.
+	// DeallocInArm is dealloc_in_arm(A value id, T op id): Go reads it. A is
+	// freed just before T, in a region of its scf.if that does not hand it on.
+	// The owned buffer A is handed over by a region of an op that runs one of
+	// its regions (scf.if), and T is the yield of another region of that op,
+	// which does not hand A on.
 	DeallocInArm = declare("dealloc_free.mg", Reads, "dealloc_in_arm", 2)
 	// DeallocBefore is dealloc_before(A value id, Op op id): Go reads it. The
 	// owned buffer A is freed (memref.dealloc) just before Op: a return
 	// (dealloc_before_return) or a yield (dealloc_in_arm). The rewrite inserts
 	// it.
 	DeallocBefore = declare("dealloc_free.mg", Reads, "dealloc_before", 2)
-	// DeallocFirst is dealloc_first(A value id, B block id): Go reads it. The
-	// owned block argument A of block B is used by nothing: it is freed before
-	// the block's first op. The rewrite inserts it.
+	// DeallocFirst is dealloc_first(A value id, B block id): Go reads it. A is
+	// freed at the start of its block: nothing uses it. A is an owned argument
+	// of block B; the rewrite frees it before B's first op.
 	DeallocFirst = declare("dealloc_free.mg", Reads, "dealloc_first", 2)
 	// DeallocBeforeReturn is dealloc_before_return(A value id, Ret op id): Go
-	// reads it. The owned buffer A, used in several blocks and handed on by
-	// none, is freed just before the func.return Ret, whose block
-	// post-dominates A's block and every block using A. explain says so of the
-	// free.
+	// reads it. A is freed just before Ret, whose block runs after every block
+	// that uses it. The owned buffer A is used in several blocks and handed on
+	// by none, and the block of the func.return Ret post-dominates A's block
+	// and every block using A.
 	DeallocBeforeReturn = declare("dealloc_free.mg", Reads, "dealloc_before_return", 2)
 	// DeallocInBlock is dealloc_in_block(X value id, Op op id): Go reads it. X
-	// is freed right after Op, its last use in a block it is not live out of.
-	// The rewrite inserts it.
+	// is freed after Op, its last use in a block it is not live out of. The
+	// rewrite inserts the memref.dealloc right after Op.
 	DeallocInBlock = declare("dealloc_free.mg", Reads, "dealloc_in_block", 2)
-	// KeptAlive is kept_alive(A value id): Go reads it. The owned buffer A is
-	// not freed by these rules: it escapes, or is used in other blocks.
-	// bufferlog explain lists why.
+	// KeptAlive is kept_alive(A value id): Go reads it. A is not freed in its
+	// block: it is handed on, or used in other blocks. The owned buffer A
+	// escapes, or is used in other blocks, and these rules free it nowhere.
 	KeptAlive = declare("dealloc_free.mg", Reads, "kept_alive", 1)
 	// ReturnsOwned is returns_owned(F op id, J number): Go reads it. Every
 	// func.return of F hands over, as result J, a buffer F owns, cleanly (its
@@ -133,12 +132,13 @@ var (
 
 // The predicates of dealloc_move.mg.
 var (
-	// Moves is moves(X value id, Copy op id, T value id): Go reads it. The
-	// memref.copy Copy is a move: it copies all of the buffer of the owned
-	// root X, freed right after it (freed_after), into T, a new buffer that
-	// nothing used before, laid out as X's buffer is at run time. The rewrite
-	// drops T's memref.alloc, the copy and X's memref.dealloc, and T's uses
-	// use X's buffer (cast to T's type).
+	// Moves is moves(X value id, Copy op id, T value id): Go reads it. X's
+	// buffer moves into T: Copy, the memref.alloc of T and the memref.dealloc
+	// of X after the copy are elided; the copy is the last use of all of X's
+	// buffer, and T is a new buffer nothing used before, laid out as X's
+	// buffer is at run time. X is an owned root, freed right after Copy
+	// (freed_after); the rewrite drops the three ops, and T's uses use X's
+	// buffer (cast to T's type).
 	Moves = declare("dealloc_move.mg", Reads, "moves", 3)
 )
 
@@ -148,9 +148,11 @@ var (
 	// the stack in one function may take N bytes in all (--max-stack-bytes; 0
 	// promotes none).
 	StackLimit = declare("dealloc_stack.mg", Adds, "stack_limit", 1)
-	// StackBuffer is stack_buffer(X value id): Go reads it. The rewrite
-	// allocates X with memref.alloca: a stack candidate of a function whose
-	// candidates fit in stack_limit together. The deallocation frees it
+	// StackBuffer is stack_buffer(X value id): Go reads it. X is allocated on
+	// the stack (memref.alloca) and never freed: of static size, allocated
+	// once per call, never handed on, and its function's stack buffers fit in
+	// --max-stack-bytes together. X is a stack candidate of a function whose
+	// candidates fit in stack_limit together; the deallocation frees it
 	// nowhere.
 	StackBuffer = declare("dealloc_stack.mg", Reads, "stack_buffer", 1)
 )
@@ -158,20 +160,22 @@ var (
 // The predicates of decisions.mg.
 var (
 	// BlockedByConflict is blocked_by_conflict(Op op id, I number, ROp op id,
-	// RI number, WOp op id, WI number, D value id): Go adds it. Operand I of
-	// Op went out of place because in place it would have joined the
-	// conflicting read RI of ROp and write WI of WOp around definition D (a
+	// RI number, WOp op id, WI number, D value id): Go adds it. In place, the
+	// write of operand WI of WOp would clobber D before ROp reads it. Operand
+	// I of Op went out of place because in place it would have joined that
+	// read, operand RI of ROp, and that write around definition D (a
 	// raw_conflict fact). Added by the decision driver.
 	BlockedByConflict = declare("decisions.mg", Adds, "blocked_by_conflict", 7)
 	// BlockedByReadOnly is blocked_by_read_only(Op op id, I number, V value
-	// id): Go adds it. Operand I of Op went out of place because in place a
-	// write would reach the read-only buffer of V. Added by the decision
-	// driver.
+	// id): Go adds it. In place it would write V, which is read-only. Operand
+	// I of Op went out of place because in place a write would reach the
+	// read-only buffer of V. Added by the decision driver.
 	BlockedByReadOnly = declare("decisions.mg", Adds, "blocked_by_read_only", 3)
 	// BlockedByParallelWrite is blocked_by_parallel_write(Op op id, I number,
-	// WOp op id, WI number): Go adds it. Operand I of Op went out of place
-	// because in place the write WI of WOp, in a parallel region, would reach
-	// a buffer defined outside it. Added by the decision driver.
+	// WOp op id, WI number): Go adds it. In place the write of operand WI of
+	// WOp would race with other iterations of a parallel loop. Operand I of Op
+	// went out of place because in place that write, in a parallel region,
+	// would reach a buffer defined outside it. Added by the decision driver.
 	BlockedByParallelWrite = declare("decisions.mg", Adds, "blocked_by_parallel_write", 4)
 	// Inplace is inplace(Op op id, I number): Go adds it. Tensor operand I of
 	// Op bufferizes in place: its buffer is reused. Added by the decision
