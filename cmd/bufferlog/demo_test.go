@@ -53,7 +53,8 @@ func TestDemo(t *testing.T) {
 		}
 		kinds[f[1]]++
 	}
-	if kinds["copy"] != 1 || kinds["dealloc"] == 0 {
-		t.Errorf("decisions %v, want the example's one copy and its deallocations:\n%s", kinds, sections[3])
+	// The example's buffers are small: on the stack, they need no free.
+	if kinds["copy"] != 1 || kinds["dealloc"]+kinds["stack"] == 0 {
+		t.Errorf("decisions %v, want the example's one copy and where its buffers live (freed or on the stack):\n%s", kinds, sections[3])
 	}
 }

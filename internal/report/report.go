@@ -25,7 +25,7 @@ type Page struct {
 }
 
 // Kinds are the kinds of decisions, in the legend's order.
-var Kinds = []string{"copy", "alloc", "clone", "move", "dealloc", "kept"}
+var Kinds = []string{"copy", "alloc", "clone", "move", "hoist", "stack", "dealloc", "kept"}
 
 //go:embed report.html.tmpl
 var pageText string
