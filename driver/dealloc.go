@@ -78,8 +78,9 @@ type Deallocation struct {
 // recursive call's result fresh if the deeper calls' were. Then d.Hoist
 // moves the allocations the rules ask for out of their loops
 // (hoist_alloc), or else d.Clone inserts the copies they ask for
-// (needs_clone), and m's facts are extracted anew, and it starts over; an operand is cloned once (a rule
-// set asking twice is an error, not a reason to go on). Each extraction
+// (needs_clone), and m's facts are extracted anew, and it starts over;
+// an operand is cloned once (a rule set asking twice is an error, not a
+// reason to go on). Each extraction
 // gets d.MaxStackBytes as the stack_limit fact. rules.Limits bound each
 // evaluation.
 func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Deallocation) (*DeallocPlan, error) {

@@ -16,6 +16,18 @@ import (
 	"bufferlog/solve"
 )
 
+// moveBody copies %a into a new buffer %b at %a's last use: a move.
+const moveBody = `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  return %x : f32
+}`
+
 // TestDeallocate plans the frees of small memref functions with the
 // built-in rules, hoisting allocations out of loops where they ask, and
 // inserts them: each case's body, printed after, must hold the lines of
@@ -52,26 +64,8 @@ func.func @f() -> f32 {
   %x = memref.load %g[%c0] : memref<4xf32>
   return %x : f32
 }`, []string{"memref.load %g"}, []string{"memref.dealloc"}, 0},
-		{"a copy into a new buffer before the free is a move", `func.func @f(%v: f32) -> f32 {
-  %c0 = arith.constant 0 : index
-  %a = memref.alloc() : memref<4xf32>
-  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
-  %b = memref.alloc() : memref<4xf32>
-  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
-  memref.store %v, %b[%c0] : memref<4xf32>
-  %x = memref.load %b[%c0] : memref<4xf32>
-  return %x : f32
-}`, []string{"memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc"}, 0},
-		{"a move is not undone by the stack", `func.func @f(%v: f32) -> f32 {
-  %c0 = arith.constant 0 : index
-  %a = memref.alloc() : memref<4xf32>
-  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
-  %b = memref.alloc() : memref<4xf32>
-  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
-  memref.store %v, %b[%c0] : memref<4xf32>
-  %x = memref.load %b[%c0] : memref<4xf32>
-  return %x : f32
-}`, []string{"%a = memref.alloc()", "memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc", "alloca"}, 1024},
+		{"a copy into a new buffer before the free is a move", moveBody, []string{"memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc"}, 0},
+		{"a move is not undone by the stack", moveBody, []string{"%a = memref.alloc()", "memref.store %v, %a[%c0]", "memref.load %a[%c0]", "memref.dealloc %a"}, []string{"memref.copy", "%b = memref.alloc", "alloca"}, 1024},
 		{"a copy whose source is used after it leaves both to the stack", `func.func @f(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<4xf32>

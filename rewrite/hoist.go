@@ -12,9 +12,10 @@ import (
 )
 
 // Hoist is one allocation moved out of a loop: Alloc now sits just before
-// Loop.
+// Loop, in the function Func.
 type Hoist struct {
 	Alloc, Loop *ir.Operation
+	Func        string
 }
 
 // HoistAllocs moves the memref.alloc Op of every hoist_alloc(Op, L) fact
@@ -30,7 +31,7 @@ func HoistAllocs(names *extract.Names, db *facts.DB) ([]Hoist, error) {
 	leaving := map[*ir.Block]map[*ir.Operation]bool{}
 	for _, p := range pairs {
 		op, loop := names.Op(int(p[0])), names.Op(int(p[1]))
-		if op.Name != "memref.alloc" || op.NumOperands() != 0 || !within(op, loop) {
+		if op.Name != "memref.alloc" || op.NumOperands() != 0 || !ir.IsAncestor(loop, op) {
 			return nil, fmt.Errorf("internal error: the deallocation rules ask to hoist %s (%s) out of %s (%s), which does not hold it as an allocation of static size",
 				op.Name, names.Location(int(p[0])), loop.Name, names.Location(int(p[1])))
 		}
@@ -38,7 +39,7 @@ func HoistAllocs(names *extract.Names, db *facts.DB) ([]Hoist, error) {
 			leaving[op.Block()] = map[*ir.Operation]bool{}
 		}
 		leaving[op.Block()][op] = true
-		hoists = append(hoists, Hoist{op, loop})
+		hoists = append(hoists, Hoist{op, loop, enclosingFunc(loop)})
 	}
 	// Take the allocations out of their blocks, one pass per block, then
 	// put each before its loop.
@@ -49,14 +50,4 @@ func HoistAllocs(names *extract.Names, db *facts.DB) ([]Hoist, error) {
 		h.Loop.Block().InsertBefore(h.Loop.Index(), h.Alloc)
 	}
 	return hoists, nil
-}
-
-// within reports whether loop's regions hold op, at any depth.
-func within(op, loop *ir.Operation) bool {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p == loop {
-			return true
-		}
-	}
-	return false
 }

@@ -412,12 +412,8 @@ func changeDecisions(mm *ir.Module, names *extract.Names, changes *driver.Deallo
 			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (needs_clone)", c.Operand, c.OpName, c.Why)})
 	}
 	for _, h := range changes.Hoists {
-		fn := h.Loop
-		for fn.Name != "func.func" {
-			fn = fn.ParentOp()
-		}
 		buf := h.Alloc.Result(0).PrintName()
-		out = append(out, explain.Decision{Kind: "hoist", Value: buf, Op: h.Loop.Name, At: st.location(located["@"+ir.SymbolName(fn)+" "+buf]),
+		out = append(out, explain.Decision{Kind: "hoist", Value: buf, Op: h.Loop.Name, At: st.location(located["@"+h.Func+" "+buf]),
 			Summary: fmt.Sprintf("%s is allocated once, before the %s that allocated it at each trip: of static size, it dies within the trip (hoist_alloc)", buf, h.Loop.Name)})
 	}
 	return out
