@@ -3,8 +3,10 @@ package solve
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/google/mangle/ast"
 
@@ -132,7 +134,7 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 		comp.algorithm = algorithms[name.String()]
 	}
 	if comp.algorithm == 0 {
-		return comp, fmt.Errorf("unknown computation %v (known: /strong_components, /union_find)", a.Args[0])
+		return comp, fmt.Errorf("unknown computation %v (known: %s)", a.Args[0], strings.Join(slices.Sorted(maps.Keys(algorithms)), ", "))
 	}
 	if d.DeclaredAtom.Predicate.Arity != 2 {
 		return comp, fmt.Errorf("%v derives pairs (value, representative): the predicate must have 2 arguments", comp.algorithm)
