@@ -228,6 +228,9 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
+	// Before the stack's allocations are renamed: a move's target is a
+	// memref.alloc, on the heap or to be on the stack.
+	moves := Moves(names, db)
 	// A buffer promoted to the stack is a memref.alloca, which the rules
 	// free nowhere.
 	for _, x := range contract.Singles(db, contract.StackBuffer) {
@@ -244,7 +247,6 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	// dropped holds the ops a move removes, the copy with the target it
 	// moves into, its alloc with nil; freed the frees a move makes moot.
 	dropped := map[*ir.Operation]*ir.Value{}
-	moves := Moves(names, db)
 	freed := MovedFrees(moves)
 	for _, m := range moves {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))

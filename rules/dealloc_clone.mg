@@ -28,7 +28,7 @@ needs_clone(Op, I) :-
   !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C).
 
 Decl reaches_owned(C)
-  descr [doc("The carrier C receives a root's allocation (owned_base), directly or through other carriers."),
+  descr [doc("The carrier C receives a root's heap allocation (owned_base, no stack_buffer), directly or through other carriers."),
          arg(C, "value id")]
   bound [/number].
 # scf.for iter_args(%p = %fresh, %q = %arg) yielding %q, %p: the two
@@ -36,7 +36,9 @@ Decl reaches_owned(C)
 # through the other, the fresh buffer; neither receives an owned buffer
 # directly (good_incoming), yet without a copy of %arg nobody could free
 # the fresh one.
-reaches_owned(C) :- incoming(C, V), root_alias(X, V), owned_base(X).
+# A buffer on the stack (dealloc_stack.mg) is owned by no one: a carrier
+# that receives it and a constant needs no copy of the constant.
+reaches_owned(C) :- incoming(C, V), root_alias(X, V), owned_base(X), !stack_buffer(X).
 reaches_owned(C) :- incoming(C, V), root_alias(D, V), carrier(D), reaches_owned(D).
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), !good_incoming(C), reaches_owned(C), use(Op, I, V), !rooted(V),

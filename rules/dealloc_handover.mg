@@ -250,6 +250,9 @@ Decl bad_value(V)
 bad_value(V) :- incoming(_, V), !rooted(V).
 bad_value(V) :- incoming(_, V), root_alias(X, V), !clean(X).
 bad_value(V) :- incoming(_, V), root_alias(X, V), bad_carrier(X).
+# scf.if %c { scf.yield %a } else { scf.yield %b } with %a and %b on the
+# stack (dealloc_stack.mg): the result owns nothing, and frees nothing.
+bad_value(V) :- incoming(_, V), root_alias(X, V), stack_buffer(X).
 # %r = func.call @pick(%a, %b) where @pick may return either argument: %r
 # is a view of one of two buffers, and the carrier it is handed into
 # could free only that one.

@@ -37,6 +37,16 @@ freed_after(X, Op) :- dealloc_after(X, Op).
 # another block and dies in ^bb2.
 freed_after(X, Op) :- dealloc_in_block(X, Op).
 
+Decl ends_at(X, Op)
+  descr [doc("Op is the last use of the root X's buffer: the rules free X right after it (freed_after), or X is on the stack (stack_buffer), handed on nowhere, used in no other block, and Op is its last use in its block."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+ends_at(X, Op) :- freed_after(X, Op).
+# %a = memref.alloca() ... memref.copy %a, %b, and nothing uses %a after:
+# %b can be %a's buffer, as when %a is freed after the copy.
+ends_at(X, Op) :-
+  stack_buffer(X), !escapes(X), !used_elsewhere(X), root_block(X, B), op_in_block(Op, B, P), last_use(X, P).
+
 Decl copy_to_new(Copy, V, T)
   descr [doc("The memref.copy Copy copies V into T, the result of a memref.alloc."),
          arg(Copy, "op id"), arg(V, "value id"), arg(T, "value id")]
@@ -80,15 +90,16 @@ target_used_before(T, Copy) :-
   copy_to_new(Copy, _, T), alias_use(T, Op), enclosing(Op, Y), op_in_block(Y, B, P), op_in_block(Copy, B, Q), P < Q.
 
 Decl move_candidate(X, Copy, V, T)
-  descr [doc("The memref.copy Copy of V, all of the buffer of the root X, which is freed right after it (freed_after), into T, a new buffer of the copy's block that it uses first and whose alignment nothing asserts, of the identity layout of V's shape and element type: a move, if X's buffer has that layout at run time."),
+  descr [doc("The memref.copy Copy of V, all of the buffer of the root X, which it ends (ends_at: X is freed right after it, or on the stack and used no more), into T, a new buffer of the copy's block that it uses first and whose alignment nothing asserts, of the identity layout of V's shape and element type: a move, if X's buffer has that layout at run time."),
          arg(X, "value id"), arg(Copy, "op id"), arg(V, "value id"), arg(T, "value id")]
   bound [/number, /number, /number, /number].
 # %t = memref.alloc() : memref<3xf32> ... memref.copy %x, %t
-# memref.dealloc %x: the copy is the last use of %x's buffer, %t is new,
+# memref.dealloc %x (or %x on the stack, not used after): the copy is
+# the last use of %x's buffer, %t is new,
 # of %x's shape and element type with the identity layout; whether %x's
 # buffer has that layout at run time is asked below.
 move_candidate(X, Copy, V, T) :-
-  copy_to_new(Copy, V, T), copy_source(V, X), freed_after(X, Copy), X != T,
+  copy_to_new(Copy, V, T), copy_source(V, X), ends_at(X, Copy), X != T,
   result(T, A, 0), op_in_block(A, B, _), op_in_block(Copy, B, _), !alignment_asserted(A),
   memref_type(T, S, /identity), memref_type(V, S, _), !target_used_before(T, Copy).
 
@@ -132,7 +143,7 @@ maybe_strided(V) :- layout_demand(V), !identity_typed(V), cast_of(V, W), maybe_s
 maybe_strided(C) :- layout_demand(C), !identity_typed(C), incoming(C, W), maybe_strided(W).
 
 Decl moves(X, Copy, T)
-  descr [doc("X's buffer moves into T: Copy, the memref.alloc of T and the memref.dealloc of X after the copy are elided; the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time. X is an owned root, freed right after Copy (freed_after); the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
+  descr [doc("X's buffer moves into T: Copy and the memref.alloc of T are elided, and so is the memref.dealloc of X after the copy (none if X is on the stack); the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time. X is an owned root, freed right after Copy (freed_after), or a stack buffer the copy ends; the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
          arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
   bound [/number, /number, /number].
 moves(X, Copy, T) :- move_candidate(X, Copy, V, T), !maybe_strided(V).

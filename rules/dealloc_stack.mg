@@ -1,8 +1,10 @@
 # dealloc_stack.mg: buffers promoted to the stack.
 #
 # A buffer of static size that its function allocates once per call and
-# never hands on lives no longer than the function's frame: memref.alloca
-# can hold it, with no malloc and no free (MLIR's promote-buffers-to-stack).
+# never hands on out of the function's frame (only into scf.if and loop
+# results, iter_args, block arguments, all of whose buffers stay there
+# too) lives no longer than the frame: memref.alloca can hold it, with
+# no malloc and no free (MLIR's promote-buffers-to-stack).
 # The driver gives the stack that the promoted buffers of one function may
 # take together (stack_limit: --max-stack-bytes); the rewrite turns the
 # memref.alloc of each stack_buffer into memref.alloca, and the
@@ -50,8 +52,9 @@ Decl copied_whole(X)
   bound [/number].
 # A move needs the copy to be the last use (freed_after) of a root, all
 # of whose buffer it copies: in the root's block, its last use there; a
-# copy in another block (a cf successor, or nested in a region) is taken
-# to be one. A source used after the copy, a view, a global or an
+# copy in another block of the root's region (a cf successor) is taken to
+# be one. A copy nested in a region op (scf.if { memref.copy %a, %b })
+# is never a move: the root is freed in a block of its own region. A source used after the copy, a view, a global or an
 # argument (no root the rules free), and their copies, stay candidates
 # for the stack.
 copied_whole(X) :- may_end_with_copy(X, _).
@@ -62,17 +65,73 @@ Decl may_end_with_copy(X, T)
          arg(X, "value id"), arg(T, "value id")]
   bound [/number, /number].
 may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, B), op_in_block(Copy, B, P), last_use(X, P).
-may_end_with_copy(X, T) :- copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, RB), op_in_block(Copy, B, _), B != RB.
+may_end_with_copy(X, T) :-
+  copy_to_new(Copy, V, T), copy_source(V, X), root_block(X, RB), op_in_block(Copy, B, _), B != RB, block_in_region(B, R, _),
+  block_in_region(RB, R, _).
+
+Decl stack_seed(X, F, N)
+  descr [doc("X, the result of a memref.alloc of the function F, of static size N bytes, is allocated once per call of F: a memref.alloca could hold it if its buffer stays in F's frame."),
+         arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
+  bound [/number, /number, /number].
+stack_seed(X, F, N) :-
+  new_buffer(X), result(X, Op, 0), alloc_func(Op, F), !runs_repeatedly(Op), value_type(X, /memref, N), N > 0.
+
+Decl carried_into(X, C)
+  descr [doc("A view of the root X is handed into the carrier C (an scf.if or loop result, an iter_arg, a block argument)."),
+         arg(X, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+carried_into(X, C) :- handed(X, Op, I), handed_into(Op, I, C), carrier(C).
+
+Decl carrier_hand(Op, I)
+  descr [doc("Operand I of Op is handed into a carrier."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+carrier_hand(Op, I) :- handed_into(Op, I, C), carrier(C).
+
+Decl frame_family(X, Y)
+  descr [doc("Y, a root, shares carriers or a possible move with the stack seed X: X itself, a carrier that a member hands into, a root that hands into a member carrier, or either end of a copy that may be a move (may_end_with_copy) of which a member is the other. The members are promoted to the stack together or not at all."),
+         arg(X, "value id"), arg(Y, "value id")]
+  bound [/number, /number].
+# %r = scf.if %c { scf.yield %a } else { scf.yield %b }: %a, %r and %b
+# are one family. A carrier that owned a stack buffer would free it, and
+# one given a stack buffer and a heap one could free neither; so either
+# every buffer a carrier receives is on the stack, or none.
+frame_family(X, X) :- stack_seed(X, _, _).
+frame_family(X, C) :- frame_family(X, Y), carried_into(Y, C).
+frame_family(X, Y) :- frame_family(X, C), carried_into(Y, C).
+# memref.copy %a, %b that may end %a (a move would make %b's buffer
+# %a's): both on the stack, or both on the heap. On the stack, neither is
+# freed, so no move happens and the copy stays.
+frame_family(X, T) :- frame_family(X, Y), may_end_with_copy(Y, T).
+frame_family(X, Y) :- frame_family(X, T), may_end_with_copy(Y, T).
+
+Decl leaves_frame(Y)
+  descr [doc("The root Y cannot be, or be given, memory of its function's stack frame: it is heap memory (an allocation that is no stack seed, a fresh call result), it is handed on other than into a carrier (returned, made a tensor), or stored."),
+         arg(Y, "value id")]
+  bound [/number].
+# %a = memref.alloc(%n), or an allocation in a loop body, or a call's
+# fresh result: heap memory, which must not meet a stack buffer.
+leaves_frame(Y) :- owned_base(Y), !stack_seed(Y, _, _).
+# func.return %a, bufferization.to_tensor %a: the buffer outlives the
+# frame, or leaves what bufferlog can follow.
+leaves_frame(Y) :- handed(Y, Op, I), !carrier_hand(Op, I).
+# memref.store %a, %p[]: it may be read after the function returns.
+leaves_frame(Y) :- stored(Y).
+
+Decl unfit_family(X)
+  descr [doc("A member of the stack seed X's family leaves the frame (leaves_frame): X stays on the heap."),
+         arg(X, "value id")]
+  bound [/number].
+unfit_family(X) :- frame_family(X, Y), leaves_frame(Y).
 
 Decl stack_candidate(X, F, N)
-  descr [doc("X, the result of a memref.alloc of the function F, of static size N bytes, allocated once per call of F, never handed on (escapes), never stored and in no move: a memref.alloca can hold it."),
+  descr [doc("X, the result of a memref.alloc of the function F, of static size N bytes, allocated once per call of F, is handed on only into carriers whose buffers all stay in F's frame, and never stored, nor is any root it shares carriers or a possible move with (frame_family): a memref.alloca can hold it."),
          arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
   bound [/number, /number, /number].
 # func.func @f(...) { %a = memref.alloc() : memref<4xf32> ... uses of %a
-# ... }: %a dies before @f returns.
-stack_candidate(X, F, N) :-
-  new_buffer(X), result(X, Op, 0), alloc_func(Op, F), !runs_repeatedly(Op), !escapes(X), !stored(X), !copied_whole(X),
-  value_type(X, /memref, N), N > 0.
+# ... }: %a dies before @f returns, or is yielded only to scf.if or loop
+# results and iter_args that do.
+stack_candidate(X, F, N) :- stack_seed(X, F, N), !unfit_family(X).
 
 Decl stack_bytes(F, T)
   descr [doc("The stack candidates of the function F take T bytes together."),
@@ -81,7 +140,7 @@ Decl stack_bytes(F, T)
 stack_bytes(F, T) :- stack_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
 
 Decl stack_buffer(X)
-  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, never handed on, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together; the deallocation frees it nowhere."), driver(/reads),
+  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, handed on only to scf.if and loop results, iter_args and block arguments that stay in its function with all they hold, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together; the deallocation frees it nowhere."), driver(/reads),
          arg(X, "value id")]
   bound [/number].
 # All of a function's candidates or none: the stack a call takes stays

@@ -242,7 +242,7 @@ func givenLabel(pred string) string {
 	case slices.Contains(driver.DriverPredicates(), pred):
 		return "given by the decision driver"
 	case slices.Contains(driver.DeallocDriverPredicates(), pred):
-		return "given by the deallocation driver: a function returning buffers it owns"
+		return "given by the deallocation driver"
 	}
 	if _, ok := facts.Lookup(pred); ok {
 		return "extracted from the IR"

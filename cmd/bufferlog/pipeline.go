@@ -111,7 +111,7 @@ var (
 	alignmentFlag = &cli.Int64Flag{Name: "buffer-alignment", Value: defaultAlignment,
 		Usage: "alignment in bytes of the buffers allocated, as One-Shot Bufferize's buffer-alignment (0: none)"}
 	stackFlag = &cli.Int64Flag{Name: "max-stack-bytes", Value: defaultMaxStackBytes,
-		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call and never handed on (0: none)"}
+		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call, handed on only to scf.if and loop results that stay in the function (0: none)"}
 	allowUnknownOpsFlag = &cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"}
 	deallocFlag         = &cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"}
 

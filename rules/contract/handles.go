@@ -133,12 +133,13 @@ var (
 // The predicates of dealloc_move.mg.
 var (
 	// Moves is moves(X value id, Copy op id, T value id): Go reads it. X's
-	// buffer moves into T: Copy, the memref.alloc of T and the memref.dealloc
-	// of X after the copy are elided; the copy is the last use of all of X's
-	// buffer, and T is a new buffer nothing used before, laid out as X's
-	// buffer is at run time. X is an owned root, freed right after Copy
-	// (freed_after); the rewrite drops the three ops, and T's uses use X's
-	// buffer (cast to T's type).
+	// buffer moves into T: Copy and the memref.alloc of T are elided, and so
+	// is the memref.dealloc of X after the copy (none if X is on the stack);
+	// the copy is the last use of all of X's buffer, and T is a new buffer
+	// nothing used before, laid out as X's buffer is at run time. X is an
+	// owned root, freed right after Copy (freed_after), or a stack buffer the
+	// copy ends; the rewrite drops the three ops, and T's uses use X's buffer
+	// (cast to T's type).
 	Moves = declare("dealloc_move.mg", Reads, "moves", 3)
 )
 
@@ -150,10 +151,11 @@ var (
 	StackLimit = declare("dealloc_stack.mg", Adds, "stack_limit", 1)
 	// StackBuffer is stack_buffer(X value id): Go reads it. X is allocated on
 	// the stack (memref.alloca) and never freed: of static size, allocated
-	// once per call, never handed on, and its function's stack buffers fit in
-	// --max-stack-bytes together. X is a stack candidate of a function whose
-	// candidates fit in stack_limit together; the deallocation frees it
-	// nowhere.
+	// once per call, handed on only to scf.if and loop results, iter_args and
+	// block arguments that stay in its function with all they hold, and its
+	// function's stack buffers fit in --max-stack-bytes together. X is a stack
+	// candidate of a function whose candidates fit in stack_limit together;
+	// the deallocation frees it nowhere.
 	StackBuffer = declare("dealloc_stack.mg", Reads, "stack_buffer", 1)
 )
 
