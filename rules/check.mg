@@ -30,12 +30,12 @@
 # borrows its arguments, and hands its own fresh results to its caller.
 
 Decl fault(At, Kind, V, Cause, E, M)
-  descr [doc("A fault of kind Kind at the op At, about its operand V (for a leak, the leaked buffer); Cause is the memory at fault (the read-only or foreign allocation site; the operand of E, the free before; the leaked buffer), E the op that matters besides (the free before; for a leak, where the buffer is lost; else At). M: the fault is on a sure path, or not (check_flow.mg)."),
+  descr [doc("A fault of kind Kind at the op At, about its operand V (for a leak, the leaked buffer); Cause is the memory at fault (the read-only or foreign allocation site; the operand of E, the free before; the returned stack buffer; the leaked buffer), E the op that matters besides (the free before; for a leak, where the buffer is lost; else At). M: the fault is on a sure path, or not (check_flow.mg)."),
          arg(At, "op id"), arg(Kind, "name"), arg(V, "value id"), arg(Cause, "value id"), arg(E, "op id"), arg(M, "name")]
   bound [/number, /name, /number, /number, /number, /name].
 
 Decl finding(At, Kind, Severity, V, Cause, E)
-  descr [doc("bufferlog check reports at the op At a fault of kind Kind (/readonly_write, /use_after_free, /double_free, /foreign_free, /leak) with Severity /error (on a sure path) or /warning (only on unsure ones); V, Cause and E as in fault."), driver(/reads),
+  descr [doc("bufferlog check reports at the op At a fault of kind Kind (/readonly_write, /use_after_free, /double_free, /foreign_free, /stack_return, /leak) with Severity /error (on a sure path) or /warning (only on unsure ones); V, Cause and E as in fault."), driver(/reads),
          arg(At, "op id"), arg(Kind, "name"), arg(Severity, "name"), arg(V, "value id"), arg(Cause, "value id"),
          arg(E, "op id")]
   bound [/number, /name, /name, /number, /number, /number].
@@ -51,6 +51,9 @@ fault(Op, /use_after_free, V, W, F, M) :- use_after_free(Op, V, F, M), use(F, 0,
 fault(Op, /double_free, V, W, F, M) :- double_free(Op, V, F, M), use(F, 0, W).
 # memref.dealloc %arg, of a global, of a stack buffer.
 fault(Op, /foreign_free, V, X, Op, M) :- foreign_free(Op, V, X, M).
+# %a = memref.alloca() ... func.return %a: the caller gets a dangling
+# pointer into the returned frame.
+fault(Ret, /stack_return, V, X, Ret, M) :- stack_return(Ret, V, X, M).
 # %a = memref.alloc() not freed on some path: reported at the allocation.
 fault(D, /leak, X, X, P, M) :- lost(X, P, M), result(X, D, _).
 

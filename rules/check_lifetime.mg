@@ -112,6 +112,11 @@ Decl use_after_free(Op, V, F, M)
          arg(Op, "op id"), arg(V, "value id"), arg(F, "op id"), arg(M, "name")]
   bound [/number, /number, /number, /name].
 
+Decl stack_return(Ret, V, X, M)
+  descr [doc("The func.return Ret returns its operand V, which may name the stack buffer X (a memref.alloca of the returning function): the caller gets memory of a frame that no longer exists. M: on a sure path or not."),
+         arg(Ret, "op id"), arg(V, "value id"), arg(X, "value id"), arg(M, "name")]
+  bound [/number, /number, /number, /name].
+
 Decl double_free(Op, V, F, M)
   descr [doc("Op frees its operand V, which may name memory that the op F freed already."),
          arg(Op, "op id"), arg(V, "value id"), arg(F, "op id"), arg(M, "name")]
@@ -235,6 +240,11 @@ accesses(Op, I) :- return_op(Op, _), use(Op, I, V), memref_value(V).
 # memref.dealloc %a ... memref.load %a[%i], or memref.dealloc %a again.
 use_after_free(Op, V, F, M) :- accesses(Op, I), use(Op, I, V), handle(V, H), host(Op, P), dangling(P, H, _, M, F).
 double_free(Op, V, F, M) :- frees(P, H, Op), use(Op, 0, V), dangling(P, H, _, M, F).
+
+# %a = memref.alloca() ... func.return %a, or a carrier that may hold
+# %a: the frame that holds %a ends with the return.
+stack_return(Ret, V, X, M) :- return_op(Ret, _), use(Ret, _, V), handle(V, H), refers(Ret, H, X, _, _, M), kind_of(X, /stack).
+stack_return(Ret, V, X, /sure) :- return_op(Ret, _), use(Ret, _, V), handle(V, X), static_token(X), kind_of(X, /stack).
 
 # memref.dealloc of a global, an argument, a memref.alloca, a borrowed
 # call result: a fault; of memory of unknown origin: maybe one.

@@ -37,7 +37,8 @@ func checkCommand() *cli.Command {
 			"on which the program writes read-only memory (a constant global, an argument marked\n" +
 			"bufferization.writable = false, or what may alias them), uses or frees memory after it\n" +
 			"was freed, frees memory the function does not own (a global, an argument, a stack\n" +
-			"buffer, a call's result that is not fresh), or leaks a heap buffer.\n\n" +
+			"buffer, a call's result that is not fresh), returns a stack buffer of its own frame,\n" +
+			"or leaks a heap buffer.\n\n" +
 			"Each finding is printed as FILE:LINE:COL: error: (a fault on a path the checker takes\n" +
 			"for possible: every arm of a branch, every loop exit) or warning: (a fault only where a\n" +
 			"loop with dynamic bounds runs no iteration, an op with no memory model writes, or memory\n" +
@@ -113,7 +114,7 @@ type checkFinding struct {
 	Line     int    `json:"line"`
 	Col      int    `json:"col"`
 	Severity string `json:"severity"` // "error" or "warning"
-	Kind     string `json:"kind"`     // readonly_write, use_after_free, double_free, foreign_free, leak
+	Kind     string `json:"kind"`     // readonly_write, use_after_free, double_free, foreign_free, stack_return, leak
 	Message  string `json:"message"`
 	// Derivation is the finding fact's, as explain prints them.
 	Derivation *explain.Step `json:"derivation"`
@@ -242,6 +243,8 @@ func (d memoryDescriber) message(kind string, at, v, cause, e int) string {
 		return fmt.Sprintf("double free: %s may have been freed already at %s", freed(), where)
 	case "/foreign_free":
 		return "free of memory the function does not own: " + what(d.memory(kind, cause))
+	case "/stack_return":
+		return "return of a stack buffer: " + what("a memref.alloca of the returning function, whose frame the return ends")
 	case "/leak":
 		switch {
 		case e == at:

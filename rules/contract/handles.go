@@ -15,8 +15,8 @@ var (
 	// Finding is finding(At op id, Kind name, Severity name, V value id, Cause
 	// value id, E op id): Go reads it. bufferlog check reports at the op At a
 	// fault of kind Kind (/readonly_write, /use_after_free, /double_free,
-	// /foreign_free, /leak) with Severity /error (on a sure path) or /warning
-	// (only on unsure ones); V, Cause and E as in fault.
+	// /foreign_free, /stack_return, /leak) with Severity /error (on a sure
+	// path) or /warning (only on unsure ones); V, Cause and E as in fault.
 	Finding = declare("check.mg", Reads, "finding", 6)
 )
 
