@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // NoRow ends an index chain.
@@ -28,6 +29,9 @@ type Relation struct {
 	hashes   []uint64   // scratch for AddBatch
 	touched  uint64     // keeps AddBatch's loads from being optimized away
 	stamps   []stamp    // ascending rows: when rows were added (Stamp)
+	// sealed says that set was let go (Seal) and is to be built again
+	// before it is next used.
+	sealed atomic.Bool
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -70,6 +74,9 @@ func (r *Relation) Contains(tuple []Value) bool { return r.Find(tuple) != NoRow 
 
 // Find returns the row id of the tuple, or NoRow.
 func (r *Relation) Find(tuple []Value) uint32 {
+	if r.sealed.Load() {
+		r.unseal()
+	}
 	slot, found := r.find(tuple, hashValues(tuple))
 	if !found {
 		return NoRow
@@ -84,7 +91,54 @@ func (r *Relation) Add(tuple []Value) bool {
 	if len(tuple) != r.arity {
 		panic(fmt.Sprintf("facts: %s/%d: adding a tuple of %d values", r.name, r.arity, len(tuple)))
 	}
+	if r.sealed.Load() {
+		r.unseal()
+	}
 	return r.addHashed(tuple, hashValues(tuple))
+}
+
+// Seal lets go of the set that rejects duplicate tuples, which only adding
+// a tuple and looking up a whole one (Find) use: a relation that no rule
+// derives any more and that joins read through indexes on some of its
+// columns need not keep it. Add, AddBatch, Reserve and Find build it again
+// first. Small relations keep theirs. Seal must not run beside a reader
+// or a writer of r.
+func (r *Relation) Seal() {
+	if r.n < sealRows || r.sealed.Load() {
+		return
+	}
+	r.set = table{slots: emptySlots[:], shift: 64}
+	r.sealed.Store(true)
+}
+
+// sealRows is the fewest rows of a relation that Seal lets its set go:
+// a small set costs little to keep, and more to build again.
+const sealRows = 1024
+
+// unseal builds the set that Seal let go. Readers may call it at once.
+func (r *Relation) unseal() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.sealed.Load() {
+		return
+	}
+	slots := 8
+	for r.n*4 >= slots*3 {
+		slots *= 2
+	}
+	var t table
+	t.init(slots)
+	mask := slots - 1
+	for id := range uint32(r.n) {
+		h := hashValues(r.Row(id))
+		i := t.home(h)
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.put(i, h, id)
+	}
+	r.set = t
+	r.sealed.Store(false)
 }
 
 func (r *Relation) addHashed(tuple []Value, h uint64) bool {
@@ -389,6 +443,9 @@ func equalInts(a, b []int) bool {
 // Reserve makes room for n more tuples, so that adding them grows neither
 // the storage nor the duplicate set.
 func (r *Relation) Reserve(n int) {
+	if r.sealed.Load() {
+		r.unseal()
+	}
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
 		r.rows = append(newValues(need), r.rows...)
 	}
@@ -408,6 +465,9 @@ func (r *Relation) Reserve(n int) {
 // cache misses, which dominate adding to a large relation; the inserts
 // that follow then find their slots in cache.
 func (r *Relation) AddBatch(rows []Value) int {
+	if r.sealed.Load() {
+		r.unseal()
+	}
 	added := 0
 	for len(rows) > 0 {
 		k := min(len(rows), batchTuples*r.arity)

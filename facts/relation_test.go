@@ -184,3 +184,68 @@ func TestAddBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSeal checks that a sealed relation, its duplicate set let go,
+// still finds every tuple, rejects duplicates and takes new ones, by each
+// way in, and that readers may find tuples in it at once.
+func TestSeal(t *testing.T) {
+	const n = 3 * sealRows
+	fill := func() *Relation {
+		r := NewRelation("p", 2)
+		for i := range n {
+			r.Add([]Value{Number(int64(i)), Number(int64(i % 7))})
+		}
+		r.Index([]int{1})
+		r.Seal()
+		if !r.sealed.Load() {
+			t.Fatal("a relation of 3*sealRows rows is not sealed")
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name string
+		add  func(r *Relation, tuple []Value) bool
+	}{
+		{"Add", func(r *Relation, tuple []Value) bool { return r.Add(tuple) }},
+		{"AddBatch", func(r *Relation, tuple []Value) bool { return r.AddBatch(tuple) == 1 }},
+		{"Reserve then Add", func(r *Relation, tuple []Value) bool { r.Reserve(1); return r.Add(tuple) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := fill()
+			if tc.add(r, []Value{Number(5), Number(5)}) {
+				t.Error("a sealed relation took a tuple it holds")
+			}
+			if !tc.add(r, []Value{Number(5), Number(6)}) || r.Len() != n+1 {
+				t.Errorf("a sealed relation did not take a new tuple: %d rows", r.Len())
+			}
+			if r.Find([]Value{Number(5), Number(6)}) != n || r.Find([]Value{Number(n - 1), Number((n - 1) % 7)}) != n-1 {
+				t.Error("Find after adding to a sealed relation")
+			}
+			if got := r.Index([]int{1}).First([]Value{Number(6)}); got != n {
+				t.Errorf("the index's newest row of key 6 is %d, want %d", got, n)
+			}
+		})
+	}
+	r := fill()
+	done := make(chan bool)
+	for w := range 4 {
+		go func() {
+			ok := true
+			for i := w; i < n; i += 4 {
+				ok = ok && r.Find([]Value{Number(int64(i)), Number(int64(i % 7))}) == uint32(i)
+			}
+			ok = ok && !r.Contains([]Value{Number(1), Number(2)})
+			done <- ok
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a reader of a sealed relation missed a tuple, or found one it does not hold")
+		}
+	}
+	small := NewRelation("q", 1)
+	small.Add([]Value{Number(1)})
+	if small.Seal(); small.sealed.Load() {
+		t.Error("a relation of one row is sealed")
+	}
+}

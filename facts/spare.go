@@ -152,6 +152,7 @@ func (r *Relation) empty() {
 		clear(r.set.slots)
 	}
 	r.set.used, r.rows, r.n = 0, r.rows[:0], 0
+	r.sealed.Store(false) // an empty set is a whole one
 	for _, ix := range r.indexes {
 		clear(ix.keys.slots)
 		ix.keys.used, ix.next, ix.depth, ix.longest = 0, ix.next[:0], ix.depth[:0], 0

@@ -55,9 +55,13 @@ type Program struct {
 // runners of static plans that evaluations hand on to later ones (maps
 // from variant to *runner; see evaluator.refresh).
 type planCache struct {
-	once    [2]sync.Once
-	strata  [2][]stratum
-	used    [2][]int // the predicates the strata and the facts touch
+	once   [2]sync.Once
+	strata [2][]stratum
+	used   [2][]int // the predicates the strata and the facts touch
+	// negated marks, by predicate id, those some rule of the strata reads
+	// in a negation: a lookup of a whole tuple, which needs the relation's
+	// duplicate set, so the evaluation does not seal it (seal).
+	negated [2][]bool
 	runners sync.Pool
 	scratch sync.Pool // *evalScratch
 	// rows holds, per predicate id, how many facts the last evaluation

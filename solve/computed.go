@@ -177,8 +177,24 @@ func (p *Program) plan(reference bool) ([]stratum, []int) {
 	p.planned.once[i].Do(func() {
 		p.planned.strata[i] = p.makePlan(reference)
 		p.planned.used[i] = p.usedBy(p.planned.strata[i])
+		p.planned.negated[i] = p.negatedBy(p.planned.strata[i])
 	})
 	return p.planned.strata[i], p.planned.used[i]
+}
+
+// negatedBy marks the predicates that a rule of strata reads negated.
+func (p *Program) negatedBy(strata []stratum) []bool {
+	negated := make([]bool, len(p.preds))
+	for _, s := range strata {
+		for _, r := range s.rules {
+			for _, l := range r.body {
+				if l.kind == litNeg {
+					negated[l.pred] = true
+				}
+			}
+		}
+	}
+	return negated
 }
 
 // usedBy returns the predicates that evaluating strata reads or derives,

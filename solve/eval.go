@@ -68,7 +68,12 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	}
 	strata, used := p.plan(opt.Reference)
 	ev := newEvaluator(p, db, ctx, opt, used)
+	ev.negated = p.planned.negated[0]
+	if opt.Reference {
+		ev.negated = p.planned.negated[1]
+	}
 	if ev.loadFacts() {
+		ev.sealGiven(strata)
 		ev.strata(strata)
 	}
 	rows := p.planned.derivedRows(len(p.preds))
@@ -104,6 +109,7 @@ type evaluator struct {
 	lo, hi    []uint32          // per predicate of the stratum: delta is [lo, hi) this round
 	given     []uint32          // per predicate: its facts before the rules ran, for LimitError
 	inStratum []bool
+	negated   []bool // by predicate id: read in a negation (planCache.negated)
 	ctx       context.Context
 	done      <-chan struct{}
 	maxFacts  int
@@ -278,6 +284,7 @@ func (ev *evaluator) strata(strata []stratum) {
 			if !ev.stratum(&strata[i]) {
 				return
 			}
+			ev.seal(&strata[i])
 		}
 		return
 	}
@@ -308,6 +315,9 @@ func (ev *evaluator) strata(strata []stratum) {
 					continue // drained after a failure
 				}
 				ok := fev.stratum(&strata[i])
+				if ok {
+					fev.seal(&strata[i])
+				}
 				mu.Lock()
 				switch {
 				case left == 0: // closed after a failure
@@ -431,6 +441,35 @@ func (ev *evaluator) stratum(s *stratum) bool {
 					return false
 				}
 			}
+		}
+	}
+}
+
+// sealGiven seals the relations that the evaluation reads and no stratum
+// of it adds to (see seal): facts extracted from the IR, and those derived
+// by earlier evaluations.
+func (ev *evaluator) sealGiven(strata []stratum) {
+	for i := range strata {
+		for _, id := range strata[i].preds {
+			ev.inStratum[id] = true
+		}
+	}
+	for id, r := range ev.rels {
+		if r != nil && !ev.inStratum[id] && !ev.negated[id] {
+			r.Seal()
+		}
+	}
+	clear(ev.inStratum)
+}
+
+// seal lets go of the duplicate sets of the relations s derived
+// (facts.Relation.Seal): no rule adds to them any more, and the strata
+// after it read them through indexes. Those read in a negation keep
+// theirs; another lookup of a whole tuple builds the set again.
+func (ev *evaluator) seal(s *stratum) {
+	for _, id := range s.preds {
+		if !ev.negated[id] {
+			ev.rels[id].Seal()
 		}
 	}
 }

@@ -234,8 +234,11 @@ func bufferize(m *ir.Module, file string, ps pass) error {
 // in place of ps's: explain places the frees itself, to explain them.
 func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deallocMode) error {
 	times := ps.times
+	plan := rewrite.NewPlan(a.names, a.dec, a.parts)
+	a = analysis{}
 	err := times.timed(phaseRewrite, func() error {
-		err := rewrite.Bufferize(m, rewrite.NewPlan(a.names, a.dec, a.parts), ps.ropt)
+		err := rewrite.Bufferize(m, plan, ps.ropt)
+		plan = nil
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
