@@ -22,7 +22,7 @@ var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwne
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
 func DeallocDriverPredicates() []string {
-	return contract.Names(contract.FreshResult, contract.StackLimit)
+	return contract.Names(contract.FreshResult, contract.StackLimit, contract.Optimization)
 }
 
 // DeallocPlan is the final evaluation of the deallocation rules: the
@@ -56,6 +56,9 @@ type Deallocation struct {
 	// Hoist moves allocations out of loops as the rules ask; nil leaves
 	// the hoist_alloc facts unapplied.
 	Hoist Hoister
+	// Optimize names the buffer optimizations the rules may make
+	// (optimization: "hoist", "stack", "move"); none when empty.
+	Optimize []string
 	// MaxStackBytes is the stack that the buffers of one function
 	// promoted to memref.alloca may take (stack_limit); 0 promotes none.
 	MaxStackBytes int64
@@ -80,9 +83,9 @@ type Deallocation struct {
 // (hoist_alloc), or else d.Clone inserts the copies they ask for
 // (needs_clone), and m's facts are extracted anew, and it starts over;
 // an operand is cloned once (a rule set asking twice is an error, not a
-// reason to go on). Each extraction
-// gets d.MaxStackBytes as the stack_limit fact. rules.Limits bound each
-// evaluation.
+// reason to go on). Each extraction gets d.MaxStackBytes as the
+// stack_limit fact and d.Optimize as optimization facts. rules.Limits
+// bound each evaluation.
 func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Deallocation) (*DeallocPlan, error) {
 	prog, opt := rules.Program.Restrict(deallocPredicates...), rules.Limits
 	plan := &DeallocPlan{}
@@ -98,6 +101,9 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 				return nil, err
 			}
 			contract.StackLimit.In(db).Add([]facts.Value{facts.Number(d.MaxStackBytes)})
+			for _, o := range d.Optimize {
+				contract.Optimization.In(db).Add([]facts.Value{db.Symbols().Name("/" + o)})
+			}
 			fresh, dropped = calledBuffers(db, plan.Names), map[funcResult]bool{}
 			addFresh(db, plan.Names, fresh)
 			_, err = prog.Eval(ctx, db, opt)

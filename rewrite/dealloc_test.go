@@ -37,7 +37,6 @@ func TestDeallocate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	extractModule := func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }
 	for _, tc := range []struct {
 		name, body string
 		want       []string
@@ -170,36 +169,100 @@ func.func @f() -> f32 {
 }`, []string{"scf.for %i", "%a = memref.alloc(%i)", "memref.dealloc %a", "scf.forall", "%b = memref.alloc()", "memref.dealloc %b"}, nil, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := ir.Parse("in.mlir", []byte(tc.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{Clone: rewrite.Options{}.Clone, Hoist: rewrite.HoistAllocs, MaxStackBytes: tc.stack, Extract: extractModule})
-			if err != nil {
-				t.Fatal(err)
-			}
-			rewrite.Deallocate(plan.Names, plan.DB)
-			if err := ir.Verify(m); err != nil {
-				t.Fatalf("the result does not verify: %v", err)
-			}
-			var b bytes.Buffer
-			if err := ir.Print(&b, m, ir.PrintOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			text, at := b.String(), 0
-			for _, w := range tc.want {
-				k := strings.Index(text[at:], w)
-				if k < 0 {
-					t.Fatalf("lacks %q after offset %d:\n%s", w, at, text)
-				}
-				at += k + len(w)
-			}
-			for _, a := range tc.avoid {
-				if strings.Contains(text, a) {
-					t.Errorf("has %q:\n%s", a, text)
-				}
-			}
+			d := driver.Deallocation{Optimize: []string{"hoist", "stack", "move"}, MaxStackBytes: tc.stack}
+			checkLines(t, deallocated(t, prog, tc.body, d), tc.want, tc.avoid)
 		})
+	}
+}
+
+// optimizeBody gives each buffer optimization one chance: %a dies within
+// each trip of its loop (hoist), all are small and stay in the function
+// (stack), and %c is copied into %d at its last use (move).
+const optimizeBody = `func.func @f(%v: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  }
+  %c = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%c : memref<4xf32>)
+  %d = memref.alloc() : memref<4xf32>
+  memref.copy %c, %d : memref<4xf32> to memref<4xf32>
+  %x = memref.load %d[%c0] : memref<4xf32>
+  return %x : f32
+}`
+
+// TestOptimize checks that each buffer optimization happens exactly when
+// Deallocation.Optimize names it (the rules' optimization facts).
+func TestOptimize(t *testing.T) {
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		optimize    []string
+		want, avoid []string
+	}{
+		{[]string{"hoist", "stack", "move"}, []string{"%a = memref.alloca()", "scf.for", "%c = memref.alloca()", "memref.load %c"}, []string{"memref.copy", "memref.dealloc", "memref.alloc("}},
+		{nil, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "memref.copy %c, %d", "memref.dealloc %c", "memref.dealloc %d"}, []string{"alloca"}},
+		{[]string{"stack", "move"}, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "%c = memref.alloca()", "memref.load %c"}, []string{"memref.copy"}},
+		{[]string{"hoist", "move"}, []string{"%a = memref.alloc()", "scf.for", "memref.dealloc %a", "%c = memref.alloc()", "memref.load %c", "memref.dealloc %c"}, []string{"alloca", "memref.copy"}},
+		{[]string{"hoist", "stack"}, []string{"%a = memref.alloca()", "scf.for", "memref.copy %c, %d", "memref.load %d"}, []string{"memref.dealloc"}},
+	} {
+		name := strings.Join(tc.optimize, ",")
+		if name == "" {
+			name = "none"
+		}
+		t.Run(name, func(t *testing.T) {
+			d := driver.Deallocation{Optimize: tc.optimize, MaxStackBytes: 1024}
+			checkLines(t, deallocated(t, prog, optimizeBody, d), tc.want, tc.avoid)
+		})
+	}
+}
+
+// deallocated plans the frees of body with prog's deallocation rules as d
+// says, copying and hoisting where they ask, inserts them, checks that the
+// result verifies, and returns it printed.
+func deallocated(t *testing.T, prog *solve.Program, body string, d driver.Deallocation) string {
+	t.Helper()
+	m, err := ir.Parse("in.mlir", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Clone, d.Hoist = rewrite.Options{}.Clone, rewrite.HoistAllocs
+	d.Extract = func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }
+	plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewrite.Deallocate(plan.Names, plan.DB)
+	if err := ir.Verify(m); err != nil {
+		t.Fatalf("the result does not verify: %v", err)
+	}
+	var b bytes.Buffer
+	if err := ir.Print(&b, m, ir.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// checkLines checks that text holds the lines of want in order and none
+// of avoid.
+func checkLines(t *testing.T, text string, want, avoid []string) {
+	t.Helper()
+	at := 0
+	for _, w := range want {
+		k := strings.Index(text[at:], w)
+		if k < 0 {
+			t.Fatalf("lacks %q after offset %d:\n%s", w, at, text)
+		}
+		at += k + len(w)
+	}
+	for _, a := range avoid {
+		if strings.Contains(text, a) {
+			t.Errorf("has %q:\n%s", a, text)
+		}
 	}
 }
 

@@ -38,6 +38,13 @@
 # the two agree; a recursive function's result found not fresh is not
 # assumed again.
 
+# --- Optimizations -----------------------------------------------------------
+
+Decl optimization(Name)
+  descr [doc("The buffer optimization Name is on (--optimize): /hoist (allocations out of loops, dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg), /move (copies that end their source's life become renames, dealloc_move.mg)."), driver(/adds),
+         arg(Name, "name")]
+  bound [/name].
+
 # --- Views -------------------------------------------------------------------
 
 Decl view_op(Name)

@@ -33,5 +33,5 @@ Decl hoist_alloc(Op, L)
 # the loop. A buffer yielded to the next trip (escapes) is live across
 # trips, and one stored may be read after the loop.
 hoist_alloc(Op, L) :-
-  new_buffer(X), result(X, Op, 0), parent_op(Op, L), op(L, Name), sequential_loop(Name),
+  optimization(/hoist), new_buffer(X), result(X, Op, 0), parent_op(Op, L), op(L, Name), sequential_loop(Name),
   !sized_at_run_time(Op), !escapes(X), !stored(X), !copied_whole(X).

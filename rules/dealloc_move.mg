@@ -146,4 +146,4 @@ Decl moves(X, Copy, T)
   descr [doc("X's buffer moves into T: Copy and the memref.alloc of T are elided, and so is the memref.dealloc of X after the copy (none if X is on the stack); the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time. X is an owned root, freed right after Copy (freed_after), or a stack buffer the copy ends; the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
          arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
   bound [/number, /number, /number].
-moves(X, Copy, T) :- move_candidate(X, Copy, V, T), !maybe_strided(V).
+moves(X, Copy, T) :- optimization(/move), move_candidate(X, Copy, V, T), !maybe_strided(V).

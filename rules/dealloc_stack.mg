@@ -144,5 +144,5 @@ Decl stack_buffer(X)
          arg(X, "value id")]
   bound [/number].
 # All of a function's candidates or none: the stack a call takes stays
-# within the limit whatever path it runs.
-stack_buffer(X) :- stack_candidate(X, F, _), stack_bytes(F, T), stack_limit(M), T <= M.
+# within the limit whatever path it runs. --optimize without stack: none.
+stack_buffer(X) :- optimization(/stack), stack_candidate(X, F, _), stack_bytes(F, T), stack_limit(M), T <= M.

@@ -50,7 +50,7 @@ func bufferizeCommand() *cli.Command {
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
-			layoutFlag, alignmentFlag, stackFlag,
+			layoutFlag, alignmentFlag, stackFlag, optimizeFlag,
 			deallocFlag,
 			allowUnknownOpsFlag,
 			verifyFlag,

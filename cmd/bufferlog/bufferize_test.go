@@ -96,7 +96,7 @@ func runPipeline(t *testing.T, prog *solve.Program, src []byte, policy driver.Po
 	if analysisOnly {
 		_, err = analyze(m, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, printConflicts: true}))
 	} else {
-		err = bufferize(m, "input.mlir", unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, ropt: ropt, dealloc: staticDealloc}))
+		err = bufferize(m, "input.mlir", unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, ropt: ropt, dealloc: staticDealloc, optimize: bufferOptimizations}))
 	}
 	if err != nil {
 		t.Fatal(err)

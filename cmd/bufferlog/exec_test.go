@@ -18,6 +18,7 @@ import (
 	"bufferlog/internal/tooltest"
 	"bufferlog/internal/workload"
 	"bufferlog/ir"
+	"bufferlog/rewrite"
 	"bufferlog/rules"
 	"bufferlog/solve"
 )
@@ -436,8 +437,9 @@ func clonesReachable(memrefIR []byte) (bool, error) {
 }
 
 // bufferizeText runs bufferlog's analysis with policy, the rewrite and
-// deallocation on src, and with deallocation checks the output as
-// bufferize --verify does (verifyKnown).
+// deallocation on src, with bufferize's defaults otherwise (the buffer
+// optimizations on, --max-stack-bytes 1024), and with deallocation checks
+// the output as bufferize --verify does (verifyKnown).
 func bufferizeText(prog *solve.Program, policy driver.Policy, dealloc deallocMode, name string, src []byte) ([]byte, error) {
 	m, err := ir.Parse(name, src)
 	if err != nil {
@@ -447,7 +449,9 @@ func bufferizeText(prog *solve.Program, policy driver.Policy, dealloc deallocMod
 	if err != nil {
 		return nil, err
 	}
-	if err := bufferize(m, name, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, dealloc: dealloc})); err != nil {
+	p := pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: policy, dealloc: dealloc, optimize: bufferOptimizations,
+		ropt: rewrite.Options{Layout: rewrite.InferLayout, Alignment: defaultAlignment, MaxStackBytes: defaultMaxStackBytes}}
+	if err := bufferize(m, name, unbounded(p)); err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,8 @@ type pipeline struct {
 	// --buffer-alignment, --max-stack-bytes, --allow-unknown-ops.
 	ropt    rewrite.Options
 	dealloc deallocMode
+	// optimize names the buffer optimizations of --optimize.
+	optimize []string
 	// analysisOnly annotates the decisions instead of rewriting, with
 	// printConflicts marking each conflict.
 	analysisOnly, printConflicts bool
@@ -112,6 +115,8 @@ var (
 		Usage: "alignment in bytes of the buffers allocated, as One-Shot Bufferize's buffer-alignment (0: none)"}
 	stackFlag = &cli.Int64Flag{Name: "max-stack-bytes", Value: defaultMaxStackBytes,
 		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call, handed on only to scf.if and loop results that stay in the function (0: none)"}
+	optimizeFlag = &cli.StringFlag{Name: "optimize", Value: "all",
+		Usage: "buffer optimizations the deallocation rules may make, comma-separated: hoist (allocations out of loops), stack (small buffers on the stack, see --max-stack-bytes), move (copies that end their source's life become renames); all, or none"}
 	allowUnknownOpsFlag = &cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"}
 	deallocFlag         = &cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"}
 
@@ -149,6 +154,9 @@ func newPipeline(c *cli.Context, base []solve.Source) (*pipeline, error) {
 		return nil, usage(err)
 	}
 	if p.ropt, err = rewriteOptions(c); err != nil {
+		return nil, usage(err)
+	}
+	if p.optimize, err = optimizations(flagValue(c, optimizeFlag, optimizeFlag.Value)); err != nil {
 		return nil, usage(err)
 	}
 	dealloc := flagValue(c, deallocFlag, deallocFlag.Value)
@@ -222,6 +230,32 @@ func policyNamed(name, heuristic string) (driver.Policy, string, error) {
 	return nil, "", fmt.Errorf("unknown policy %q (oneshot, mincopy or copy-before-write)", name)
 }
 
+// bufferOptimizations are the names --optimize takes, each the name of an
+// optimization fact of the deallocation rules (rules/dealloc.mg).
+var bufferOptimizations = []string{"hoist", "stack", "move"}
+
+// optimizations parses --optimize: names of bufferOptimizations, all,
+// or none.
+func optimizations(list string) ([]string, error) {
+	switch list {
+	case "all":
+		return bufferOptimizations, nil
+	case "none":
+		return nil, nil
+	}
+	var out []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(bufferOptimizations, name) {
+			return nil, fmt.Errorf("--optimize %q: unknown optimization %q (want a list of %s; all; or none)", list, name, strings.Join(bufferOptimizations, ", "))
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
 // rewriteOptions reads the flags of the rewrite: the layout of function
 // boundaries, the alignment of buffers, the stack they may take, and
 // whether unknown ops are kept.
@@ -253,7 +287,7 @@ func (p *pipeline) deallocation() driver.Deallocation {
 // deallocationAsIs is deallocation on a module left as it is: a query's
 // input, or explain's printed text, whose changes are made already.
 func (p *pipeline) deallocationAsIs() driver.Deallocation {
-	return driver.Deallocation{MaxStackBytes: p.ropt.MaxStackBytes, Extract: extractWith(p.opts)}
+	return driver.Deallocation{Optimize: p.optimize, MaxStackBytes: p.ropt.MaxStackBytes, Extract: extractWith(p.opts)}
 }
 
 // pass is one input on its way through a pipeline: every evaluation of

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -56,6 +57,7 @@ func TestNewPipeline(t *testing.T) {
 		p.ropt = rewrite.Options{Layout: rewrite.InferLayout, Alignment: defaultAlignment, MaxStackBytes: defaultMaxStackBytes}
 		p.dealloc = staticDealloc
 		p.timeout = defaultTimeout
+		p.optimize = bufferOptimizations
 	}
 	for _, tt := range []struct {
 		name string
@@ -99,6 +101,12 @@ func TestNewPipeline(t *testing.T) {
 			err: `bufferlog bufferize: --buffer-alignment 48: want 0 or a power of two`},
 		{name: "negative stack", cmd: explainCommand, args: []string{"--max-stack-bytes", "-1"},
 			err: `bufferlog explain: --max-stack-bytes -1: want 0 or more`},
+		{name: "no optimizations", cmd: bufferizeCommand, args: []string{"--optimize", "none"},
+			want: func(p *pipeline) { p.optimize = nil }},
+		{name: "some optimizations", cmd: explainCommand, args: []string{"--optimize", "move, stack,move"},
+			want: func(p *pipeline) { p.optimize = []string{"move", "stack"} }},
+		{name: "bad optimization", cmd: reportCommand, args: []string{"--optimize", "hoist,reuse"},
+			err: `bufferlog report: --optimize "hoist,reuse": unknown optimization "reuse" (want a list of hoist, stack, move; all; or none)`},
 		{name: "bad dealloc", cmd: bufferizeCommand, args: []string{"--dealloc", "dynamic"},
 			err: `bufferlog bufferize: unknown --dealloc "dynamic" (static or none)`},
 		{name: "verify without frees", cmd: bufferizeCommand, args: []string{"--verify", "--dealloc", "none"},
@@ -126,11 +134,11 @@ func TestNewPipeline(t *testing.T) {
 				tt.want(&want)
 			}
 			if p.label != want.label || p.ropt != want.ropt || p.dealloc != want.dealloc || p.timeout != want.timeout || p.maxFacts != want.maxFacts ||
-				p.analysisOnly != want.analysisOnly || p.printConflicts != want.printConflicts {
-				t.Errorf("got policy %q, rewrite %+v, dealloc %v, timeout %v, max facts %d, analysis only %v, print conflicts %v\n"+
-					"want policy %q, rewrite %+v, dealloc %v, timeout %v, max facts %d, analysis only %v, print conflicts %v",
-					p.label, p.ropt, p.dealloc, p.timeout, p.maxFacts, p.analysisOnly, p.printConflicts,
-					want.label, want.ropt, want.dealloc, want.timeout, want.maxFacts, want.analysisOnly, want.printConflicts)
+				p.analysisOnly != want.analysisOnly || p.printConflicts != want.printConflicts || !slices.Equal(p.optimize, want.optimize) {
+				t.Errorf("got policy %q, rewrite %+v, dealloc %v, timeout %v, max facts %d, analysis only %v, print conflicts %v, optimize %q\n"+
+					"want policy %q, rewrite %+v, dealloc %v, timeout %v, max facts %d, analysis only %v, print conflicts %v, optimize %q",
+					p.label, p.ropt, p.dealloc, p.timeout, p.maxFacts, p.analysisOnly, p.printConflicts, p.optimize,
+					want.label, want.ropt, want.dealloc, want.timeout, want.maxFacts, want.analysisOnly, want.printConflicts, want.optimize)
 			}
 			if p.policy == nil || p.rules.prog == nil || p.verify != nil || p.opts.Workers != runtime.GOMAXPROCS(0) || p.opts.OpModel != nil {
 				t.Errorf("policy %v, program %v, checker %v, extraction %+v", p.policy, p.rules.prog, p.verify, p.opts)

@@ -30,6 +30,12 @@ var (
 
 // The predicates of dealloc.mg.
 var (
+	// Optimization is optimization(Name name): Go adds it. The buffer
+	// optimization Name is on (--optimize): /hoist (allocations out of loops,
+	// dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg),
+	// /move (copies that end their source's life become renames,
+	// dealloc_move.mg).
+	Optimization = declare("dealloc.mg", Adds, "optimization", 1)
 	// FreshResult is fresh_result(F op id, J number): Go adds it. Result J of
 	// F, a function the module calls, is a buffer its callers own: F's returns
 	// hand it over. Added by the deallocation driver, which assumes it and
