@@ -30,7 +30,7 @@
 # borrows its arguments, and hands its own fresh results to its caller.
 
 Decl fault(At, Kind, V, Cause, E, M)
-  descr [doc("A fault of kind Kind at the op At, about its operand V (for a leak, the leaked buffer); Cause is the memory at fault (the read-only or foreign allocation site; the operand of E, the free before; the returned stack buffer; the leaked buffer), E the op that matters besides (the free before; for a leak, where the buffer is lost; else At). M: the fault is on a sure path, or not (check_flow.mg)."),
+  descr [doc("A fault of kind Kind at the op At, about its operand V (for a leak, the leaked buffer); Cause is the memory at fault (the read-only or foreign allocation site; the operand of E, the free before; the returned stack buffer; the leaked buffer, or the other of two buffers a freed memref was picked from), E the op that matters besides (the free before; for a leak, where the buffer is lost; else At). M: the fault is on a sure path, or not (check_flow.mg)."),
          arg(At, "op id"), arg(Kind, "name"), arg(V, "value id"), arg(Cause, "value id"), arg(E, "op id"), arg(M, "name")]
   bound [/number, /name, /number, /number, /number, /name].
 
@@ -56,6 +56,9 @@ fault(Op, /foreign_free, V, X, Op, M) :- foreign_free(Op, V, X, M).
 fault(Ret, /stack_return, V, X, Ret, M) :- stack_return(Ret, V, X, M).
 # %a = memref.alloc() not freed on some path: reported at the allocation.
 fault(D, /leak, X, X, P, M) :- lost(X, P, M), result(X, D, _).
+# %r = arith.select %c, %a, %b ... memref.dealloc %r: %a or %b leaks.
+# Cause is the other buffer.
+fault(D, /leak, X, Y, F, /sure) :- lost_pick(X, Y, F), result(X, D, _).
 
 # A fault on a sure path is an error; one only on unsure paths (a loop
 # with dynamic bounds skipped, an op with no memory model) a warning.

@@ -102,6 +102,26 @@ Decl lost(X, P, M)
          arg(X, "value id"), arg(P, "op id"), arg(M, "name")]
   bound [/number, /number, /name].
 
+Decl picks(P, T, X, Y)
+  descr [doc("The op P (an arith.select, a call of a function that may return either argument, a branch passing two operands to one block argument) makes its memref T name one of two operands that, on one path, name the distinct heap buffers X and Y: which one only the run knows."),
+         arg(P, "op id"), arg(T, "value id"), arg(X, "value id"), arg(Y, "value id")]
+  bound [/number, /number, /number, /number].
+
+Decl freed_apart(X, F)
+  descr [doc("An op other than F frees a memref that may name the heap buffer X."),
+         arg(X, "value id"), arg(F, "op id")]
+  bound [/number, /number].
+
+Decl lost_pick(X, Y, F)
+  descr [doc("The memref.dealloc F frees a memref that may name the heap buffer X or Y, which an op picked between (picks): it frees one of them, and no other op frees either."),
+         arg(X, "value id"), arg(Y, "value id"), arg(F, "op id")]
+  bound [/number, /number, /number].
+
+Decl shares_name(H, T)
+  descr [doc("A memref.dealloc frees H, which is T or may share T's buffer there (shares)."),
+         arg(H, "value id"), arg(T, "value id")]
+  bound [/number, /number].
+
 Decl accesses(Op, I)
   descr [doc("Op accesses the memory of its memref operand I, or passes it to where it may be accessed: a read, a write, an op with no memory model, a call, a return."),
          arg(Op, "op id"), arg(I, "number")]
@@ -225,6 +245,21 @@ lost(X, Ret, M) :-
   owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).
 returned_fresh(Ret, X, A) :-
   return_op(Ret, F), use(Ret, J, V), handle(V, H), refers(Ret, H, X, A, _, _), fresh(F, J).
+
+# %r = func.call @pick(%a, %b) (@pick may return either argument), then
+# memref.dealloc %r and no free of %a or %b: one of the two leaks. The
+# paths of the checker merge, so a memref naming two buffers at a free is
+# no fault by itself (each may come from another path); one op choosing
+# between two buffers it was given on one path is.
+picks(P, T, X, Y) :-
+  binds(P, _, T, V1), binds(P, _, T, V2), V1 != V2, handle(V1, H1), handle(V2, H2), refers(P, H1, X, _, G, _),
+  refers(P, H2, Y, _, G, _), X != Y, heap_token(X), heap_token(Y).
+lost_pick(X, Y, F) :-
+  picks(_, T, X, Y), frees(P, H, F), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), shares_name(H, T),
+  !freed_apart(X, F), !freed_apart(Y, F).
+freed_apart(X, F) :- frees(P, H, F2), refers(P, H, X, _, _, _), frees(_, _, F), F2 != F.
+shares_name(H, H) :- frees(_, H, _).
+shares_name(H, T) :- frees(P, H, _), shares(P, H, T, _, _).
 
 # --- Uses after free, double and foreign frees ----------------------------------------
 

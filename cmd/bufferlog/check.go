@@ -249,6 +249,8 @@ func (d memoryDescriber) message(kind string, at, v, cause, e int) string {
 		switch {
 		case e == at:
 			return fmt.Sprintf("leak: %s is never freed: nothing uses it", val)
+		case cause != v:
+			return fmt.Sprintf("leak: %s or %s is never freed: the memref.dealloc at %s frees one of them, which an op picked at run time, and nothing frees the other", val, d.names.ValueName(cause), where)
 		case d.names.Op(e).Name == "func.return":
 			return fmt.Sprintf("leak: %s is not freed on a path to the return at %s, which does not hand it to the caller", val, where)
 		}
