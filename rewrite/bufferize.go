@@ -73,6 +73,7 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 		a.block.EraseArg(a.index)
 	}
 	b.removeDeadBuffers()
+	splitRepeatedSuccessors(m)
 	if len(b.newGlobals) > 0 {
 		body := m.Body()
 		body.SetOps(append(b.newGlobals, body.Ops()...))

@@ -399,6 +399,31 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 	return n
 }
 
+// splitRepeatedSuccessors gives every successor of a branch that names a
+// block an earlier successor of the branch names too a block of its own
+// (splitEdge): cf.cond_br %c, ^bb1(%a), ^bb1(%b) becomes cf.cond_br %c,
+// ^bb1(%a), ^bb2(%b), and ^bb2(%x) branches to ^bb1(%x). The deallocation
+// rules tell a branch's edges apart by the blocks they reach: %b, freed
+// on the edge where it is not passed, must be freed where only that edge
+// leads.
+func splitRepeatedSuccessors(m *ir.Module) {
+	var branches []*ir.Operation
+	ir.Walk(m.Op, func(op *ir.Operation) bool {
+		if len(op.Successors) > 1 {
+			branches = append(branches, op)
+		}
+		return true
+	})
+	for _, op := range branches {
+		after := op.Block()
+		for i, s := range op.Successors {
+			if slices.Index(op.Successors, s) < i {
+				after = splitEdge(op, i, after).Block()
+			}
+		}
+	}
+}
+
 // splitEdge puts a block of its own, placed after the block after, on
 // the edge from the branch op to its successor s: it takes the
 // successor's arguments and branches on to it with them. It returns the
