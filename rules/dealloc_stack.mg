@@ -16,29 +16,30 @@ Decl stack_limit(N)
          arg(N, "number")]
   bound [/number].
 
-Decl alloc_within(Op, Y)
-  descr [doc("Y is the memref.alloc Op or an op whose regions hold it, up to its function."),
+Decl placed_within(Op, Y)
+  descr [doc("Y is Op, a memref.alloc or a sequential loop, or an op whose regions hold it, up to its function."),
          arg(Op, "op id"), arg(Y, "op id")]
   bound [/number, /number].
-alloc_within(Op, Op) :- op(Op, "memref.alloc").
-alloc_within(Op, Y) :- alloc_within(Op, X), !op(X, "func.func"), parent_op(X, Y).
+placed_within(Op, Op) :- op(Op, "memref.alloc").
+placed_within(L, L) :- op(L, Name), sequential_loop(Name).
+placed_within(Op, Y) :- placed_within(Op, X), !op(X, "func.func"), parent_op(X, Y).
 
-Decl alloc_func(Op, F)
-  descr [doc("The memref.alloc Op is in the function F."),
+Decl placed_func(Op, F)
+  descr [doc("The memref.alloc or sequential loop Op is in the function F."),
          arg(Op, "op id"), arg(F, "op id")]
   bound [/number, /number].
-alloc_func(Op, F) :- alloc_within(Op, F), op(F, "func.func").
+placed_func(Op, F) :- placed_within(Op, F), op(F, "func.func").
 
 Decl runs_repeatedly(Op)
-  descr [doc("The memref.alloc Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the function's body has several blocks, which branches may cycle through."),
+  descr [doc("The memref.alloc or sequential loop Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the function's body has several blocks, which branches may cycle through."),
          arg(Op, "op id")]
   bound [/number].
 # scf.for ... { %a = memref.alloc() }: an alloca there takes new stack at
 # each trip, which only the function's return gives back. scf.if and its
 # kin run a region once (single_run_op, dealloc_handover.mg).
-runs_repeatedly(Op) :- alloc_within(Op, Y), Y != Op, op(Y, Name), Name != "func.func", !single_run_op(Name).
+runs_repeatedly(Op) :- placed_within(Op, Y), Y != Op, op(Y, Name), Name != "func.func", !single_run_op(Name).
 # ^bb1: %a = memref.alloc() ... cf.cond_br %c, ^bb1, ^bb2
-runs_repeatedly(Op) :- alloc_func(Op, F), region_of(R, F, 0), block_in_region(_, R, 1).
+runs_repeatedly(Op) :- placed_func(Op, F), region_of(R, F, 0), block_in_region(_, R, 1).
 
 Decl stored(X)
   descr [doc("A view of the root X is stored into memory (the value of a memref.store): it may be read after the function returns."),
@@ -74,7 +75,7 @@ Decl stack_seed(X, F, N)
          arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
   bound [/number, /number, /number].
 stack_seed(X, F, N) :-
-  new_buffer(X), result(X, Op, 0), alloc_func(Op, F), !runs_repeatedly(Op), value_type(X, /memref, N), N > 0.
+  new_buffer(X), result(X, Op, 0), placed_func(Op, F), !runs_repeatedly(Op), value_type(X, /memref, N), N > 0.
 
 Decl carried_into(X, C)
   descr [doc("A view of the root X is handed into the carrier C (an scf.if or loop result, an iter_arg, a block argument)."),
@@ -112,11 +113,17 @@ Decl leaves_frame(Y)
 # %a = memref.alloc(%n), or an allocation in a loop body, or a call's
 # fresh result: heap memory, which must not meet a stack buffer.
 leaves_frame(Y) :- owned_base(Y), !stack_seed(Y, _, _).
+leaves_frame(Y) :- kept_past(Y).
+
+Decl kept_past(Y)
+  descr [doc("The root Y is handed on other than into a carrier (returned, made a tensor), or stored: its buffer may outlive what holds it."),
+         arg(Y, "value id")]
+  bound [/number].
 # func.return %a, bufferization.to_tensor %a: the buffer outlives the
 # frame, or leaves what bufferlog can follow.
-leaves_frame(Y) :- handed(Y, Op, I), !carrier_hand(Op, I).
+kept_past(Y) :- handed(Y, Op, I), !carrier_hand(Op, I).
 # memref.store %a, %p[]: it may be read after the function returns.
-leaves_frame(Y) :- stored(Y).
+kept_past(Y) :- stored(Y).
 
 Decl unfit_family(X)
   descr [doc("A member of the stack seed X's family leaves the frame (leaves_frame): X stays on the heap."),
