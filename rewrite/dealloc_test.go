@@ -188,6 +188,25 @@ func.func @f() -> f32 {
   %x = memref.load %s[%c0] : memref<4xf32>
   return %x : f32
 }`, []string{"scf.for %i", "%a = memref.alloc()"}, []string{"alloca"}, 1024},
+		{"a buffer of a block that no branch returns to goes on the stack, one in a cf loop stays", `func.func @f(%c: i1, %v: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.cond_br %c, ^bb1, ^bb2(%c0 : index)
+^bb1:
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %x = memref.load %a[%c0] : memref<4xf32>
+  return %x : f32
+^bb2(%i: index):
+  %b = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+  %y = memref.load %b[%c0] : memref<4xf32>
+  %j = arith.addi %i, %c1 : index
+  %more = arith.cmpi ult, %j, %n : index
+  cf.cond_br %more, ^bb2(%j : index), ^bb3(%y : f32)
+^bb3(%r: f32):
+  return %r : f32
+}`, []string{"^bb1:", "%a = memref.alloca()", "^bb2(%i: index):", "%b = memref.alloc()", "memref.dealloc %b"}, []string{"memref.dealloc %a"}, 1024},
 		{"a buffer sized in the loop, or in a parallel loop, stays", `func.func @f(%v: f32, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -31,15 +31,30 @@ Decl placed_func(Op, F)
 placed_func(Op, F) :- placed_within(Op, F), op(F, "func.func").
 
 Decl runs_repeatedly(Op)
-  descr [doc("The memref.alloc or sequential loop Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the function's body has several blocks, which branches may cycle through."),
+  descr [doc("The memref.alloc or sequential loop Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the block of the function body that holds it is on a cycle of branches."),
          arg(Op, "op id")]
   bound [/number].
 # scf.for ... { %a = memref.alloc() }: an alloca there takes new stack at
 # each trip, which only the function's return gives back. scf.if and its
 # kin run a region once (single_run_op, dealloc_handover.mg).
 runs_repeatedly(Op) :- placed_within(Op, Y), Y != Op, op(Y, Name), Name != "func.func", !single_run_op(Name).
-# ^bb1: %a = memref.alloc() ... cf.cond_br %c, ^bb1, ^bb2
-runs_repeatedly(Op) :- placed_func(Op, F), region_of(R, F, 0), block_in_region(_, R, 1).
+# ^bb1: %a = memref.alloc() ... cf.cond_br %c, ^bb1, ^bb2: a block of
+# the function body that branches back to itself, directly or through
+# others, runs again. (A diamond of blocks runs each at most once.)
+runs_repeatedly(Op) :- placed_within(Op, Y), parent_op(Y, F), op(F, "func.func"), op_in_block(Y, B, _), cf_reaches(B, B).
+
+Decl alloc_block(B)
+  descr [doc("Block B of a function body holds a memref.alloc or a sequential loop, or an op that holds one."),
+         arg(B, "block id")]
+  bound [/number].
+alloc_block(B) :- placed_within(_, Y), parent_op(Y, F), op(F, "func.func"), op_in_block(Y, B, _).
+
+Decl cf_reaches(B, C)
+  descr [doc("Block C of a function body is reached from its block B, which holds allocations (alloc_block), through one branch or more."),
+         arg(B, "block id"), arg(C, "block id")]
+  bound [/number, /number].
+cf_reaches(B, C) :- alloc_block(B), block_succ(B, C).
+cf_reaches(B, D) :- cf_reaches(B, C), block_succ(C, D).
 
 Decl stored(X)
   descr [doc("A view of the root X is stored into memory (the value of a memref.store): it may be read after the function returns."),

@@ -158,7 +158,7 @@ func TestExplainCommand(t *testing.T) {
 		// buffers: each is explained as a move, and no free is listed at
 		// either copy.
 		out := filepath.Join(dir, "moves.mlir")
-		stdout, stderr, code := run(t, "", "explain", "-o", out, "../../testdata/exec/cf_branch_02.mlir")
+		stdout, stderr, code := run(t, "", "explain", "--max-stack-bytes=0", "-o", out, "../../testdata/exec/cf_branch_02.mlir")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -189,7 +189,7 @@ func TestExplainCommand(t *testing.T) {
 	}{
 		{"op", []string{"--op", "7:8", conflict}, 0, []string{"7:8: copy: operand 1 of tensor.insert (%F)"}, ""},
 		{"value", []string{"--value", "%F", conflict}, 0, []string{"7:8: copy: operand 1 of tensor.insert (%F)", "read: operand 0 of op#8 tensor.extract"}, ""},
-		{"cf loop", []string{"../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
+		{"cf loop", []string{"--max-stack-bytes=0", "../../testdata/exec/cf_loop_01.mlir"}, 0, []string{
 			`OUT:26:5: dealloc: %alloc is freed after op#24 func.call, its last use in a block it is not live out of`,
 		}, ""},
 		{"clone", []string{"../../testdata/exec/scf_if_01.mlir"}, 0, []string{
@@ -203,7 +203,7 @@ func TestExplainCommand(t *testing.T) {
 			`OUT:26:5: dealloc: %r is freed after op#23 func.call if region #1 of its scf.if ran, the only region giving it a buffer it owns`,
 			`dealloc_when(%r, op#23 func.call, 1)  [dealloc`,
 		}, ""},
-		{"cf block", []string{"../../testdata/exec/cf_loop_02.mlir"}, 0, []string{
+		{"cf block", []string{"--max-stack-bytes=0", "../../testdata/exec/cf_loop_02.mlir"}, 0, []string{
 			`OUT:31:5: dealloc: %alloc is freed after op#28 func.call, its last use in a block it is not live out of`,
 			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc`,
 		}, ""},
@@ -211,7 +211,7 @@ func TestExplainCommand(t *testing.T) {
 			`dealloc: %acc is freed just before op#391 func.return, whose block runs after every block that uses it`,
 			`dealloc_before_return(%acc@cf_carry_two, op#391 func.return)  [dealloc`,
 		}, ""},
-		{"partial hand-over", []string{"../../testdata/exec/cf_branch_02.mlir"}, 0, []string{
+		{"partial hand-over", []string{"--max-stack-bytes=0", "../../testdata/exec/cf_branch_02.mlir"}, 0, []string{
 			`OUT:14:5: dealloc: %alloc_1 is freed at the start of ^bb2(op#2.r0), which it is not live into, reached from its only predecessor`,
 			`cf_dies_on_edge(%alloc_1, ^bb2(op#2.r0))  [dealloc`,
 			`used_elsewhere(%alloc_1)  [dealloc`,
