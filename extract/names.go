@@ -50,6 +50,9 @@ func (n *Names) Value(id int) *ir.Value   { return n.values[id] }
 func (n *Names) Block(id int) *ir.Block   { return n.blocks[id] }
 func (n *Names) Region(id int) *ir.Region { return n.regions[id] }
 
+// Ops returns how many ops have ids.
+func (n *Names) Ops() int { return len(n.ops) }
+
 // OpID returns the id of op.
 func (n *Names) OpID(op *ir.Operation) (int, bool) {
 	n.idOnce.Do(n.indexIDs)

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	go run ./cmd/blbench [-sizes 1000,10000,100000,300000] [-kinds chain,module]
-//	    [-phase parse,analysis,pipeline] [-bufferlog PATH] [-reps 3 | -reps 3,3,1,1]
+//	    [-phase parse,analysis,pipeline,verify] [-bufferlog PATH] [-reps 3 | -reps 3,3,1,1]
 //	    [-timeout 10m] [-gomaxprocs N] [-markdown]
 //	go run ./cmd/blbench -emit chain:100000 > chain100k.mlir
 //
@@ -17,6 +17,7 @@
 // time with mlir-opt's on equal terms. -reps gives one count for all sizes, or one per size,
 // so that the largest sizes can run fewer times. A phase (see phases) pairs a
 // bufferlog command with the mlir-opt command doing the same work; -phase
-// picks one or more. Without -bufferlog, the runner builds ./cmd/bufferlog
+// picks one or more; verify is pipeline with bufferize --verify, whose time
+// beside pipeline's is the cost of checking the output. Without -bufferlog, the runner builds ./cmd/bufferlog
 // first. A tool failing on a file is reported in the table, not fatal.
 package main

@@ -48,6 +48,11 @@ var phases = []phase{
 		Bufferlog: []string{"bufferize", inputFile, "-o", "/dev/null"},
 		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries", "--buffer-deallocation-pipeline", inputFile, "-o", "/dev/null"},
 	},
+	{
+		Name:      "verify", // the pipeline with bufferize --verify: beside "pipeline", the checker's cost
+		Bufferlog: []string{"bufferize", "--verify", inputFile, "-o", "/dev/null"},
+		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries", "--buffer-deallocation-pipeline", inputFile, "-o", "/dev/null"},
+	},
 }
 
 // kinds maps a workload kind to its generator.

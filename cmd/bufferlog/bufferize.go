@@ -197,6 +197,11 @@ func analyze(m *ir.Module, ps pass) (*ir.Ahead, error) {
 	return ahead, nil
 }
 
+// collectOps is the fewest ops of a module for which bufferize collects
+// the analysis' garbage before the deallocation: below it, there is too
+// little to gain for a collection per file of a batch.
+const collectOps = 1 << 14
+
 // aheadOps bounds the ops of a function that analyze prints ahead. A long
 // function prints faster with the module, streamed out on the workers:
 // held in memory, the text of a 100k-op function cost a copy and page
@@ -235,6 +240,7 @@ func bufferize(m *ir.Module, file string, ps pass) error {
 func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deallocMode) error {
 	times := ps.times
 	plan := rewrite.NewPlan(a.names, a.dec, a.parts)
+	large := a.names.Ops() >= collectOps
 	a = analysis{}
 	err := times.timed(phaseRewrite, func() error {
 		err := rewrite.Bufferize(m, plan, ps.ropt)
@@ -250,6 +256,13 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 		return err
 	}
 	if dealloc != noDealloc {
+		if large {
+			// The analysis' facts are garbage now. Collected at once, they
+			// leave the heap the deallocation's facts grow into; else the
+			// heap grows by both before the next collection (100k-op
+			// function: peak RSS 560-700 -> 425-450 MB, same CPU time).
+			runtime.GC()
+		}
 		err := times.timed(phaseDealloc, func() error { return deallocate(m, ps) })
 		if err != nil {
 			return err
