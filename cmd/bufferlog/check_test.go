@@ -305,6 +305,9 @@ func verifyKnown(name string, text []byte) error {
 	if err != nil {
 		return err
 	}
+	if err := stackDiscipline(m, defaultMaxStackBytes); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
 	opts, err := extractOptions(nil)
 	if err != nil {
 		return err
@@ -327,6 +330,70 @@ func verifyKnown(name string, text []byte) error {
 		return fmt.Errorf("bufferize --verify fails on the output of %s (not in %s):\n%s", name, corpusFindingsFile, b.String())
 	}
 	return nil
+}
+
+// stackDiscipline checks what the stack rules promise of m: no
+// memref.alloca runs more than once per call of its function (none in a
+// loop, a linalg payload or an op that may run a region again, nor in a
+// block on a cycle of branches), and the allocas of each function take at
+// most max bytes together.
+func stackDiscipline(m *ir.Module, max int64) error {
+	for _, fn := range m.Funcs() {
+		total := int64(0)
+		var err error
+		ir.Walk(fn, func(op *ir.Operation) bool {
+			if op.Name != "memref.alloca" || err != nil {
+				return err == nil
+			}
+			n, ok := ir.StaticBytes(op.Result(0).Type())
+			if !ok {
+				err = fmt.Errorf("@%s: a memref.alloca of dynamic size", ir.SymbolName(fn))
+				return false
+			}
+			total += n
+			top := op
+			for p := op.ParentOp(); p != fn; top, p = p, p.ParentOp() {
+				if p.Name != "scf.if" && p.Name != "scf.index_switch" && p.Name != "scf.execute_region" {
+					err = fmt.Errorf("@%s: a memref.alloca in a %s, which may run it more than once", ir.SymbolName(fn), p.Name)
+					return false
+				}
+			}
+			if onBranchCycle(top.Block()) {
+				err = fmt.Errorf("@%s: a memref.alloca in a block on a cycle of branches", ir.SymbolName(fn))
+			}
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+		if total > max {
+			return fmt.Errorf("@%s: its memref.allocas take %d bytes, more than %d", ir.SymbolName(fn), total, max)
+		}
+	}
+	return nil
+}
+
+// onBranchCycle reports whether b can be reached from itself through the
+// branches of its region.
+func onBranchCycle(b *ir.Block) bool {
+	seen := map[*ir.Block]bool{}
+	next := []*ir.Block{b}
+	for len(next) > 0 {
+		blk := next[len(next)-1]
+		next = next[:len(next)-1]
+		if t := blk.Terminator(); t != nil {
+			for _, s := range t.Successors {
+				if s == b {
+					return true
+				}
+				if !seen[s] {
+					seen[s] = true
+					next = append(next, s)
+				}
+			}
+		}
+	}
+	return false
 }
 
 // TestBufferizeVerify runs bufferize --verify: a safe output is written,
@@ -388,5 +455,53 @@ func TestDeallocFileVerifies(t *testing.T) {
 		if code != 0 {
 			t.Errorf("--optimize %s: exit %d\n%s", optimize, code, stderr)
 		}
+	}
+}
+
+// TestStackDiscipline checks stackDiscipline itself, which every output
+// that verifyKnown checks goes through.
+func TestStackDiscipline(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, err string
+	}{
+		{"once per call, in an scf.if", `func.func @f(%c: i1) {
+  %a = memref.alloca() : memref<4xf32>
+  scf.if %c {
+    %b = memref.alloca() : memref<4xf32>
+  }
+  return
+}`, ""},
+		{"in a loop", `func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloca() : memref<4xf32>
+  }
+  return
+}`, "@f: a memref.alloca in a scf.for, which may run it more than once"},
+		{"in a cf loop", `func.func @f(%c: i1) {
+  cf.br ^bb1
+^bb1:
+  %a = memref.alloca() : memref<4xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb2:
+  return
+}`, "@f: a memref.alloca in a block on a cycle of branches"},
+		{"too large", `func.func @f() {
+  %a = memref.alloca() : memref<200xf32>
+  %b = memref.alloca() : memref<60xf32>
+  return
+}`, "@f: its memref.allocas take 1040 bytes, more than 1024"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ir.Parse("in.mlir", []byte(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = stackDiscipline(m, 1024)
+			if got := fmt.Sprint(err); (tc.err == "" && err != nil) || (tc.err != "" && got != tc.err) {
+				t.Errorf("error %v, want %q", err, tc.err)
+			}
+		})
 	}
 }
