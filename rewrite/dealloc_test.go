@@ -154,40 +154,24 @@ func.func @f() -> f32 {
   %x = memref.load %r[%c0] : memref<4xf32>
   return %x : f32
 }`, []string{"scf.for %i", "%a = memref.alloc()"}, nil, 0},
-		{"buffers a trip hands to an scf.if result of the trip are hoisted together, onto the stack", `func.func @f(%v: f32, %n: index, %c: i1) -> f32 {
+		{"buffers handed on nowhere go on the stack when those handed to an scf.if result would not fit", `func.func @f(%c: i1, %v: f32) -> f32 {
   %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %v) -> (f32) {
-    %a = memref.alloc() : memref<4xf32>
-    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
-    %r = scf.if %c -> (memref<4xf32>) {
-      %b = memref.alloc() : memref<4xf32>
-      linalg.fill ins(%acc : f32) outs(%b : memref<4xf32>)
-      scf.yield %b : memref<4xf32>
-    } else {
-      scf.yield %a : memref<4xf32>
-    }
-    %x = memref.load %r[%c0] : memref<4xf32>
-    scf.yield %x : f32
+  %r = scf.if %c -> (memref<128xf32>) {
+    %a = memref.alloc() : memref<128xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<128xf32>)
+    scf.yield %a : memref<128xf32>
+  } else {
+    %b = memref.alloc() : memref<128xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<128xf32>)
+    scf.yield %b : memref<128xf32>
   }
-  return %s : f32
-}`, []string{"%a = memref.alloca()", "%b = memref.alloca()", "scf.for %i", "%r = scf.if"}, []string{"memref.dealloc", "memref.alloc()", "memref.copy"}, 1024},
-		{"a trip's buffer handed to the loop's result is not hoisted", `func.func @f(%v: f32, %n: index, %c: i1, %init: memref<4xf32>) -> f32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (memref<4xf32>) {
-    %a = memref.alloc() : memref<4xf32>
-    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
-    %r = scf.if %c -> (memref<4xf32>) {
-      scf.yield %a : memref<4xf32>
-    } else {
-      scf.yield %acc : memref<4xf32>
-    }
-    scf.yield %r : memref<4xf32>
-  }
-  %x = memref.load %s[%c0] : memref<4xf32>
-  return %x : f32
-}`, []string{"scf.for %i", "%a = memref.alloc()"}, []string{"alloca"}, 1024},
+  %d = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%v : f32) outs(%d : memref<16xf32>)
+  %x = memref.load %r[%c0] : memref<128xf32>
+  %y = memref.load %d[%c0] : memref<16xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+}`, []string{"%a = memref.alloc()", "%b = memref.alloc()", "%d = memref.alloca()", "memref.dealloc %r"}, []string{"memref.dealloc %d"}, 1024},
 		{"a buffer of a block that no branch returns to goes on the stack, one in a cf loop stays", `func.func @f(%c: i1, %v: f32, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

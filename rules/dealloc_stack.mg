@@ -162,9 +162,37 @@ Decl stack_bytes(F, T)
 stack_bytes(F, T) :- stack_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
 
 Decl stack_buffer(X)
-  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, handed on only to scf.if and loop results, iter_args and block arguments that stay in its function with all they hold, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together; the deallocation frees it nowhere."), driver(/reads),
+  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, handed on only to scf.if and loop results, iter_args and block arguments that stay in its function with all they hold, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together, or, if they do not, a lone one (handed on nowhere) of a function whose lone candidates do; the deallocation frees it nowhere."), driver(/reads),
          arg(X, "value id")]
   bound [/number].
 # All of a function's candidates or none: the stack a call takes stays
 # within the limit whatever path it runs. --optimize without stack: none.
-stack_buffer(X) :- optimization(/stack), stack_candidate(X, F, _), stack_bytes(F, T), stack_limit(M), T <= M.
+stack_buffer(X) :- optimization(/stack), stack_candidate(X, F, _), all_fit(F).
+# If they do not fit, those that share no carrier, when they fit: adding
+# families of buffers handed into scf.if and loop results never puts
+# fewer on the stack.
+stack_buffer(X) :- optimization(/stack), lone_candidate(X, F, _), !all_fit(F), lone_bytes(F, T), stack_limit(M), T <= M.
+
+Decl all_fit(F)
+  descr [doc("The stack candidates of the function F fit in stack_limit together."),
+         arg(F, "op id")]
+  bound [/number].
+all_fit(F) :- stack_bytes(F, T), stack_limit(M), T <= M.
+
+Decl lone_candidate(X, F, N)
+  descr [doc("The stack candidate X of F, of N bytes, shares no carrier or move with another root (its family is itself)."),
+         arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
+  bound [/number, /number, /number].
+lone_candidate(X, F, N) :- stack_candidate(X, F, N), !in_family(X).
+
+Decl in_family(X)
+  descr [doc("The stack seed X shares carriers or a possible move with another root (frame_family)."),
+         arg(X, "value id")]
+  bound [/number].
+in_family(X) :- frame_family(X, Y), Y != X.
+
+Decl lone_bytes(F, T)
+  descr [doc("The lone stack candidates of the function F take T bytes together."),
+         arg(F, "op id"), arg(T, "number")]
+  bound [/number, /number].
+lone_bytes(F, T) :- lone_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
