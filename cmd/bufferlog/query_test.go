@@ -134,9 +134,11 @@ func TestQueryEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := []string{aliasFile, inplaceFile, "../../testdata/roundtrip/cf_006_tensor_block_args.mlir",
-		"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir", "../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir",
-		deallocFile, checkFile}
+	// Each input with the flags it is queried with: deallocFile also with
+	// no stack, where its buffers show every shape of heap ownership.
+	inputs := [][]string{{aliasFile}, {inplaceFile}, {"../../testdata/roundtrip/cf_006_tensor_block_args.mlir"},
+		{"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir"}, {"../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir"},
+		{deallocFile}, {deallocFile, "--max-stack-bytes=0"}, {checkFile}}
 	// The checker's predicates are about memref IR: they are compared on
 	// checkFile only, and the others on the rest.
 	checkPreds, err := rules.Predicates(rules.Checker())
@@ -148,7 +150,8 @@ func TestQueryEngines(t *testing.T) {
 		ofChecker[p.Name] = true
 	}
 	seen := map[string]bool{}
-	for _, in := range inputs {
+	for _, args := range inputs {
+		in := args[0]
 		for _, p := range preds {
 			if _, ok := facts.Lookup(p.Name); ok || ofChecker[p.Name] != (in == checkFile) {
 				continue
@@ -158,7 +161,7 @@ func TestQueryEngines(t *testing.T) {
 				vars[i] = c.Name
 			}
 			q := p.Name + "(" + strings.Join(vars, ", ") + ")"
-			ours, errOurs, _ := run(t, "", "query", in, q)
+			ours, errOurs, _ := run(t, "", append([]string{"query", in, q}, args[1:]...)...)
 			seen[p.Name] = seen[p.Name] || ours != ""
 			// The checker's rules follow facts along paths in one large
 			// recursive component, where Mangle's semi-naive engine loses
@@ -169,7 +172,7 @@ func TestQueryEngines(t *testing.T) {
 				}
 				continue
 			}
-			theirs, errTheirs, _ := run(t, "", "query", in, q, "--engine=mangle")
+			theirs, errTheirs, _ := run(t, "", append([]string{"query", in, q, "--engine=mangle"}, args[1:]...)...)
 			if ours != theirs || errOurs != "" || errTheirs != "" {
 				t.Errorf("%s %s: ours (stderr %q):\n%s\nmangle (stderr %q):\n%s", in, q, errOurs, ours, errTheirs, theirs)
 			}

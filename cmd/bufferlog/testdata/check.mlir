@@ -3,7 +3,8 @@
 // memory used in a linalg.generic's payload, a buffer given to a function
 // without a body that reads it, a select of two buffers freed,
 // a buffer handed to a tensor, and an scf.if region lending its block's
-// buffer to the result, freed under the scf.if's condition.
+// buffer to the result, freed under the scf.if's condition; a stack
+// buffer returned, and a free of a buffer picked from two.
 module {
   // From testdata/check/readonly.txtar.
   memref.global "private" constant @read_cst : memref<4xf32> = dense<1.0>
@@ -414,5 +415,22 @@ module {
     }
     %z = arith.addf %x, %y : f32
     return %z : f32
+  }
+  // From testdata/check/stack_return.txtar and picked.txtar.
+  func.func @stack_return(%c: i1, %g: memref<4xf32>) -> memref<4xf32> {
+    %r = scf.if %c -> (memref<4xf32>) {
+      %a = memref.alloca() : memref<4xf32>
+      scf.yield %a : memref<4xf32>
+    } else {
+      scf.yield %g : memref<4xf32>
+    }
+    return %r : memref<4xf32>
+  }
+  func.func @picked(%c: i1) {
+    %a = memref.alloc() : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    %r = arith.select %c, %a, %b : memref<4xf32>
+    memref.dealloc %r : memref<4xf32>
+    return
   }
 }
