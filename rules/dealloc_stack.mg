@@ -17,21 +17,20 @@ Decl stack_limit(N)
   bound [/number].
 
 Decl placed_within(Op, Y)
-  descr [doc("Y is Op, a memref.alloc or a sequential loop, or an op whose regions hold it, up to its function."),
+  descr [doc("Y is the memref.alloc Op or an op whose regions hold it, up to its function."),
          arg(Op, "op id"), arg(Y, "op id")]
   bound [/number, /number].
 placed_within(Op, Op) :- op(Op, "memref.alloc").
-placed_within(L, L) :- op(L, Name), sequential_loop(Name).
 placed_within(Op, Y) :- placed_within(Op, X), !op(X, "func.func"), parent_op(X, Y).
 
 Decl placed_func(Op, F)
-  descr [doc("The memref.alloc or sequential loop Op is in the function F."),
+  descr [doc("The memref.alloc Op is in the function F."),
          arg(Op, "op id"), arg(F, "op id")]
   bound [/number, /number].
 placed_func(Op, F) :- placed_within(Op, F), op(F, "func.func").
 
 Decl runs_repeatedly(Op)
-  descr [doc("The memref.alloc or sequential loop Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the block of the function body that holds it is on a cycle of branches."),
+  descr [doc("The memref.alloc Op may run more than once in one call of its function: an op that holds it runs its regions other than once each (a loop, a linalg payload, an op bufferlog does not know), or the block of the function body that holds it is on a cycle of branches."),
          arg(Op, "op id")]
   bound [/number].
 # scf.for ... { %a = memref.alloc() }: an alloca there takes new stack at
@@ -44,7 +43,7 @@ runs_repeatedly(Op) :- placed_within(Op, Y), Y != Op, op(Y, Name), Name != "func
 runs_repeatedly(Op) :- placed_within(Op, Y), parent_op(Y, F), op(F, "func.func"), op_in_block(Y, B, _), cf_reaches(B, B).
 
 Decl alloc_block(B)
-  descr [doc("Block B of a function body holds a memref.alloc or a sequential loop, or an op that holds one."),
+  descr [doc("Block B of a function body holds a memref.alloc, or an op that holds one."),
          arg(B, "block id")]
   bound [/number].
 alloc_block(B) :- placed_within(_, Y), parent_op(Y, F), op(F, "func.func"), op_in_block(Y, B, _).
