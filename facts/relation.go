@@ -122,22 +122,13 @@ func (r *Relation) unseal() {
 	if !r.sealed.Load() {
 		return
 	}
-	slots := 8
-	for r.n*4 >= slots*3 {
-		slots *= 2
-	}
-	var t table
-	t.init(slots)
-	mask := slots - 1
+	r.set.init(setSlots(8, r.n))
 	for id := range uint32(r.n) {
-		h := hashValues(r.Row(id))
-		i := t.home(h)
-		for t.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		t.put(i, h, id)
+		row := r.Row(id)
+		h := hashValues(row)
+		slot, _ := r.find(row, h)
+		r.set.put(slot, h, id)
 	}
-	r.set = t
 	r.sealed.Store(false)
 }
 
@@ -440,6 +431,16 @@ func equalInts(a, b []int) bool {
 	return true
 }
 
+// setSlots is the size of a duplicate set of at least slots slots (a power
+// of two) that holds n tuples below its load limit (needsGrow).
+func setSlots(slots, n int) int {
+	slots = max(slots, 8)
+	for n*4 >= slots*3 {
+		slots *= 2
+	}
+	return slots
+}
+
 // Reserve makes room for n more tuples, so that adding them grows neither
 // the storage nor the duplicate set.
 func (r *Relation) Reserve(n int) {
@@ -449,11 +450,7 @@ func (r *Relation) Reserve(n int) {
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
 		r.rows = append(newValues(need), r.rows...)
 	}
-	slots := max(len(r.set.slots), 8)
-	for (r.set.used+n)*4 >= slots*3 {
-		slots *= 2
-	}
-	if slots > len(r.set.slots) {
+	if slots := setSlots(len(r.set.slots), r.set.used+n); slots > len(r.set.slots) {
 		r.set.resize(slots)
 	}
 }
