@@ -29,12 +29,17 @@ Decl dealloc_on_branch(X, Op, S)
   bound [/number, /number, /number].
 dealloc_on_branch(X, Br, S) :- loop_hand(X, _, _), owned(X), clean(X), loop_exit(X, Br, S), !pred_count(S, 1).
 
+Decl ends_in_block(A, Op)
+  descr [doc("The root A, handed on by nothing and used in its block only, is last used by Op."),
+         arg(A, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+ends_in_block(A, Op) :- last_use(A, P), P >= 0, root_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+
 Decl dies_at(A, Op)
   descr [doc("The owned buffer A, handed on by nothing and used in its block only, is last used by Op."),
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
-dies_at(A, Op) :-
-  owned(A), last_use(A, P), P >= 0, buffer_block(A, B), op_in_block(Op, B, P), !escapes(A), !used_elsewhere(A).
+dies_at(A, Op) :- owned(A), ends_in_block(A, Op).
 dealloc_after(A, Op) :- dies_at(A, Op), !successor(Op, _, _).
 # cf.cond_br %c, ^bb1(%a), ^bb2 where ^bb1(%k) is %a under another name
 # (same_value_arg) and nothing uses %k: the branch is %a's last use, and

@@ -44,8 +44,7 @@ Decl ends_at(X, Op)
 ends_at(X, Op) :- freed_after(X, Op).
 # %a = memref.alloca() ... memref.copy %a, %b, and nothing uses %a after:
 # %b can be %a's buffer, as when %a is freed after the copy.
-ends_at(X, Op) :-
-  stack_buffer(X), !escapes(X), !used_elsewhere(X), root_block(X, B), op_in_block(Op, B, P), last_use(X, P).
+ends_at(X, Op) :- stack_buffer(X), ends_in_block(X, Op).
 
 Decl copy_to_new(Copy, V, T)
   descr [doc("The memref.copy Copy copies V into T, the result of a memref.alloc."),

@@ -97,12 +97,6 @@ Decl carried_into(X, C)
   bound [/number, /number].
 carried_into(X, C) :- handed(X, Op, I), handed_into(Op, I, C), carrier(C).
 
-Decl carrier_hand(Op, I)
-  descr [doc("Operand I of Op is handed into a carrier."),
-         arg(Op, "op id"), arg(I, "number")]
-  bound [/number, /number].
-carrier_hand(Op, I) :- handed_into(Op, I, C), carrier(C).
-
 Decl frame_family(X, Y)
   descr [doc("Y, a root, shares carriers or a possible move with the stack seed X: X itself, a carrier that a member hands into, a root that hands into a member carrier, or either end of a copy that may be a move (may_end_with_copy) of which a member is the other. The members are promoted to the stack together or not at all."),
          arg(X, "value id"), arg(Y, "value id")]
@@ -135,7 +129,7 @@ Decl kept_past(Y)
   bound [/number].
 # func.return %a, bufferization.to_tensor %a: the buffer outlives the
 # frame, or leaves what bufferlog can follow.
-kept_past(Y) :- handed(Y, Op, I), !carrier_hand(Op, I).
+kept_past(Y) :- handed(Y, Op, I), !into_owner(Op, I).
 # memref.store %a, %p[]: it may be read after the function returns.
 kept_past(Y) :- stored(Y).
 
