@@ -172,6 +172,21 @@ func.func @f() -> f32 {
   %z = arith.addf %x, %y : f32
   return %z : f32
 }`, []string{"%a = memref.alloc()", "%b = memref.alloc()", "%d = memref.alloca()", "memref.dealloc %r"}, []string{"memref.dealloc %d"}, 1024},
+		{"the smallest buffers go on the stack until the next would not fit", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<64xf32>)
+  %b = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%v : f32) outs(%b : memref<8xf32>)
+  %d = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%d : memref<4xf32>)
+  %x = memref.load %a[%c0] : memref<64xf32>
+  %y = memref.load %b[%c0] : memref<8xf32>
+  %z = memref.load %d[%c0] : memref<4xf32>
+  %s = arith.addf %x, %y : f32
+  %t = arith.addf %s, %z : f32
+  return %t : f32
+}`, []string{"%a = memref.alloc()", "%b = memref.alloca()", "%d = memref.alloca()", "memref.dealloc %a"}, []string{"memref.dealloc %b", "memref.dealloc %d"}, 64},
 		{"a buffer of a block that no branch returns to goes on the stack, one in a cf loop stays", `func.func @f(%c: i1, %v: f32, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -148,44 +148,44 @@ Decl stack_candidate(X, F, N)
 # results and iter_args that do.
 stack_candidate(X, F, N) :- stack_seed(X, F, N), !unfit_family(X).
 
-Decl stack_bytes(F, T)
-  descr [doc("The stack candidates of the function F take T bytes together."),
-         arg(F, "op id"), arg(T, "number")]
+Decl family_root(X, R)
+  descr [doc("R, the least stack seed of the stack seed X's family (frame_family), names the family: its members go on the stack together or not at all."),
+         arg(X, "value id"), arg(R, "value id")]
   bound [/number, /number].
-stack_bytes(F, T) :- stack_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
+family_root(X, R) :- frame_family(X, Y), stack_seed(Y, _, _) |> do fn:group_by(X), let R = fn:min(Y).
+
+Decl family_bytes(F, R, N)
+  descr [doc("The stack candidates of the family R of the function F take N bytes together."),
+         arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
+  bound [/number, /number, /number].
+family_bytes(F, R, T) :- stack_candidate(X, F, N), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
+
+Decl stack_fill(F, R, T)
+  descr [doc("Taken smallest first (equal sizes by name), the families of stack candidates of the function F up to and with the family R take T bytes together."),
+         computed(/running_total, "family_bytes"),
+         arg(F, "op id"), arg(R, "value id"), arg(T, "number")]
+  bound [/number, /number, /number].
+# solve sorts each function's families once (computed(/running_total,
+# ...)); these clauses are the definition it is tested against, which
+# pairs every family of a function with every other.
+stack_fill(F, R, T) :- fills_before(F, R, R2, N2) |> do fn:group_by(F, R), let T = fn:sum(N2).
+
+Decl fills_before(F, R, R2, N2)
+  descr [doc("The family R2 of stack candidates of the function F, of N2 bytes, comes no later than the family R when they are taken smallest first, equal sizes by name."),
+         arg(F, "op id"), arg(R, "value id"), arg(R2, "value id"), arg(N2, "number")]
+  bound [/number, /number, /number, /number].
+fills_before(F, R, R2, N2) :- family_bytes(F, R, N), family_bytes(F, R2, N2), N2 < N.
+fills_before(F, R, R2, N2) :- family_bytes(F, R, N), family_bytes(F, R2, N2), N2 = N, R2 <= R.
 
 Decl stack_buffer(X)
-  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, handed on only to scf.if and loop results, iter_args and block arguments that stay in its function with all they hold, and its function's stack buffers fit in --max-stack-bytes together. X is a stack candidate of a function whose candidates fit in stack_limit together, or, if they do not, a lone one (handed on nowhere) of a function whose lone candidates do; the deallocation frees it nowhere."), driver(/reads),
+  descr [doc("X is allocated on the stack (memref.alloca) and never freed: of static size, allocated once per call, handed on only to scf.if and loop results, iter_args and block arguments that stay in its function with all they hold, and its family fits in --max-stack-bytes with the smaller families of its function (stack_fill); the deallocation frees it nowhere."), driver(/reads),
          arg(X, "value id")]
   bound [/number].
-# All of a function's candidates or none: the stack a call takes stays
-# within the limit whatever path it runs. --optimize without stack: none.
-stack_buffer(X) :- optimization(/stack), stack_candidate(X, F, _), all_fit(F).
-# If they do not fit, those that share no carrier, when they fit: adding
-# families of buffers handed into scf.if and loop results never puts
-# fewer on the stack.
-stack_buffer(X) :- optimization(/stack), lone_candidate(X, F, _), !all_fit(F), lone_bytes(F, T), stack_limit(M), T <= M.
-
-Decl all_fit(F)
-  descr [doc("The stack candidates of the function F fit in stack_limit together."),
-         arg(F, "op id")]
-  bound [/number].
-all_fit(F) :- stack_bytes(F, T), stack_limit(M), T <= M.
-
-Decl lone_candidate(X, F, N)
-  descr [doc("The stack candidate X of F, of N bytes, shares no carrier or move with another root (its family is itself)."),
-         arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
-  bound [/number, /number, /number].
-lone_candidate(X, F, N) :- stack_candidate(X, F, N), !in_family(X).
-
-Decl in_family(X)
-  descr [doc("The stack seed X shares carriers or a possible move with another root (frame_family)."),
-         arg(X, "value id")]
-  bound [/number].
-in_family(X) :- frame_family(X, Y), Y != X.
-
-Decl lone_bytes(F, T)
-  descr [doc("The lone stack candidates of the function F take T bytes together."),
-         arg(F, "op id"), arg(T, "number")]
-  bound [/number, /number].
-lone_bytes(F, T) :- lone_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
+# func.func @f() { %a = memref.alloc() : memref<64xf32> ... %b =
+# memref.alloc() : memref<4xf32> ... } with --max-stack-bytes=64: %b
+# (16 bytes) goes on the stack, %a (256) stays on the heap. The stack a
+# call takes stays within the limit whatever path it runs, and taking the
+# smallest families first puts the most buffers there. --optimize
+# without stack: none.
+stack_buffer(X) :-
+  optimization(/stack), stack_candidate(X, F, _), family_root(X, R), stack_fill(F, R, T), stack_limit(M), T <= M.

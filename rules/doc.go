@@ -50,9 +50,11 @@
 //
 // Classes (alias_class, conflict_class, alias_set, buffer_class) are
 // declared computed(/union_find, ...), and the call graph's cycles
-// (call_component) computed(/strong_components, ...): solve computes
-// them with union-find and Tarjan's algorithm, and the clauses in the file
-// are their definition, which tests compare the computation with.
+// (call_component) computed(/strong_components, ...), and the stack a
+// function's buffers take in turn (stack_fill) computed(/running_total,
+// ...): solve computes them with union-find, Tarjan's algorithm and a
+// sort, and the clauses in the file are their definition, which tests
+// compare the computation with.
 //
 // Every predicate a file derives is declared with a doc descriptor saying
 // what one fact means, and an arg descriptor per column giving its kind

@@ -50,9 +50,27 @@ const (
 	// representative of V's strongly connected component. A call graph's
 	// cycles cost one pass, where rules need its whole transitive closure.
 	algoStrongComponents
+	// algoRunningTotal derives P(G, K, T) for every row (G, K, N) of its
+	// input, where T is the sum of the amounts N2 of the rows (G, K2, N2)
+	// of group G that come no later than (N, K) in the order of amount,
+	// then key: the running total of the group's amounts, smallest first
+	// (for a key given several amounts, at its largest). One sort, where
+	// rules pair every row of a group with every other.
+	algoRunningTotal
 )
 
-var algorithms = map[string]algorithm{"/union_find": algoUnionFind, "/strong_components": algoStrongComponents}
+var algorithms = map[string]algorithm{
+	"/union_find": algoUnionFind, "/strong_components": algoStrongComponents, "/running_total": algoRunningTotal,
+}
+
+// shape is the arity of an algorithm's result and of its inputs: the
+// first input is required, the second (a node predicate) optional.
+func (a algorithm) shape() (result int, inputs []int) {
+	if a == algoRunningTotal {
+		return 3, []int{3}
+	}
+	return 2, []int{2, 1}
+}
 
 func (a algorithm) String() string {
 	for name, b := range algorithms {
@@ -136,11 +154,17 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 	if comp.algorithm == 0 {
 		return comp, fmt.Errorf("unknown computation %v (known: %s)", a.Args[0], strings.Join(slices.Sorted(maps.Keys(algorithms)), ", "))
 	}
-	if d.DeclaredAtom.Predicate.Arity != 2 {
+	result, inputs := comp.algorithm.shape()
+	switch {
+	case d.DeclaredAtom.Predicate.Arity != result && result == 2:
 		return comp, fmt.Errorf("%v derives pairs (value, representative): the predicate must have 2 arguments", comp.algorithm)
+	case d.DeclaredAtom.Predicate.Arity != result:
+		return comp, fmt.Errorf("%v derives triples (group, key, total): the predicate must have 3 arguments", comp.algorithm)
+	case len(a.Args)-1 > len(inputs):
+		return comp, fmt.Errorf("%v takes one input predicate", comp.algorithm)
 	}
 	comp.pred = c.predID(d.DeclaredAtom.Predicate)
-	for i, arity := range []int{2, 1} {
+	for i, arity := range inputs {
 		if i+1 >= len(a.Args) {
 			break
 		}
@@ -393,6 +417,9 @@ func (p *Program) allPredicates() []int {
 // compute derives a computed predicate natively.
 func (ev *evaluator) compute(c *computed) bool {
 	ev.rule = nil
+	if c.algorithm == algoRunningTotal {
+		return ev.runningTotal(c)
+	}
 	edges := ev.rels[c.edge]
 	nodes := facts.NewRelation("", 1)
 	if c.node >= 0 {
@@ -431,6 +458,62 @@ func (ev *evaluator) compute(c *computed) bool {
 			continue
 		}
 		tuple[0], tuple[1] = cl.value(int32(i)), cl.value(r)
+		if out.Add(tuple) {
+			ev.stats.Derived++
+			if !ev.spend(1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// runningTotal computes algoRunningTotal: the input's rows sorted by
+// group, amount and key, summed group by group.
+func (ev *evaluator) runningTotal(c *computed) bool {
+	in := ev.rels[c.edge]
+	rows := make([][3]int64, 0, in.Len()) // group, amount, key
+	for id := range uint32(in.Len()) {
+		row := in.Row(id)
+		for _, v := range row {
+			if !v.IsNumber() {
+				return ev.computeFail(c, "%v over %s: %s is not a number", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(v))
+			}
+		}
+		rows = append(rows, [3]int64{row[0].Int(), row[2].Int(), row[1].Int()})
+	}
+	slices.SortFunc(rows, func(a, b [3]int64) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]), cmp.Compare(a[2], b[2]))
+	})
+	// A key given several amounts takes the total at its largest: the
+	// last of its rows in this order.
+	totals := map[[2]int64]int64{} // group, key -> total
+	var total int64
+	for i, r := range rows {
+		if !ev.tick() {
+			return false
+		}
+		if i == 0 || r[0] != rows[i-1][0] {
+			total = 0
+		}
+		sum := total + r[1]
+		if (r[1] > 0 && sum < total) || (r[1] < 0 && sum > total) {
+			return ev.computeFail(c, "%v over %s: the total overflows the 63-bit number range", c.algorithm, ev.prog.preds[c.edge].sym.Symbol)
+		}
+		total = sum
+		totals[[2]int64{r[0], r[2]}] = total
+	}
+	out := ev.rels[c.pred]
+	out.Reserve(len(totals))
+	tuple := make([]facts.Value, 3)
+	for _, r := range rows {
+		key := [2]int64{r[0], r[2]}
+		t, ok := totals[key]
+		if !ok {
+			continue // given already, at an earlier row of the key
+		}
+		delete(totals, key)
+		tuple[0], tuple[1], tuple[2] = facts.Number(r[0]), facts.Number(r[2]), facts.Number(t)
 		if out.Add(tuple) {
 			ev.stats.Derived++
 			if !ev.spend(1) {

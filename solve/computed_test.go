@@ -105,6 +105,52 @@ func compareComputed(t *testing.T, prog *Program) {
 	}
 }
 
+// runningTotalProgram declares total as computed by running totals and
+// defines it by pairing each row with every row of its group that comes
+// no later.
+const runningTotalProgram = `Decl unit(G, K, N).
+Decl total(G, K, T)
+  descr [doc("T is the sum of the amounts of the rows of G up to K's, smallest first."), computed(/running_total, "unit")].
+before(G, K, K2, N2) :- unit(G, K, N), unit(G, K2, N2), N2 < N.
+before(G, K, K2, N2) :- unit(G, K, N), unit(G, K2, N2), N2 = N, K2 <= K.
+total(G, K, T) :- before(G, K, K2, N2) |> do fn:group_by(G, K), let T = fn:sum(N2).`
+
+// TestRunningTotalMatchesReference checks the native running total
+// against its clauses on random rows: several groups, equal amounts
+// (ordered by key), negative amounts and keys given two amounts.
+func TestRunningTotalMatchesReference(t *testing.T) {
+	prog := mustCompile(t, runningTotalProgram)
+	rnd := rand.New(rand.NewPCG(3, 9))
+	compared := 0
+	for trial := range 200 {
+		seed := rnd.Uint64()
+		results := map[bool][]string{}
+		for _, reference := range []bool{false, true} {
+			r := rand.New(rand.NewPCG(seed, 2))
+			db := facts.NewDB(nil)
+			units := db.Relation("unit", 3)
+			for range 1 + r.IntN(40) {
+				amount := int64(r.IntN(8))
+				if trial%4 == 1 {
+					amount -= 3
+				}
+				units.Add([]facts.Value{facts.Number(int64(r.IntN(3))), facts.Number(int64(r.IntN(25)) - 5), facts.Number(amount)})
+			}
+			if _, err := prog.Eval(context.Background(), db, Options{Reference: reference}); err != nil {
+				t.Fatal(err)
+			}
+			results[reference] = query(db, "total")
+		}
+		if !slices.Equal(results[false], results[true]) {
+			t.Fatalf("trial %d: native %v\nreference %v", trial, results[false], results[true])
+		}
+		compared += len(results[false])
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d total facts compared", compared)
+	}
+}
+
 // TestComputedSkipsHelpers: evaluating the whole program natively does not
 // build the closure that only the reference definition reads, but asking
 // for it by name does.
@@ -156,7 +202,10 @@ func TestComputedErrors(t *testing.T) {
 			"its reference definition must read node"},
 		{"recursive", decl(`computed(/union_find, "link")`) + "c(V, W) :- link(V, W).\nc(V, W) :- c(W, V).\n",
 			"must not depend on itself"},
-		{"unknown algorithm", decl(`computed(/depth_first, "link")`) + reference, "unknown computation /depth_first (known: /strong_components, /union_find)"},
+		{"unknown algorithm", decl(`computed(/depth_first, "link")`) + reference, "unknown computation /depth_first (known: /running_total, /strong_components, /union_find)"},
+		{"running total of pairs", decl(`computed(/running_total, "link")`) + reference, "the predicate must have 3 arguments"},
+		{"running total of two inputs", "Decl u(G, K, N).\nDecl node(V).\nDecl c(G, K, T) descr [computed(/running_total, \"u\", \"node\")].\nc(G, K, N) :- u(G, K, N), node(G).\n",
+			"takes one input predicate"},
 	} {
 		_, err := Compile(Source{Name: "test.mg", Text: tc.src})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -114,12 +114,15 @@
 // clauses need unless they are asked for by name. The clauses remain the
 // definition: Options.Reference evaluates them instead, EvalMangle always
 // does, and the tests check that both derive the same facts. There are
-// two algorithms, each deriving P(V, R) for every node and every end of
-// an edge V (computed.go): union_find, where R is the least number
+// three algorithms (computed.go). Two derive P(V, R) for every node and
+// every end of an edge V: union_find, where R is the least number
 // connected to V by edges taken in either direction, and
 // strong_components, where R is the least number that V reaches and that
 // reaches V along edges taken forward (Tarjan's algorithm: the cycles of
-// a call graph without its transitive closure).
+// a call graph without its transitive closure). The third,
+// running_total, reads rows (G, K, N) and derives P(G, K, T), T the sum
+// of the amounts of G's rows up to (N, K), smallest amount first: one
+// sort where clauses would pair every row of a group with every other.
 //
 // # Parallel evaluation
 //

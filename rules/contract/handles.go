@@ -159,10 +159,8 @@ var (
 	// the stack (memref.alloca) and never freed: of static size, allocated
 	// once per call, handed on only to scf.if and loop results, iter_args and
 	// block arguments that stay in its function with all they hold, and its
-	// function's stack buffers fit in --max-stack-bytes together. X is a stack
-	// candidate of a function whose candidates fit in stack_limit together,
-	// or, if they do not, a lone one (handed on nowhere) of a function whose
-	// lone candidates do; the deallocation frees it nowhere.
+	// family fits in --max-stack-bytes with the smaller families of its
+	// function (stack_fill); the deallocation frees it nowhere.
 	StackBuffer = declare("dealloc_stack.mg", Reads, "stack_buffer", 1)
 )
 
