@@ -143,6 +143,18 @@ func.func @f() -> f32 {
   }
   return
 }`, []string{"%a = memref.alloc()", "scf.for %i", "scf.for %j", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil, 0},
+		{"a buffer of an scf.if arm of a trip is allocated once, before the loop", `func.func @f(%v: f32, %n: index, %c: i1, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      %a = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+      memref.copy %a, %out : memref<4xf32> to memref<4xf32>
+    }
+  }
+  return
+}`, []string{"%a = memref.alloc()", "scf.for %i", "scf.if %c", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil, 0},
 		{"a buffer yielded to the next trip stays in the loop", `func.func @f(%v: f32, %n: index, %init: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -129,10 +129,10 @@ var (
 // The predicates of dealloc_hoist.mg.
 var (
 	// HoistAlloc is hoist_alloc(Op op id, L op id): Go reads it. The rewrite
-	// moves the memref.alloc Op out of the loop L that holds it, to just
-	// before L: a buffer of static size that dies within each trip of L
-	// (handed on nowhere, never stored, in no move) can be one buffer for
-	// every trip.
+	// moves the memref.alloc Op out of the loop L that holds it (directly, or
+	// in scf.if arms of the trip), to just before L: a buffer of static size
+	// that dies within each trip of L (handed on nowhere, never stored, in no
+	// move) can be one buffer for every trip.
 	HoistAlloc = declare("dealloc_hoist.mg", Reads, "hoist_alloc", 2)
 )
 
