@@ -17,7 +17,7 @@ import (
 // module.
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
-	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc)
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -36,6 +36,9 @@ type DeallocPlan struct {
 	// Hoists are the allocations moved out of loops for hoist_alloc
 	// facts, in order.
 	Hoists []rewrite.Hoist
+	// OutParams are the function results made arguments for out_param
+	// facts, in order.
+	OutParams []rewrite.OutParam
 }
 
 // Cloner inserts the copies that the needs_clone facts of db ask for and
@@ -45,6 +48,11 @@ type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
 // Hoister moves the allocations that the hoist_alloc facts of db name out
 // of their loops and returns the moves (rewrite.HoistAllocs).
 type Hoister func(names *extract.Names, db *facts.DB) ([]rewrite.Hoist, error)
+
+// OutParamer makes the function results that the out_param facts of db
+// name arguments that the calls allocate, and returns them
+// (rewrite.Options.ResultsToOutParams).
+type OutParamer func(names *extract.Names, db *facts.DB) ([]rewrite.OutParam, error)
 
 // Deallocation says how PlanDeallocation evaluates the deallocation
 // rules.
@@ -56,8 +64,12 @@ type Deallocation struct {
 	// Hoist moves allocations out of loops as the rules ask; nil leaves
 	// the hoist_alloc facts unapplied.
 	Hoist Hoister
+	// OutParams makes function results arguments as the rules ask; nil
+	// leaves the out_param facts unapplied.
+	OutParams OutParamer
 	// Optimize names the buffer optimizations the rules may make
-	// (optimization: "hoist", "stack", "move"); none when empty.
+	// (optimization: "hoist", "stack", "move", "out_params",
+	// "out_params_public"); none when empty.
 	Optimize []string
 	// MaxStackBytes is the stack that the buffers of one function
 	// promoted to memref.alloca may take (stack_limit); 0 promotes none.
@@ -78,9 +90,10 @@ type Deallocation struct {
 // of any depth settles in a round or two. A function of a call cycle
 // (in_call_cycle) whose result is found not fresh is never assumed fresh
 // again, so recursion settles too: what remains is consistent, each
-// recursive call's result fresh if the deeper calls' were. Then d.Hoist
-// moves the allocations the rules ask for out of their loops
-// (hoist_alloc), or else d.Clone inserts the copies they ask for
+// recursive call's result fresh if the deeper calls' were. Then
+// d.OutParams makes the function results the rules ask for arguments
+// (out_param), or else d.Hoist moves the allocations they ask for out of
+// their loops (hoist_alloc), or else d.Clone inserts the copies they ask for
 // (needs_clone), and m's facts are extracted anew, and it starts over;
 // an operand is cloned once (a rule set asking twice is an error, not a
 // reason to go on). Each extraction gets d.MaxStackBytes as the
@@ -123,16 +136,16 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 			fresh = next
 			continue
 		}
-		if d.Hoist != nil {
-			hoists, err := d.Hoist(names, db)
-			if err != nil {
-				return nil, err
-			}
-			if len(hoists) > 0 {
-				plan.Hoists = append(plan.Hoists, hoists...)
-				plan.DB = nil
-				continue
-			}
+		changed, err := apply(d.OutParams, names, db, &plan.OutParams)
+		if err == nil && !changed {
+			changed, err = apply(d.Hoist, names, db, &plan.Hoists)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if changed {
+			plan.DB = nil
+			continue
 		}
 		var copies []rewrite.Copy
 		if d.Clone != nil {
@@ -147,6 +160,18 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 		plan.Copies = append(plan.Copies, copies...)
 		plan.DB = nil
 	}
+}
+
+// apply makes the changes of m that change (nil: none) reads off db,
+// appending them to done, and reports whether it made any: then m's
+// facts must be extracted anew.
+func apply[T any](change func(*extract.Names, *facts.DB) ([]T, error), names *extract.Names, db *facts.DB, done *[]T) (bool, error) {
+	if change == nil {
+		return false, nil
+	}
+	made, err := change(names, db)
+	*done = append(*done, made...)
+	return len(made) > 0, err
 }
 
 // calledBuffers returns the memref results of the functions db's calls

@@ -352,8 +352,12 @@ func (s *moduleScope) parts(pieces []*piece) (partOf []int, members [][]*piece) 
 }
 
 // callee returns the func.func a func.call calls, in its nearest module.
-func (s *moduleScope) callee(op *ir.Operation) (int32, bool) {
-	ref, ok := op.Inherent("callee").(*ir.SymbolRefAttr)
+func (s *moduleScope) callee(op *ir.Operation) (int32, bool) { return s.symbolFunc(op, "callee") }
+
+// symbolFunc returns the func.func that op's symbol attribute attr names,
+// in its nearest module.
+func (s *moduleScope) symbolFunc(op *ir.Operation, attr string) (int32, bool) {
+	ref, ok := op.Inherent(attr).(*ir.SymbolRefAttr)
 	if !ok || len(ref.Nested) > 0 {
 		return 0, false
 	}

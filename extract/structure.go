@@ -17,6 +17,10 @@ func (x *extractor) structure(op *ir.Operation, id int32, fam *family, at site) 
 		if f, ok := x.callee(op); ok {
 			x.out.add(facts.Call, O, num(f))
 		}
+	case "func.constant":
+		if f, ok := x.symbolFunc(op, "value"); ok {
+			x.out.add(facts.FuncReferenced, num(f))
+		}
 	case "func.return":
 		if at.parentOp != nil && at.parentOp.Name == "func.func" {
 			x.out.add(facts.ReturnOp, O, num(at.parent))
@@ -168,6 +172,9 @@ func known(b bool) tripsKnown {
 // function emits a func.func's symbol, arguments and their attributes.
 func (x *extractor) function(op *ir.Operation, F facts.Value) {
 	x.out.add(facts.Func, F, x.str(ir.SymbolName(op)))
+	if vis, ok := op.Inherent("sym_visibility").(*ir.StringAttr); ok && vis.Value == "private" {
+		x.out.add(facts.FuncPrivate, F)
+	}
 	var args []*ir.Value
 	if len(op.Regions) > 0 && op.Regions[0].Entry() != nil {
 		args = op.Regions[0].Entry().Args()

@@ -85,6 +85,8 @@ const (
 	Func
 	FuncArg
 	FuncExternal
+	FuncPrivate
+	FuncReferenced
 	ArgAccess
 	// Values.
 	ValueType
@@ -183,6 +185,11 @@ var schema = [NumPreds]*Predicate{
 		"Arg is argument number Index of Func (an entry-block argument)."),
 	FuncExternal: NewPredicate("func_external(Func:op)",
 		"Func is a declaration without a body."),
+	FuncPrivate: NewPredicate("func_private(Func:op)",
+		"Func is private (sym_visibility = \"private\"): only the module uses its symbol."),
+	// Emitted where the reference is, which may be another function.
+	FuncReferenced: crossFunction(NewPredicate("func_referenced(Func:op)",
+		"An op other than func.call names Func's symbol (func.constant): the function may be called where the module does not say.")),
 	ArgAccess: NewPredicate("arg_access(Func:op, Index:number, Access:name)",
 		"Argument Index of Func is annotated bufferization.access = Access: /read, /write, /read_write or /none."),
 

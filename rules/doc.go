@@ -36,6 +36,8 @@
 //	                     one buffer for every trip of a loop
 //	dealloc_move.mg      copies that move a buffer about to be freed into
 //	                     a new one (moves), which the rewrite drops
+//	dealloc_outparam.mg  fresh function results that become arguments
+//	                     the callers allocate (out_param)
 //	dealloc_stack.mg     buffers promoted to the stack (stack_buffer): the
 //	                     rewrite allocates them with memref.alloca, and
 //	                     nothing frees them

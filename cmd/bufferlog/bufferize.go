@@ -50,7 +50,7 @@ func bufferizeCommand() *cli.Command {
 			policyFlag, copyBeforeWriteFlag, heuristicFlag,
 			rulesFlag,
 			opModelFlag,
-			layoutFlag, alignmentFlag, stackFlag, optimizeFlag,
+			layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag,
 			deallocFlag,
 			allowUnknownOpsFlag,
 			verifyFlag,

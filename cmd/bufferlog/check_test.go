@@ -204,7 +204,7 @@ func TestCheckCorpus(t *testing.T) {
 		} else {
 			j := jobs[i-len(outputs)]
 			v := execVariants[j.variant]
-			text, err := bufferizeText(analysis, v.policy, staticDealloc, j.prog.name, j.prog.src)
+			text, err := bufferizeText(analysis, v, staticDealloc, j.prog.name, j.prog.src)
 			bufferized[i-len(outputs)] = corpusOutput{name: j.prog.name + " " + v.name, text: text, err: err}
 			o = &bufferized[i-len(outputs)]
 		}

@@ -206,7 +206,7 @@ func runAlternative(prog, builtin *solve.Program, p execProgram) (ref, ours, bas
 	}
 	var res [2]*mlirexec.Result
 	for i, pr := range []*solve.Program{prog, builtin} {
-		out, err := bufferizeText(pr, driver.OneShot(driver.BottomUp), staticDealloc, p.name, p.src)
+		out, err := bufferizeText(pr, execVariants[0], staticDealloc, p.name, p.src)
 		if err != nil {
 			return nil, nil, nil, err
 		}

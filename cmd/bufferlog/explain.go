@@ -53,7 +53,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
-			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, allowUnknownOpsFlag,
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag, allowUnknownOpsFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),
@@ -401,7 +401,8 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 
 // changeDecisions lists what the deallocation changed in the module: the
 // copies it made to end critical aliases and the allocations it moved out
-// of loops, located at their buffers in mm.
+// of loops, located at their buffers in mm, and the function results it
+// made arguments, at their functions.
 func changeDecisions(mm *ir.Module, names *extract.Names, changes *driver.DeallocPlan, text []byte) []explain.Decision {
 	st := &stepper{names: names, lines: strings.Split(string(text), "\n")}
 	located := allocLocations(mm, names)
@@ -415,6 +416,20 @@ func changeDecisions(mm *ir.Module, names *extract.Names, changes *driver.Deallo
 		buf := h.Alloc.Result(0).PrintName()
 		out = append(out, explain.Decision{Kind: "hoist", Value: buf, Op: h.Loop.Name, At: st.location(located["@"+h.Func+" "+buf]),
 			Summary: fmt.Sprintf("%s is allocated once, before the %s that allocated it at each trip: of static size, it dies within the trip (hoist_alloc)", buf, h.Loop.Name)})
+	}
+	for _, p := range changes.OutParams {
+		how := "the one allocation that every return handed over became the argument"
+		if p.Copied {
+			how = "each return copies its buffer into the argument"
+		}
+		at := ""
+		for _, fn := range mm.Funcs() {
+			if id, ok := names.OpID(fn); ok && ir.SymbolName(fn) == p.Func {
+				at = names.Location(id)
+			}
+		}
+		out = append(out, explain.Decision{Kind: "out-param", Value: "@" + p.Func, Op: "func.func", At: st.location(at),
+			Summary: fmt.Sprintf("result #%d of @%s is an argument that each of its %d calls allocates: every return hands over a fresh buffer of static shape (out_param); %s", p.Result, p.Func, p.Calls, how)})
 	}
 	return out
 }

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"bufferlog/driver"
 	"bufferlog/internal/mlirexec"
 	"bufferlog/internal/parallel"
 	"bufferlog/internal/tooltest"
@@ -189,9 +188,9 @@ func writeGenFailures(t *testing.T, prog *solve.Program, batches [][]workload.Bo
 			programs[p.Seed] = p
 		}
 	}
-	policies := map[string]driver.Policy{}
+	variants := map[string]execVariant{}
 	for _, v := range execVariants {
-		policies[v.name] = v.policy
+		variants[v.name] = v
 	}
 	for _, f := range faults {
 		p := programs[f.seed]
@@ -200,11 +199,11 @@ func writeGenFailures(t *testing.T, prog *solve.Program, batches [][]workload.Bo
 		if err := os.WriteFile(base+".mlir", src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		policy, ok := policies[f.policy]
+		v, ok := variants[f.policy]
 		if !ok {
 			continue
 		}
-		if ours, err := bufferizeText(prog, policy, staticDealloc, base+".mlir", src); err == nil {
+		if ours, err := bufferizeText(prog, v, staticDealloc, base+".mlir", src); err == nil {
 			if err := os.WriteFile(base+"."+f.policy+".out.mlir", ours, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -219,7 +218,7 @@ func runGenBatch(ctx context.Context, prog *solve.Program, progs []workload.Boun
 	o.runReference(ctx, progs)
 	o.refTime = time.Since(start)
 	for _, v := range execVariants {
-		o.faults = append(o.faults, o.runPolicy(ctx, prog, v.name, v.policy, progs)...)
+		o.faults = append(o.faults, o.runPolicy(ctx, prog, v, progs)...)
 	}
 	return o
 }
@@ -267,13 +266,14 @@ func (o *genBatchOutcome) runReference(ctx context.Context, progs []workload.Bou
 // did not run because an earlier one crashed run again, linked without
 // it; when bufferlog fails on the linked module, the programs it
 // bufferizes alone go on without those it does not.
-func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, name string, policy driver.Policy, progs []workload.BoundaryProgram) []genFault {
+func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, v execVariant, progs []workload.BoundaryProgram) []genFault {
+	name := v.name
 	var faults []genFault
 	fault := func(p workload.BoundaryProgram, class, detail string) {
 		faults = append(faults, genFault{seed: p.Seed, policy: name, class: class, detail: detail})
 	}
 	for pending := progs; len(pending) > 0; {
-		ours, err := o.bufferize(prog, policy, pending)
+		ours, err := o.bufferize(prog, v, pending)
 		if err != nil {
 			if len(pending) == 1 {
 				fault(pending[0], "bufferlog fails: "+errorClass(err), err.Error())
@@ -281,7 +281,7 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, na
 			}
 			var ok []workload.BoundaryProgram
 			for _, p := range pending {
-				if _, err := o.bufferize(prog, policy, []workload.BoundaryProgram{p}); err != nil {
+				if _, err := o.bufferize(prog, v, []workload.BoundaryProgram{p}); err != nil {
 					fault(p, "bufferlog fails: "+errorClass(err), err.Error())
 				} else {
 					ok = append(ok, p)
@@ -290,7 +290,7 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, na
 			if len(ok) == len(pending) {
 				fault(pending[0], "bufferlog fails on linked programs that it bufferizes one by one: "+errorClass(err), err.Error())
 				for _, p := range pending {
-					faults = append(faults, o.runPolicy(ctx, prog, name, policy, []workload.BoundaryProgram{p})...)
+					faults = append(faults, o.runPolicy(ctx, prog, v, []workload.BoundaryProgram{p})...)
 				}
 				break
 			}
@@ -309,7 +309,7 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, na
 				break
 			}
 			for _, p := range pending {
-				faults = append(faults, o.runPolicy(ctx, prog, name, policy, []workload.BoundaryProgram{p})...)
+				faults = append(faults, o.runPolicy(ctx, prog, v, []workload.BoundaryProgram{p})...)
 			}
 			break
 		}
@@ -338,7 +338,7 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, na
 
 // bufferize runs bufferlog on the linked progs; a panic is an error
 // like any other, of the programs that cause it.
-func (o *genBatchOutcome) bufferize(prog *solve.Program, policy driver.Policy, progs []workload.BoundaryProgram) (out []byte, err error) {
+func (o *genBatchOutcome) bufferize(prog *solve.Program, v execVariant, progs []workload.BoundaryProgram) (out []byte, err error) {
 	start := time.Now()
 	defer func() {
 		o.bufferizeTime += time.Since(start)
@@ -346,7 +346,7 @@ func (o *genBatchOutcome) bufferize(prog *solve.Program, policy driver.Policy, p
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return bufferizeText(prog, policy, staticDealloc, fmt.Sprintf("seed_%d.mlir", progs[0].Seed), []byte(workload.Link(progs...)))
+	return bufferizeText(prog, v, staticDealloc, fmt.Sprintf("seed_%d.mlir", progs[0].Seed), []byte(workload.Link(progs...)))
 }
 
 // genRun is what one run of linked programs under valgrind says about

@@ -308,7 +308,7 @@ func TestCheckMutants(t *testing.T) {
 	parallel.For(len(progs), 2, func(i int) {
 		// bufferizeText verifies its output: a finding not in
 		// corpusFindingsFile is an error.
-		text, err := bufferizeText(analysis, execVariants[0].policy, staticDealloc, progs[i].name, progs[i].src)
+		text, err := bufferizeText(analysis, execVariants[0], staticDealloc, progs[i].name, progs[i].src)
 		name := progs[i].name + " " + execVariants[0].name
 		if err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -117,6 +117,8 @@ var (
 		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call, handed on only to scf.if and loop results that stay in the function (0: none)"}
 	optimizeFlag = &cli.StringFlag{Name: "optimize", Value: "all",
 		Usage: "buffer optimizations the deallocation rules may make, comma-separated: hoist (allocations out of loops), stack (small buffers on the stack, see --max-stack-bytes), move (copies that end their source's life become renames); all, or none"}
+	outParamsFlag = &cli.StringFlag{Name: "results-to-out-params", Value: "none",
+		Usage: "none; private: a private function's results that are fresh buffers of static shape become arguments that each call allocates (MLIR's buffer-results-to-out-params), where the caller may put them on the stack, hoist them or free them; all: public functions' too"}
 	allowUnknownOpsFlag = &cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"}
 	deallocFlag         = &cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"}
 
@@ -158,6 +160,15 @@ func newPipeline(c *cli.Context, base []solve.Source) (*pipeline, error) {
 	}
 	if p.optimize, err = optimizations(flagValue(c, optimizeFlag, optimizeFlag.Value)); err != nil {
 		return nil, usage(err)
+	}
+	switch out := flagValue(c, outParamsFlag, outParamsFlag.Value); out {
+	case "none":
+	case "private":
+		p.optimize = append(p.optimize, "out_params")
+	case "all":
+		p.optimize = append(p.optimize, "out_params", "out_params_public")
+	default:
+		return nil, usage(fmt.Errorf("unknown --results-to-out-params %q (none, private or all)", out))
 	}
 	dealloc := flagValue(c, deallocFlag, deallocFlag.Value)
 	var ok bool
@@ -277,10 +288,11 @@ func rewriteOptions(c *cli.Context) (rewrite.Options, error) {
 
 // deallocation is how the deallocation driver runs on a memref module
 // that it changes as the rules ask: copies inserted (with the rewrite's
-// alignment) and allocations hoisted out of loops.
+// alignment), allocations hoisted out of loops, and function results
+// made arguments.
 func (p *pipeline) deallocation() driver.Deallocation {
 	d := p.deallocationAsIs()
-	d.Clone, d.Hoist = p.ropt.Clone, rewrite.HoistAllocs
+	d.Clone, d.Hoist, d.OutParams = p.ropt.Clone, rewrite.HoistAllocs, p.ropt.ResultsToOutParams
 	return d
 }
 

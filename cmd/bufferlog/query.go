@@ -41,7 +41,7 @@ func queryCommand() *cli.Command {
 			rulesFlag,
 			opModelFlag,
 			stackFlag,
-			optimizeFlag,
+			optimizeFlag, outParamsFlag,
 			&cli.StringFlag{Name: "engine", Value: "ours", Usage: "ours, or mangle to evaluate with Mangle's own engine"},
 			&cli.IntFlag{Name: "j", Value: runtime.NumCPU(), Usage: "evaluate up to `N` functions at once, when the rules the query needs never join two functions (engine ours)"},
 			&cli.BoolFlag{Name: "why", Usage: "print the derivation of each fact (engine ours)"},

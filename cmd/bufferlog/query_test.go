@@ -135,10 +135,11 @@ func TestQueryEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Each input with the flags it is queried with: deallocFile also with
-	// no stack, where its buffers show every shape of heap ownership.
+	// no stack, where its buffers show every shape of heap ownership, and
+	// with fresh results as arguments.
 	inputs := [][]string{{aliasFile}, {inplaceFile}, {"../../testdata/roundtrip/cf_006_tensor_block_args.mlir"},
 		{"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir"}, {"../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir"},
-		{deallocFile}, {deallocFile, "--max-stack-bytes=0"}, {checkFile}}
+		{deallocFile}, {deallocFile, "--max-stack-bytes=0", "--results-to-out-params=all"}, {checkFile}}
 	// The checker's predicates are about memref IR: they are compared on
 	// checkFile only, and the others on the rest.
 	checkPreds, err := rules.Predicates(rules.Checker())

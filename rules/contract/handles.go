@@ -34,7 +34,9 @@ var (
 	// optimization Name is on (--optimize): /hoist (allocations out of loops,
 	// dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg),
 	// /move (copies that end their source's life become renames,
-	// dealloc_move.mg).
+	// dealloc_move.mg); /out_params and /out_params_public (fresh results
+	// become arguments the callers allocate, of private functions or of all:
+	// --results-to-out-params, dealloc_outparam.mg).
 	Optimization = declare("dealloc.mg", Adds, "optimization", 1)
 	// FreshResult is fresh_result(F op id, J number): Go adds it. Result J of
 	// F, a function the module calls, is a buffer its callers own: F's returns
@@ -147,6 +149,17 @@ var (
 	// copy ends; the rewrite drops the three ops, and T's uses use X's buffer
 	// (cast to T's type).
 	Moves = declare("dealloc_move.mg", Reads, "moves", 3)
+)
+
+// The predicates of dealloc_outparam.mg.
+var (
+	// OutParam is out_param(F op id, J number): Go reads it. Result J of the
+	// function F becomes an argument that each call allocates and passes
+	// (--results-to-out-params): every return of F hands over as result J a
+	// buffer F owns (returns_owned), of static size and the identity layout; F
+	// has a body, is called only by func.call, and is private or every
+	// function may change.
+	OutParam = declare("dealloc_outparam.mg", Reads, "out_param", 2)
 )
 
 // The predicates of dealloc_stack.mg.
