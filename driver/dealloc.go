@@ -17,7 +17,8 @@ import (
 // module.
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
-	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam)
+	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam,
+	contract.Reuses, contract.ReuseOverlap)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -155,11 +156,23 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 			copies = d.Clone(names, db)
 		}
 		if len(copies) == 0 {
-			return plan, nil
+			return plan, overlapping(names, db)
 		}
 		plan.Copies = append(plan.Copies, copies...)
 		plan.DB = nil
 	}
+}
+
+// overlapping is an error naming the first reuse_overlap fact of db:
+// rules that let two live buffers share storage.
+func overlapping(names *extract.Names, db *facts.DB) error {
+	pairs := contract.Pairs(db, contract.ReuseOverlap)
+	if len(pairs) == 0 {
+		return nil
+	}
+	b, a := int(pairs[0][0]), int(pairs[0][1])
+	return fmt.Errorf("%s: internal error: the deallocation rules let %s take the storage of %s, which may still be live there (reuse_overlap; %d such facts)",
+		names.Locate(facts.ValueKind, b), names.ValueName(b), names.ValueName(a), len(pairs))
 }
 
 // apply makes the changes of m that change (nil: none) reads off db,

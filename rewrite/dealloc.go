@@ -222,7 +222,8 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 // Op under an scf.if on the condition of the scf.if that defines A, in
 // its region K. For every moves(X, Copy, T) it drops T's memref.alloc,
 // the copy and X's memref.dealloc after it, and T's uses use the copy's
-// source instead (see move). Each stack_buffer(X) turns X's memref.alloc
+// source instead (see move). For every reuses(B, A) (see Reuses) it drops
+// B's memref.alloc and A's memref.dealloc, and B's uses use A's storage. Each stack_buffer(X) turns X's memref.alloc
 // into memref.alloca. names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
@@ -247,15 +248,25 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	// dropped holds the ops a move removes, the copy with the target it
 	// moves into, its alloc with nil; freed the frees a move makes moot.
 	dropped := map[*ir.Operation]*ir.Value{}
-	freed := MovedFrees(moves)
+	reuses := Reuses(names, db)
+	moot := NewMootFrees(moves, reuses)
 	for _, m := range moves {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
 		dropped[cp], dropped[t.DefiningOp()] = t, nil
 		blocks = append(blocks, cp.Block(), t.DefiningOp().Block())
 	}
+	moved := map[*ir.Value]*ir.Value{} // a move's or a reuse's target -> the buffer it is
+	var targets []*ir.Value            // moved's keys, reuses first, then moves in block order
+	for _, r := range reuses {
+		b, a := names.Value(int(r[0])), names.Value(int(r[1]))
+		dropped[b.DefiningOp()] = nil
+		blocks = append(blocks, b.DefiningOp().Block())
+		moved[b] = a
+		targets = append(targets, b)
+	}
 	for _, p := range append(contract.Pairs(db, contract.DeallocAfter), contract.Pairs(db, contract.DeallocInBlock)...) {
 		op := names.Op(int(p[1]))
-		if freed[p] {
+		if moot.Has(p[0], p[1]) {
 			continue
 		}
 		// A block's last op is its terminator, known or not.
@@ -284,9 +295,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 		first[blk] = append(first[blk], buffer(p[0]))
 	}
 	n := 0
-	moved := map[*ir.Value]*ir.Value{} // a move's target -> the buffer it is
-	var targets []*ir.Value            // moved's keys, in block order
-	var sizes []*ir.Value              // the dynamic sizes of dropped allocs
+	var sizes []*ir.Value // the dynamic sizes of dropped allocs
 	eachBlockOnce(blocks, func(blk *ir.Block) {
 		var ops []*ir.Operation
 		emit := func(ds []dealloc) {
@@ -321,7 +330,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	})
 	n += splitEdges(names, db)
 	// Only now, all moves known: a move's source may be the target of
-	// another, whose buffer it then is.
+	// another, or of a reuse, whose buffer it then is.
 	for _, t := range targets {
 		w := moved[t]
 		for next, ok := moved[w]; ok; next, ok = moved[w] {
@@ -331,6 +340,28 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	}
 	dropUnusedSizes(sizes)
 	return n
+}
+
+// Reuses returns the reuses(B, A) facts of db that the rewrite applies:
+// those where B and A are results of memref.alloc ops without operands,
+// of one type, and nothing else uses A's storage. Facts of rules given
+// with --rules that name anything else are ignored (reuse_overlap
+// re-checks the others).
+func Reuses(names *extract.Names, db *facts.DB) [][2]int64 {
+	var out [][2]int64
+	taken := map[int64]bool{}
+	for _, r := range contract.Pairs(db, contract.Reuses) {
+		b, a := names.Value(int(r[0])), names.Value(int(r[1]))
+		plain := func(v *ir.Value) bool {
+			def := v.DefiningOp()
+			return def != nil && def.Name == "memref.alloc" && def.NumOperands() == 0
+		}
+		if plain(b) && plain(a) && ir.TypesEqual(a.Type(), b.Type()) && !taken[r[1]] {
+			taken[r[1]] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Moves returns the moves(X, Copy, T) facts of db that the rewrite
@@ -348,16 +379,30 @@ func Moves(names *extract.Names, db *facts.DB) [][3]int64 {
 	return out
 }
 
-// MovedFrees returns the frees that moves make moot: (X, Copy) for each
-// moves(X, Copy, T), whose dealloc_after or dealloc_in_block(X, Copy) is
-// not inserted.
-func MovedFrees(moves [][3]int64) map[[2]int64]bool {
-	freed := map[[2]int64]bool{}
-	for _, m := range moves {
-		freed[[2]int64{m[0], m[1]}] = true
-	}
-	return freed
+// MootFrees are the dealloc_after and dealloc_in_block facts that the
+// rewrite does not insert: the free of X after the copy of each
+// moves(X, Copy, T), and every free of the A of each reuses(B, A), whose
+// storage B's free frees.
+type MootFrees struct {
+	moved map[[2]int64]bool
+	lent  map[int64]bool
 }
+
+// NewMootFrees returns the frees that moves and reuses (as Moves and
+// Reuses return them) make moot.
+func NewMootFrees(moves [][3]int64, reuses [][2]int64) MootFrees {
+	f := MootFrees{moved: map[[2]int64]bool{}, lent: map[int64]bool{}}
+	for _, m := range moves {
+		f.moved[[2]int64{m[0], m[1]}] = true
+	}
+	for _, r := range reuses {
+		f.lent[r[1]] = true
+	}
+	return f
+}
+
+// Has reports whether the free of buffer a after op is moot.
+func (f MootFrees) Has(a, op int64) bool { return f.moved[[2]int64{a, op}] || f.lent[a] }
 
 // splitEdges frees buffer A on the edge from the branch Op to its
 // successor B for every dealloc_on_branch(A, Op, B) fact of db: each

@@ -155,6 +155,30 @@ func.func @f() -> f32 {
   }
   return
 }`, []string{"%a = memref.alloc()", "scf.for %i", "scf.if %c", "linalg.fill", "memref.copy %a, %out", "}", "}", "memref.dealloc %a", "return"}, nil, 0},
+		{"buffers freed one after the other share one storage; a call between, or another type, stops it", `func.func private @g()
+func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+  %x = memref.load %a[%c0] : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%b : memref<4xf32>)
+  %y = memref.load %b[%c0] : memref<4xf32>
+  %s = arith.addf %x, %y : f32
+  %d = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%s : f32) outs(%d : memref<4xf32>)
+  %z = memref.load %d[%c0] : memref<4xf32>
+  func.call @g() : () -> ()
+  %e = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%z : f32) outs(%e : memref<4xf32>)
+  %w = memref.load %e[%c0] : memref<4xf32>
+  %h = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%w : f32) outs(%h : memref<8xf32>)
+  %u = memref.load %h[%c0] : memref<8xf32>
+  return %u : f32
+}`, []string{"%a = memref.alloc()", "linalg.fill ins(%v : f32) outs(%a", "linalg.fill ins(%x : f32) outs(%a", "linalg.fill ins(%s : f32) outs(%a",
+			"memref.dealloc %a", "func.call @g()", "%e = memref.alloc()", "memref.dealloc %e", "%h = memref.alloc()", "memref.dealloc %h"},
+			[]string{"%b = memref.alloc", "%d = memref.alloc", "alloca"}, 0},
 		{"a buffer yielded to the next trip stays in the loop", `func.func @f(%v: f32, %n: index, %init: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -233,15 +257,17 @@ func.func @f() -> f32 {
 }`, []string{"scf.for %i", "%a = memref.alloc(%i)", "memref.dealloc %a", "scf.forall", "%b = memref.alloc()", "memref.dealloc %b"}, nil, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := driver.Deallocation{Optimize: []string{"hoist", "stack", "move"}, MaxStackBytes: tc.stack}
+			d := driver.Deallocation{Optimize: []string{"hoist", "stack", "move", "reuse"}, MaxStackBytes: tc.stack}
 			checkLines(t, deallocated(t, prog, tc.body, d), tc.want, tc.avoid)
 		})
 	}
 }
 
 // optimizeBody gives each buffer optimization one chance: %a dies within
-// each trip of its loop (hoist), all are small and stay in the function
-// (stack), and %c is copied into %d at its last use (move).
+// each trip of its loop (hoist), all but %e and %f are small and stay in
+// the function (stack), %c is copied into %d at its last use (move), and
+// %f, too large for the stack, is allocated right after %e, of its type,
+// is freed (reuse).
 const optimizeBody = `func.func @f(%v: f32, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -254,7 +280,13 @@ const optimizeBody = `func.func @f(%v: f32, %n: index) -> f32 {
   %d = memref.alloc() : memref<4xf32>
   memref.copy %c, %d : memref<4xf32> to memref<4xf32>
   %x = memref.load %d[%c0] : memref<4xf32>
-  return %x : f32
+  %e = memref.alloc() : memref<512xf32>
+  linalg.fill ins(%x : f32) outs(%e : memref<512xf32>)
+  %y = memref.load %e[%c0] : memref<512xf32>
+  %f = memref.alloc() : memref<512xf32>
+  linalg.fill ins(%y : f32) outs(%f : memref<512xf32>)
+  %z = memref.load %f[%c0] : memref<512xf32>
+  return %z : f32
 }`
 
 // TestOptimize checks that each buffer optimization happens exactly when
@@ -268,11 +300,14 @@ func TestOptimize(t *testing.T) {
 		optimize    []string
 		want, avoid []string
 	}{
-		{[]string{"hoist", "stack", "move"}, []string{"%a = memref.alloca()", "scf.for", "%c = memref.alloca()", "memref.load %c"}, []string{"memref.copy", "memref.dealloc", "memref.alloc("}},
-		{nil, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "memref.copy %c, %d", "memref.dealloc %c", "memref.dealloc %d"}, []string{"alloca"}},
-		{[]string{"stack", "move"}, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "%c = memref.alloca()", "memref.load %c"}, []string{"memref.copy"}},
-		{[]string{"hoist", "move"}, []string{"%a = memref.alloc()", "scf.for", "memref.dealloc %a", "%c = memref.alloc()", "memref.load %c", "memref.dealloc %c"}, []string{"alloca", "memref.copy"}},
-		{[]string{"hoist", "stack"}, []string{"%a = memref.alloca()", "scf.for", "memref.copy %c, %d", "memref.load %d"}, []string{"memref.dealloc"}},
+		{[]string{"hoist", "stack", "move", "reuse"}, []string{"%a = memref.alloca()", "scf.for", "%c = memref.alloca()", "memref.load %c",
+			"%e = memref.alloc()", "outs(%e", "outs(%e", "memref.dealloc %e"}, []string{"memref.copy", "memref.dealloc %a", "memref.dealloc %c", "%f = memref.alloc"}},
+		{nil, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "memref.copy %c, %d", "memref.dealloc %c", "memref.dealloc %d",
+			"%e = memref.alloc()", "memref.dealloc %e", "%f = memref.alloc()", "memref.dealloc %f"}, []string{"alloca"}},
+		{[]string{"stack", "move"}, []string{"scf.for", "%a = memref.alloc()", "memref.dealloc %a", "%c = memref.alloca()", "memref.load %c", "%f = memref.alloc()"}, []string{"memref.copy"}},
+		{[]string{"hoist", "move"}, []string{"%a = memref.alloc()", "scf.for", "memref.dealloc %a", "%c = memref.alloc()", "memref.load %c", "memref.dealloc %c", "%f = memref.alloc()"}, []string{"alloca", "memref.copy"}},
+		{[]string{"hoist", "stack"}, []string{"%a = memref.alloca()", "scf.for", "memref.copy %c, %d", "memref.load %d", "%f = memref.alloc()"}, []string{"memref.dealloc %a", "memref.dealloc %c", "memref.dealloc %d"}},
+		{[]string{"reuse"}, []string{"%a = memref.alloc()", "memref.dealloc %a", "%e = memref.alloc()", "outs(%e", "outs(%e", "memref.dealloc %e"}, []string{"alloca", "%f = memref.alloc"}},
 	} {
 		name := strings.Join(tc.optimize, ",")
 		if name == "" {
@@ -377,5 +412,36 @@ func TestHoistAllocsRejectsOthers(t *testing.T) {
 		if alloc.Block() != block {
 			t.Errorf("%s moved", alloc.Name)
 		}
+	}
+}
+
+// TestReuseOverlapFails: a rule that lets a buffer take the storage of
+// one still live (here, any earlier allocation's) is caught by
+// reuse_overlap, and the deallocation fails naming it.
+func TestReuseOverlapFails(t *testing.T) {
+	srcs := append(rules.Builtin(), solve.Source{Name: "greedy.mg", Text: "reuses(B, A) :- new_buffer(A), new_buffer(B), A < B.\n"})
+	prog, err := solve.Compile(srcs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ir.Parse("in.mlir", []byte(`func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<512xf32>
+  %b = memref.alloc() : memref<512xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<512xf32>)
+  linalg.fill ins(%v : f32) outs(%b : memref<512xf32>)
+  %x = memref.load %a[%c0] : memref<512xf32>
+  %y = memref.load %b[%c0] : memref<512xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := driver.Deallocation{Optimize: []string{"reuse"},
+		Extract: func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }}
+	_, err = driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, d)
+	if err == nil || !strings.Contains(err.Error(), "reuse_overlap") || !strings.Contains(err.Error(), "%b take the storage of %a") {
+		t.Fatalf("PlanDeallocation: %v, want the reuse_overlap error", err)
 	}
 }

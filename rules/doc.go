@@ -38,6 +38,9 @@
 //	                     a new one (moves), which the rewrite drops
 //	dealloc_outparam.mg  fresh function results that become arguments
 //	                     the callers allocate (out_param)
+//	dealloc_reuse.mg     buffers that take the storage of one freed just
+//	                     before (reuses), and the re-check that no two
+//	                     of them are live at once (reuse_overlap)
 //	dealloc_stack.mg     buffers promoted to the stack (stack_buffer): the
 //	                     rewrite allocates them with memref.alloca, and
 //	                     nothing frees them

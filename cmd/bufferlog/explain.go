@@ -363,10 +363,11 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	// add lists the facts of pred: the buffer first, then, when atOp, the
 	// op the free is placed at (else a block: the buffer's own location).
 	// A move drops the free after its copy (moves(X, Copy, T) beside
-	// dealloc_after or dealloc_in_block(X, Copy)), as the rewrite does.
-	mootFrees := rewrite.MovedFrees(rewrite.Moves(names, plan.DB))
+	// dealloc_after or dealloc_in_block(X, Copy)), and a reuse the free
+	// of the buffer whose storage it takes, as the rewrite does.
+	mootFrees := rewrite.NewMootFrees(rewrite.Moves(names, plan.DB), rewrite.Reuses(names, plan.DB))
 	moved := func(pred contract.Pred, row []facts.Value) bool {
-		return (pred == contract.DeallocAfter || pred == contract.DeallocInBlock) && mootFrees[[2]int64{row[0].Int(), row[1].Int()}]
+		return (pred == contract.DeallocAfter || pred == contract.DeallocInBlock) && mootFrees.Has(row[0].Int(), row[1].Int())
 	}
 	add := func(kind string, pred contract.Pred, atOp bool) {
 		r := pred.Lookup(plan.DB)
@@ -396,6 +397,7 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	add("stack", contract.StackBuffer, false)
 	add("kept", contract.KeptAlive, false)
 	add("move", contract.Moves, true)
+	add("reuse", contract.Reuses, false)
 	return out
 }
 

@@ -34,9 +34,10 @@ var (
 	// optimization Name is on (--optimize): /hoist (allocations out of loops,
 	// dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg),
 	// /move (copies that end their source's life become renames,
-	// dealloc_move.mg); /out_params and /out_params_public (fresh results
-	// become arguments the callers allocate, of private functions or of all:
-	// --results-to-out-params, dealloc_outparam.mg).
+	// dealloc_move.mg), /reuse (a buffer takes the storage of one freed just
+	// before, dealloc_reuse.mg); /out_params and /out_params_public (fresh
+	// results become arguments the callers allocate, of private functions or
+	// of all: --results-to-out-params, dealloc_outparam.mg).
 	Optimization = declare("dealloc.mg", Adds, "optimization", 1)
 	// FreshResult is fresh_result(F op id, J number): Go adds it. Result J of
 	// F, a function the module calls, is a buffer its callers own: F's returns
@@ -160,6 +161,23 @@ var (
 	// has a body, is called only by func.call, and is private or every
 	// function may change.
 	OutParam = declare("dealloc_outparam.mg", Reads, "out_param", 2)
+)
+
+// The predicates of dealloc_reuse.mg.
+var (
+	// Reuses is reuses(B value id, A value id): Go reads it. B takes the
+	// storage of A: the rewrite drops B's memref.alloc and A's memref.dealloc,
+	// and B is A's buffer from there (--optimize reuse). A, freed just before
+	// B is allocated with nothing taking memory between, is of B's type; of
+	// several such, the first.
+	Reuses = declare("dealloc_reuse.mg", Reads, "reuses", 2)
+	// ReuseOverlap is reuse_overlap(B value id, A value id): Go reads it. B
+	// takes the storage of A (reuses) though A may be live when B is
+	// allocated: A is used at or after B's allocation, in another block, or
+	// handed on, or another buffer takes A's storage too. A rule set that
+	// derives it would have two live buffers share memory: bufferize fails on
+	// it.
+	ReuseOverlap = declare("dealloc_reuse.mg", Reads, "reuse_overlap", 2)
 )
 
 // The predicates of dealloc_stack.mg.
