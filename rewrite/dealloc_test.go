@@ -179,6 +179,21 @@ func.func @f(%v: f32) -> f32 {
 }`, []string{"%a = memref.alloc()", "linalg.fill ins(%v : f32) outs(%a", "linalg.fill ins(%x : f32) outs(%a", "linalg.fill ins(%s : f32) outs(%a",
 			"memref.dealloc %a", "func.call @g()", "%e = memref.alloc()", "memref.dealloc %e", "%h = memref.alloc()", "memref.dealloc %h"},
 			[]string{"%b = memref.alloc", "%d = memref.alloc", "alloca"}, 0},
+		{"an inner loop that carries a trip's buffer unchanged lets it be hoisted", `func.func @f(%v: f32, %n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    %r = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %a) -> (memref<4xf32>) {
+      memref.store %v, %acc[%c0] : memref<4xf32>
+      scf.yield %acc : memref<4xf32>
+    }
+    memref.copy %r, %out : memref<4xf32> to memref<4xf32>
+  }
+  return
+}`, []string{"%a = memref.alloc()", "scf.for %i", "%r = scf.for %j", "memref.copy %r, %out", "}", "memref.dealloc %a", "return"},
+			[]string{"memref.dealloc %r"}, 0},
 		{"a buffer yielded to the next trip stays in the loop", `func.func @f(%v: f32, %n: index, %init: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

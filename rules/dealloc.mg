@@ -176,8 +176,19 @@ Decl not_single(C)
   descr [doc("The carrier C receives views of two allocations, or something that is no allocation's view, or is a cf block argument."),
          arg(C, "value id")]
   bound [/number].
-not_single(C) :- incoming(C, V), !base_rooted(V).
+not_single(C) :- incoming(C, V), !base_rooted(V), !self_incoming(C, V).
 not_single(C) :- base_source(C, A), base_source(C, B), A != B.
+Decl self_incoming(C, V)
+  descr [doc("V, handed into the carrier C, is what C holds already: C itself (an iter_arg yielded back unchanged), or, for C a result of an scf.for, the iter_arg that the loop's yield hands it."),
+         arg(C, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+# scf.for ... iter_args(%a = %init) { ... scf.yield %a }: each trip
+# hands %a its own buffer back, and the loop's result is that buffer: the
+# loop carries one buffer, %init's, as the tensors it came from were one
+# (an init given a new buffer of its own leaves the iter_arg in the IR).
+self_incoming(C, C) :- incoming(C, C).
+self_incoming(R, Arg) :-
+  incoming(R, Arg), op(Op, "scf.for"), result(R, Op, K), region_entry(Op, _, Arg), block_arg(Arg, _, K1), K1 = fn:plus(K, 1).
 Decl same_buffer(A, C)
   descr [doc("Everything handed into the carrier C is a view of the allocation A: C is a view of A, not a new owner."),
          arg(A, "value id"), arg(C, "value id")]

@@ -208,8 +208,8 @@ func TestExplainCommand(t *testing.T) {
 			`dealloc_in_block(%alloc, op#28 func.call)  [dealloc`,
 		}, ""},
 		{"before return", []string{"--max-stack-bytes=0", deallocFile}, 0, []string{
-			`dealloc: %acc is freed just before op#391 func.return, whose block runs after every block that uses it`,
-			`dealloc_before_return(%acc@cf_carry_two, op#391 func.return)  [dealloc`,
+			`dealloc: %acc is freed just before op#387 func.return, whose block runs after every block that uses it`,
+			`dealloc_before_return(%acc@cf_carry_two, op#387 func.return)  [dealloc`,
 		}, ""},
 		{"partial hand-over", []string{"--max-stack-bytes=0", "../../testdata/exec/cf_branch_02.mlir"}, 0, []string{
 			`OUT:14:5: dealloc: %alloc_1 is freed at the start of ^bb2(op#2.r0), which it is not live into, reached from its only predecessor`,
@@ -217,9 +217,9 @@ func TestExplainCommand(t *testing.T) {
 			`used_elsewhere(%alloc_1)  [dealloc`,
 		}, ""},
 		{"edge block", []string{"--max-stack-bytes=0", deallocFile}, 0, []string{
-			`OUT:353:5: dealloc: %a is freed on the edge to ^bb1(op#296.r0), which it is not live into, on a block of its own between op#305 cf.cond_br and it`,
-			`dealloc_on_branch(%a@back_edge, op#305 cf.cond_br, ^bb1(op#296.r0))  [dealloc`,
-			`cf_dies_on_branch(%a@back_edge, op#305 cf.cond_br, ^bb1(op#296.r0))  [dealloc`,
+			`OUT:349:5: dealloc: %a is freed on the edge to ^bb1(op#292.r0), which it is not live into, on a block of its own between op#301 cf.cond_br and it`,
+			`dealloc_on_branch(%a@back_edge, op#301 cf.cond_br, ^bb1(op#292.r0))  [dealloc`,
+			`cf_dies_on_branch(%a@back_edge, op#301 cf.cond_br, ^bb1(op#292.r0))  [dealloc`,
 			`cf_root(%a@back_edge)  [dealloc`,
 		}, ""},
 		{"lend", []string{"--max-stack-bytes=0", "../../testdata/exec/scf_if_06.mlir"}, 0, []string{
