@@ -45,5 +45,7 @@ Decl in_trip(Op, Y)
   descr [doc("The memref.alloc Op runs at most once each time the op Y runs its regions once: Y holds it, through regions of ops that run them at most once (single_run_op: scf.if and its kin)."),
          arg(Op, "op id"), arg(Y, "op id")]
   bound [/number, /number].
+# scf.for ... { %a = memref.alloc() }: the loop's trip; scf.for ... {
+# scf.if %c { %a = memref.alloc() } }: the scf.if's, and so the loop's.
 in_trip(Op, Y) :- op(Op, "memref.alloc"), parent_op(Op, Y).
 in_trip(Op, Y) :- in_trip(Op, X), op(X, Name), single_run_op(Name), parent_op(X, Y).

@@ -15,18 +15,23 @@ Decl reusable(X)
   descr [doc("X, the result of a memref.alloc of static size and the identity layout, stays on the heap and is in no move: its storage may serve another buffer, or it may take another's."),
          arg(X, "value id")]
   bound [/number].
+# %a = memref.alloc() : memref<4xf32> on the heap. A buffer of dynamic
+# size may not fit the storage it would take; a stack buffer needs no
+# malloc to save.
 reusable(X) :- new_buffer(X), value_type(X, /memref, N), N > 0, memref_type(X, _, /identity), !stack_buffer(X), !in_move(X).
 
 Decl in_move(X)
   descr [doc("X is the source or the target of a move (moves): the rewrite makes the two one buffer already."),
          arg(X, "value id")]
   bound [/number].
+# memref.copy %a, %b that ends %a: %b is %a's buffer already.
 in_move(X) :- moves(X, _, _).
 in_move(T) :- moves(_, _, T).
 
 Decl allocating_op(Name)
   descr [doc("Ops named Name take memory from the heap or the stack."),
          arg(Name, "string")].
+# The ops of memref IR that call malloc or grow the stack.
 allocating_op("memref.alloc").
 allocating_op("memref.alloca").
 allocating_op("memref.realloc").
@@ -36,6 +41,7 @@ Decl loud_op(Op)
   descr [doc("Op may take memory while it runs: it allocates, calls a function, or holds an op that does."),
          arg(Op, "op id")]
   bound [/number].
+# memref.alloc, or func.call @f(...), whose body may allocate.
 loud_op(Op) :- op(Op, Name), allocating_op(Name).
 loud_op(Op) :- call(Op, _).
 # scf.for ... { %t = memref.alloc() }: the loop takes memory. A
@@ -78,6 +84,7 @@ Decl aligned(Op)
   descr [doc("The allocation Op asks for an alignment."),
          arg(Op, "op id")]
   bound [/number].
+# memref.alloc() {alignment = 64 : i64}.
 aligned(Op) :- alloc_alignment(Op, _).
 
 Decl reuses(B, A)

@@ -152,12 +152,15 @@ Decl family_root(X, R)
   descr [doc("R, the least stack seed of the stack seed X's family (frame_family), names the family: its members go on the stack together or not at all."),
          arg(X, "value id"), arg(R, "value id")]
   bound [/number, /number].
+# %r = scf.if ... yield %a ... yield %b: %a and %b are one family, named
+# by the lesser of them.
 family_root(X, R) :- frame_family(X, Y), stack_seed(Y, _, _) |> do fn:group_by(X), let R = fn:min(Y).
 
 Decl family_bytes(F, R, N)
   descr [doc("The stack candidates of the family R of the function F take N bytes together."),
          arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
   bound [/number, /number, /number].
+# Two memref<4xf32> of one family: 32 bytes of the frame.
 family_bytes(F, R, T) :- stack_candidate(X, F, N), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
 
 Decl stack_fill(F, R, T)
@@ -174,6 +177,8 @@ Decl fills_before(F, R, R2, N2)
   descr [doc("The family R2 of stack candidates of the function F, of N2 bytes, comes no later than the family R when they are taken smallest first, equal sizes by name."),
          arg(F, "op id"), arg(R, "value id"), arg(R2, "value id"), arg(N2, "number")]
   bound [/number, /number, /number, /number].
+# A family of 16 bytes goes before one of 64; of two families of 16
+# bytes, the one named by the earlier value first.
 fills_before(F, R, R2, N2) :- family_bytes(F, R, N), family_bytes(F, R2, N2), N2 < N.
 fills_before(F, R, R2, N2) :- family_bytes(F, R, N), family_bytes(F, R2, N2), N2 = N, R2 <= R.
 
