@@ -496,11 +496,11 @@ func (ev *evaluator) runningTotal(c *computed) bool {
 		if i == 0 || r[0] != rows[i-1][0] {
 			total = 0
 		}
-		sum := total + r[1]
-		if (r[1] > 0 && sum < total) || (r[1] < 0 && sum > total) {
+		// Both are in the 63-bit range of numbers: their sum fits an int64.
+		total += r[1]
+		if !facts.InNumberRange(total) {
 			return ev.computeFail(c, "%v over %s: the total overflows the 63-bit number range", c.algorithm, ev.prog.preds[c.edge].sym.Symbol)
 		}
-		total = sum
 		totals[[2]int64{r[0], r[2]}] = total
 	}
 	out := ev.rels[c.pred]

@@ -151,6 +151,21 @@ func TestRunningTotalMatchesReference(t *testing.T) {
 	}
 }
 
+// TestRunningTotalOverflow: a total beyond the range of numbers is an
+// error natively, as fn:sum's is in the clauses.
+func TestRunningTotalOverflow(t *testing.T) {
+	prog := mustCompile(t, runningTotalProgram)
+	for _, reference := range []bool{false, true} {
+		db := facts.NewDB(nil)
+		units := db.Relation("unit", 3)
+		units.Add([]facts.Value{facts.Number(0), facts.Number(1), facts.Number(facts.MaxNumber)})
+		units.Add([]facts.Value{facts.Number(0), facts.Number(2), facts.Number(1)})
+		if _, err := prog.Eval(context.Background(), db, Options{Reference: reference}); err == nil || !strings.Contains(err.Error(), "overflows") {
+			t.Errorf("reference %v: %v, want an overflow error", reference, err)
+		}
+	}
+}
+
 // TestComputedSkipsHelpers: evaluating the whole program natively does not
 // build the closure that only the reference definition reads, but asking
 // for it by name does.
