@@ -69,7 +69,7 @@ type Deallocation struct {
 	// leaves the out_param facts unapplied.
 	OutParams OutParamer
 	// Optimize names the buffer optimizations the rules may make
-	// (optimization: "hoist", "stack", "move", "out_params",
+	// (optimization: "hoist", "stack", "move", "reuse", "out_params",
 	// "out_params_public"); none when empty.
 	Optimize []string
 	// MaxStackBytes is the stack that the buffers of one function

@@ -222,16 +222,17 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 // Op under an scf.if on the condition of the scf.if that defines A, in
 // its region K. For every moves(X, Copy, T) it drops T's memref.alloc,
 // the copy and X's memref.dealloc after it, and T's uses use the copy's
-// source instead (see move). For every reuses(B, A) (see Reuses) it drops
-// B's memref.alloc and A's memref.dealloc, and B's uses use A's storage. Each stack_buffer(X) turns X's memref.alloc
-// into memref.alloca. names maps the facts' ids to the bufferized
+// source instead (see move). For every reuses(B, A) (see Reuses) it
+// drops B's memref.alloc and A's memref.dealloc, and B's uses use A's
+// storage. Each stack_buffer(X) turns X's memref.alloc into
+// memref.alloca. names maps the facts' ids to the bufferized
 // module they were extracted from. It returns how many it inserted. The
 // rules place none after a terminator they know; one after a block's
 // last op (an unregistered terminator) is skipped: that buffer leaks.
 func Deallocate(names *extract.Names, db *facts.DB) int {
 	// Before the stack's allocations are renamed: a move's target is a
 	// memref.alloc, on the heap or to be on the stack.
-	moves := Moves(names, db)
+	moves, reuses := Moves(names, db), Reuses(names, db)
 	// A buffer promoted to the stack is a memref.alloca, which the rules
 	// free nowhere.
 	for _, x := range contract.Singles(db, contract.StackBuffer) {
@@ -245,10 +246,10 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	first := map[*ir.Block][]dealloc{}
 	var blocks []*ir.Block
 	buffer := func(id int64) dealloc { return dealloc{id, names.Value(int(id)), -1} }
-	// dropped holds the ops a move removes, the copy with the target it
-	// moves into, its alloc with nil; freed the frees a move makes moot.
+	// dropped holds the ops a move or a reuse removes: a move's copy with
+	// the target it moves into, the allocation of a move's or a reuse's
+	// target with nil; moot the frees they make moot.
 	dropped := map[*ir.Operation]*ir.Value{}
-	reuses := Reuses(names, db)
 	moot := NewMootFrees(moves, reuses)
 	for _, m := range moves {
 		cp, t := names.Op(int(m[1])), names.Value(int(m[2]))
@@ -344,19 +345,23 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 
 // Reuses returns the reuses(B, A) facts of db that the rewrite applies:
 // those where B and A are results of memref.alloc ops without operands,
-// of one type, and nothing else uses A's storage. Facts of rules given
-// with --rules that name anything else are ignored (reuse_overlap
-// re-checks the others).
+// of one type, neither on the stack (stack_buffer), and nothing else uses
+// A's storage. Facts of rules given with --rules that name anything else
+// are ignored (reuse_overlap re-checks the others).
 func Reuses(names *extract.Names, db *facts.DB) [][2]int64 {
+	stack := map[int64]bool{}
+	for _, x := range contract.Singles(db, contract.StackBuffer) {
+		stack[x] = true
+	}
+	heapAlloc := func(id int64) bool {
+		def := names.Value(int(id)).DefiningOp()
+		return !stack[id] && def != nil && def.Name == "memref.alloc" && def.NumOperands() == 0
+	}
 	var out [][2]int64
 	taken := map[int64]bool{}
 	for _, r := range contract.Pairs(db, contract.Reuses) {
 		b, a := names.Value(int(r[0])), names.Value(int(r[1]))
-		plain := func(v *ir.Value) bool {
-			def := v.DefiningOp()
-			return def != nil && def.Name == "memref.alloc" && def.NumOperands() == 0
-		}
-		if plain(b) && plain(a) && ir.TypesEqual(a.Type(), b.Type()) && !taken[r[1]] {
+		if heapAlloc(r[0]) && heapAlloc(r[1]) && ir.TypesEqual(a.Type(), b.Type()) && !taken[r[1]] {
 			taken[r[1]] = true
 			out = append(out, r)
 		}

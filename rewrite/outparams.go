@@ -38,10 +38,12 @@ func (o Options) ResultsToOutParams(names *extract.Names, db *facts.DB) ([]OutPa
 		return nil, nil
 	}
 	slices.SortFunc(pairs, func(a, b [2]int64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	// A function's results to change, and where out holds the first:
+	// pairs come sorted by function, so each function's are together.
 	type change struct {
 		results []int
 		types   []ir.Type
-		params  []*OutParam
+		first   int
 	}
 	changes := map[*ir.Operation]*change{}
 	var order []*ir.Operation
@@ -59,20 +61,13 @@ func (o Options) ResultsToOutParams(names *extract.Names, db *facts.DB) ([]OutPa
 		}
 		c := changes[fn]
 		if c == nil {
-			c = &change{}
+			c = &change{first: len(out)}
 			changes[fn] = c
 			order = append(order, fn)
 		}
 		c.results = append(c.results, j)
 		c.types = append(c.types, ft.Results[j])
 		out = append(out, OutParam{Func: ir.SymbolName(fn), Result: j})
-	}
-	k := 0
-	for _, fn := range order {
-		for range changes[fn].results {
-			changes[fn].params = append(changes[fn].params, &out[k])
-			k++
-		}
 	}
 	byName := map[string]*ir.Operation{}
 	for _, fn := range order {
@@ -89,14 +84,14 @@ func (o Options) ResultsToOutParams(names *extract.Names, db *facts.DB) ([]OutPa
 		fn := byName[calleeName(call)]
 		c := changes[fn]
 		o.passOutParams(call, c.results, c.types)
-		for _, p := range c.params {
-			p.Calls++
+		for i := range c.results {
+			out[c.first+i].Calls++
 		}
 	}
 	for _, fn := range order {
 		c := changes[fn]
 		for i, copied := range takeOutParams(fn, c.results, c.types) {
-			c.params[i].Copied = copied
+			out[c.first+i].Copied = copied
 		}
 	}
 	return out, nil
