@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"bufferlog/facts"
 	"bufferlog/ir"
 )
 
@@ -28,3 +29,7 @@ func ForEachCorpusModule(t *testing.T, fn func(file string, m *ir.Module)) {
 		}
 	}
 }
+
+// Distinct reports whether extraction adds the facts of p without a
+// duplicate check.
+func Distinct(p facts.Pred) bool { return distinct[p] }

@@ -136,21 +136,29 @@ func (c *counts) add(o counts) {
 	c.results += o.results
 }
 
-// reserve sizes the relations whose number of facts the plan knows, which
-// are most facts, so that adding them does not repeatedly grow and copy.
+// reserve sizes the relations that hold one fact per op, value, block,
+// region or operand (perID), most facts, so that adding them does not
+// repeatedly grow and copy. Their facts are distinct by construction, so
+// they are added without a duplicate check (facts.Relation.AppendDistinct).
 func reserve(db *facts.DB, pieces []*piece) {
 	var n counts
 	for _, p := range pieces {
 		n.add(p.size)
 	}
-	for p, rows := range map[facts.Pred]int32{
+	for p, rows := range perID(n) {
+		p.In(db).ReserveDistinct(int(rows))
+	}
+}
+
+// perID returns the predicates with one fact per id of some kind, and
+// their number of facts for the ids n counts.
+func perID(n counts) map[facts.Pred]int32 {
+	return map[facts.Pred]int32{
 		facts.Op: n.ops, facts.OpInBlock: n.ops, facts.ParentOp: n.ops, facts.OpLast: n.ops,
 		facts.ValueType: n.values, facts.Result: n.results, facts.BlockArg: n.values - n.results,
 		facts.Use:           n.operands,
 		facts.BlockInRegion: n.blocks, facts.BlockDom: n.blocks, facts.BlockPostdom: n.blocks,
 		facts.RegionOf: n.regions,
-	} {
-		p.In(db).Reserve(int(rows))
 	}
 }
 
@@ -694,7 +702,11 @@ func (b *batch) add(p facts.Pred, row ...facts.Value) {
 		panic(fmt.Sprintf("extract: %s/%d given %d values", p.Name(), arity[p], len(row)))
 	}
 	if b.db != nil {
-		b.rels[p].Add(row)
+		if distinct[p] {
+			b.rels[p].AppendDistinct(row)
+		} else {
+			b.rels[p].Add(row)
+		}
 		return
 	}
 	b.rows[p] = append(b.rows[p], row...)
@@ -705,6 +717,14 @@ var arity = func() (a [facts.NumPreds]int) {
 		a[p] = p.Arity()
 	}
 	return a
+}()
+
+// distinct marks the predicates of perID.
+var distinct = func() (d [facts.NumPreds]bool) {
+	for p := range perID(counts{}) {
+		d[p] = true
+	}
+	return d
 }()
 
 // merge adds what o collected after what b holds: to b's DB if b adds
@@ -748,8 +768,12 @@ func (b *batch) flush(db *facts.DB) {
 // flushPred adds the collected rows of p to r, in order, and empties them.
 func (b *batch) flushPred(p facts.Pred, r *facts.Relation) {
 	if rows := b.rows[p]; len(rows) > 0 {
-		// AddBatch overlaps the cache misses of the duplicate checks.
-		r.AddBatch(rows)
+		if distinct[p] {
+			r.AppendDistinct(rows)
+		} else {
+			// AddBatch overlaps the cache misses of the duplicate checks.
+			r.AddBatch(rows)
+		}
 		b.rows[p] = rows[:0]
 	}
 }

@@ -21,8 +21,8 @@ func TestGolden(t *testing.T) {
 }
 
 // TestCorpus extracts every module of ir's round-trip corpus: extraction
-// must succeed, declare what it fills and not depend on the number of
-// workers.
+// must succeed, declare what it fills, add each fact it adds without a
+// duplicate check once and not depend on the number of workers.
 func TestCorpus(t *testing.T) {
 	extract.ForEachCorpusModule(t, func(file string, m *ir.Module) {
 		db, names, err := extract.Module(m, extract.Options{})
@@ -31,6 +31,7 @@ func TestCorpus(t *testing.T) {
 			return
 		}
 		checkDeclared(t, db)
+		checkDistinct(t, file, db)
 		db2, names2, err := extract.Module(m, extract.Options{Workers: 3})
 		if err != nil || !slices.Equal(names.Facts(db), names2.Facts(db2)) {
 			t.Errorf("%s: extraction with three workers differs (%v)", file, err)
@@ -117,6 +118,23 @@ func extractFacts(t *testing.T, c *golden.Case) string {
 
 // checkDeclared checks that every relation extract filled is a predicate
 // of the schema, with its arity.
+// checkDistinct checks that no relation extraction fills without a
+// duplicate check (extract.Distinct) holds a fact twice.
+func checkDistinct(t *testing.T, file string, db *facts.DB) {
+	t.Helper()
+	for _, r := range db.Relations() {
+		if p, ok := facts.Lookup(r.Name()); !ok || !extract.Distinct(p) {
+			continue
+		}
+		set := facts.NewRelation(r.Name(), r.Arity())
+		for id := range uint32(r.Len()) {
+			if !set.Add(r.Row(id)) {
+				t.Errorf("%s: %s holds %v twice", file, r.Name(), r.Row(id))
+			}
+		}
+	}
+}
+
 func checkDeclared(t *testing.T, db *facts.DB) {
 	t.Helper()
 	for _, r := range db.Relations() {

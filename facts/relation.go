@@ -455,6 +455,48 @@ func (r *Relation) Reserve(n int) {
 	}
 }
 
+// ReserveDistinct makes room for n more tuples that AppendDistinct will
+// add. An empty relation starts without a duplicate set, as after Seal.
+func (r *Relation) ReserveDistinct(n int) {
+	if r.n > 0 && !r.sealed.Load() {
+		r.Reserve(n)
+		return
+	}
+	r.sealed.Store(true)
+	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
+		r.rows = append(newValues(need), r.rows...)
+	}
+}
+
+// AppendDistinct adds the tuples held row-flat in rows, which the caller
+// knows to differ from each other and from r's (the facts of a predicate
+// keyed by ids, as extract fills them): it skips the duplicate check,
+// the cost of most adds, and leaves r without a duplicate set, which Add
+// and Find build again when they need it, as after Seal. A relation that
+// has its set keeps it whole: the tuples go through AddBatch.
+func (r *Relation) AppendDistinct(rows []Value) {
+	if r.n > 0 && !r.sealed.Load() {
+		r.AddBatch(rows)
+		return
+	}
+	r.sealed.Store(true)
+	k := len(rows) / r.arity
+	if uint64(r.n)+uint64(k) >= uint64(NoRow) {
+		panic(fmt.Sprintf("facts: %s/%d: more than %d rows", r.name, r.arity, NoRow-1))
+	}
+	if need := len(r.rows) + len(rows); need > cap(r.rows) {
+		r.rows = append(newValues(max(need, 2*cap(r.rows))), r.rows...)
+	}
+	r.rows = append(r.rows, rows[:k*r.arity]...)
+	first := uint32(r.n)
+	r.n += k
+	for _, ix := range r.indexes {
+		for id := first; id < uint32(r.n); id++ {
+			ix.add(id)
+		}
+	}
+}
+
 // AddBatch adds the tuples held row-flat in rows, like Add on each in
 // order, and returns how many were new. It takes them batchTuples at a
 // time, first computing every tuple's home slot and loading it: those

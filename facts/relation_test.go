@@ -249,3 +249,45 @@ func TestSeal(t *testing.T) {
 		t.Error("a relation of one row is sealed")
 	}
 }
+
+// TestAppendDistinct checks that tuples appended without the duplicate
+// check get the ids, rows and index chains Add gives them, and that the
+// set built afterwards finds them and rejects them as duplicates, for an
+// empty relation (no set) and one that has its set (AddBatch).
+func TestAppendDistinct(t *testing.T) {
+	for _, start := range []int{0, 5} {
+		added, appended := NewRelation("r", 2), NewRelation("r", 2)
+		ixAdded, ixAppended := added.Index([]int{1}), appended.Index([]int{1})
+		var rows []Value
+		for i := range start {
+			added.Add([]Value{Number(int64(-i)), Number(1)})
+			appended.Add([]Value{Number(int64(-i)), Number(1)})
+		}
+		appended.ReserveDistinct(3 * sealRows)
+		for i := range 3 * sealRows {
+			tuple := []Value{Number(int64(i)), Number(int64(i % 5))}
+			added.Add(tuple)
+			rows = append(rows, tuple...)
+			if i%100 == 99 {
+				appended.AppendDistinct(rows)
+				rows = rows[:0]
+			}
+		}
+		appended.AppendDistinct(rows)
+		if added.Len() != appended.Len() || appended.sealed.Load() != (start == 0) {
+			t.Fatalf("start %d: %d rows added, %d appended (sealed %v)", start, added.Len(), appended.Len(), appended.sealed.Load())
+		}
+		for id := range uint32(added.Len()) {
+			if a, b := added.Row(id), appended.Row(id); !equalValues(a, b) || ixAdded.Next(id) != ixAppended.Next(id) {
+				t.Fatalf("start %d, row %d: %v (next %d) added, %v (next %d) appended", start, id, a, ixAdded.Next(id), b, ixAppended.Next(id))
+			}
+		}
+		last := []Value{Number(3*sealRows - 1), Number((3*sealRows - 1) % 5)}
+		if appended.Find(last) != uint32(appended.Len()-1) || appended.Add(last) {
+			t.Errorf("start %d: the set built after AppendDistinct misses its last tuple", start)
+		}
+		if !appended.Add([]Value{Number(-100), Number(0)}) || appended.Len() != added.Len()+1 {
+			t.Errorf("start %d: a new tuple after AppendDistinct was not taken", start)
+		}
+	}
+}
