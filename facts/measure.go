@@ -97,7 +97,7 @@ func (r *Relation) sketch(cols []int) Measurement {
 	if step == 1 {
 		return Measurement{Keys: len(freq), Longest: common}
 	}
-	keys := min(r.n, max(len(freq), distinctKeys(r.n, hashAt)))
+	keys := min(r.n, max(len(freq), r.distinctKeys(cols)))
 	longest := (r.n + keys - 1) / keys
 	// Among many keys of even shares, some key is sampled a few times
 	// more than the mean; a share well beyond that is a key's own.
@@ -111,14 +111,21 @@ func (r *Relation) sketch(cols []int) Measurement {
 // standard error of 1.6%.
 const hllBits = 12
 
-// distinctKeys estimates how many distinct hashes hashAt gives for ids
-// 0 to n-1 (HyperLogLog: each register keeps the longest run of leading
-// zeros among the hashes whose top bits pick it).
-func distinctKeys(n int, hashAt func(id int) uint64) int {
+// distinctKeys estimates how many distinct keys of cols the rows hold
+// (HyperLogLog: each register keeps the longest run of leading zeros
+// among the key hashes whose top bits pick it). The loop reads the rows
+// in place and hashes as hashValues does: it is a pass over every row,
+// the cost of most sketches.
+func (r *Relation) distinctKeys(cols []int) int {
 	const m = 1 << hllBits
 	var reg [m]uint8
-	for id := range n {
-		h := hashAt(id)
+	for at := 0; at < r.n*r.arity; at += r.arity {
+		row := r.rows[at : at+r.arity : at+r.arity]
+		h := uint64(len(cols))
+		for _, c := range cols {
+			h = mix(h, row[c])
+		}
+		h = finish(h)
 		rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1))) + 1
 		if j := h >> (64 - hllBits); rank > reg[j] {
 			reg[j] = rank

@@ -219,11 +219,29 @@ func (r *Relation) Index(cols []int) *Index {
 	ix.keys.init(slots)
 	ix.next = newIDs(r.n)
 	ix.depth = newIDs(r.n)
-	for id := 0; id < r.n; id++ {
-		ix.add(uint32(id))
-	}
+	ix.build(r.n)
 	r.indexes = append(r.indexes, ix)
 	return ix
+}
+
+// build adds rows 0 to n-1 to the index, batchTuples at a time: it first
+// hashes the keys of a batch and loads their home slots, whose cache
+// misses then overlap (as in AddBatch), and adds the rows after.
+func (ix *Index) build(n int) {
+	var hashes [batchTuples]uint64
+	var touched uint64
+	for lo := 0; lo < n; lo += batchTuples {
+		hi := min(n, lo+batchTuples)
+		for id := lo; id < hi; id++ {
+			h := ix.hashRow(ix.rel.Row(uint32(id)))
+			hashes[id-lo] = h
+			touched += ix.keys.slots[ix.keys.home(h)]
+		}
+		for id := lo; id < hi; id++ {
+			ix.addHashed(uint32(id), hashes[id-lo])
+		}
+	}
+	ix.rel.touched = touched
 }
 
 // Index maps a key (the values of some columns) to the rows holding it.
@@ -260,12 +278,23 @@ func (ix *Index) Longest() int { return int(ix.longest) }
 // Next returns the next older row with the same key as row, or NoRow.
 func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
 
-func (ix *Index) add(id uint32) {
+func (ix *Index) add(id uint32) { ix.addHashed(id, ix.hashRow(ix.rel.Row(id))) }
+
+// hashRow hashes the key of row as hashValues hashes the key alone.
+func (ix *Index) hashRow(row []Value) uint64 {
+	h := uint64(len(ix.cols))
+	for _, c := range ix.cols {
+		h = mix(h, row[c])
+	}
+	return finish(h)
+}
+
+// addHashed adds row id, whose key hashes to h.
+func (ix *Index) addHashed(id uint32, h uint64) {
 	row := ix.rel.Row(id)
 	for i, c := range ix.cols {
 		ix.key[i] = row[c]
 	}
-	h := hashValues(ix.key)
 	slot, found := ix.find(ix.key, h)
 	if found {
 		prev := uint32(ix.keys.slots[slot]) - 1

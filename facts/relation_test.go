@@ -291,3 +291,18 @@ func TestAppendDistinct(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIndexBuild indexes a complete relation of 200k rows on a
+// column of about 2 rows per key, spread over the rows as the ids of
+// a use relation's values are.
+func BenchmarkIndexBuild(b *testing.B) {
+	const rows = 200_000
+	r := NewRelation("use", 3)
+	for i := range int64(rows) {
+		r.Add([]Value{Number(i / 2), Number(i % 3), Number(i * 7919 % (rows / 2))})
+	}
+	for b.Loop() {
+		r.indexes = nil
+		r.Index([]int{2})
+	}
+}
