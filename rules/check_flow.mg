@@ -57,16 +57,6 @@ Decl branches(T)
          arg(T, "op id")]
   bound [/number].
 
-Decl has_next(T)
-  descr [doc("An op follows T in its block."),
-         arg(T, "op id")]
-  bound [/number].
-
-Decl has_block(R)
-  descr [doc("Region R has a block."),
-         arg(R, "region id")]
-  bound [/number].
-
 Decl arm_exit_edge(P, Q)
   descr [doc("The edge from P to Q leaves an scf.if region (exits_arm)."),
          arg(P, "op id"), arg(Q, "op id")]
@@ -103,12 +93,12 @@ Decl touches(P, H)
   bound [/number, /number].
 
 Decl next_op(P, Q)
-  descr [doc("Q follows P in their block."),
+  descr [doc("Q follows the program point P in their block."),
          arg(P, "op id"), arg(Q, "op id")]
   bound [/number, /number].
 
 Decl region_first(Op, K, Q)
-  descr [doc("Q is the first op of the entry block of region K of Op."),
+  descr [doc("Q is the first op of the entry block of region K of the region op Op (branch_op)."),
          arg(Op, "op id"), arg(K, "number"), arg(Q, "op id")]
   bound [/number, /number, /number].
 
@@ -234,14 +224,13 @@ touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 
 # The ops of a block run in order; a region starts at its entry block,
 # and leaves at a terminator that branches to no block (scf.yield).
-next_op(P, Q) :- op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
-region_first(Op, K, Q) :- region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
+next_op(P, Q) :- point(P), op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
+region_first(Op, K, Q) :- branch_op(Op), region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 branches(T) :- successor(T, _, _).
-has_next(T) :- next_op(T, _).
 region_exit(T, Op, K) :-
-  point(T), !branches(T), !has_next(T), op_in_block(T, B, _), block_in_region(B, R, _), region_of(R, Op, K),
+  point(T), !branches(T), !next_op(T, _), op_in_block(T, B, _), block_in_region(B, R, _), region_of(R, Op, K),
   branch_op(Op).
-entry_point(F, Q) :- op(F, "func.func"), region_first(F, 0, Q).
+entry_point(F, Q) :- op(F, "func.func"), region_of(R, F, 0), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 
 # An op without regions to enter runs, then the next op does.
 flow(P, Q, /sure) :- point(P), !branch_op(P), next_op(P, Q).
@@ -272,8 +261,7 @@ arm(R, C, K) :- region_of(R, Op, K), op(Op, "scf.if"), use(Op, 0, C).
 conflicting(G, R) :- arm(G, C, K1), arm(R, C, K2), K1 != K2.
 enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), region_first(P, K, Q).
 # scf.if %c { ... } with no else: the edge past it is the else region's.
-enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), !has_block(R), region_branch(P, -1, -1), next_op(P, Q).
-has_block(R) :- block_in_region(_, R, _).
+enters_arm(P, Q, R) :- arm(R, _, K), region_of(R, P, K), !block_in_region(_, R, _), region_branch(P, -1, -1), next_op(P, Q).
 exits_arm(T, Q, R) :- region_exit(T, Op, K), region_of(R, Op, K), arm(R, _, _), next_op(Op, Q).
 blocked(P, Q, G) :- enters_arm(P, Q, R), conflicting(G, R).
 # %c = arith.cmpi ... inside a loop, or a block argument ^bb1(%c: i1): the

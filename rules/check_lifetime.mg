@@ -107,8 +107,18 @@ Decl picks(P, T, X, Y)
          arg(P, "op id"), arg(T, "value id"), arg(X, "value id"), arg(Y, "value id")]
   bound [/number, /number, /number, /number].
 
+Decl pick_freed(X, Y, F)
+  descr [doc("The memref.dealloc F frees a memref that may name the heap buffer X and the heap buffer Y, which an op picked between (picks), and that memref is the pick's result or shares its buffer (shares_name)."),
+         arg(X, "value id"), arg(Y, "value id"), arg(F, "op id")]
+  bound [/number, /number, /number].
+
+Decl freed_by(X, F)
+  descr [doc("The op F frees a memref that may name the heap buffer X."),
+         arg(X, "value id"), arg(F, "op id")]
+  bound [/number, /number].
+
 Decl freed_apart(X, F)
-  descr [doc("An op other than F frees a memref that may name the heap buffer X."),
+  descr [doc("F frees one of two picked buffers (pick_freed), X one of them, and another op frees a memref that may name X."),
          arg(X, "value id"), arg(F, "op id")]
   bound [/number, /number].
 
@@ -254,10 +264,14 @@ returned_fresh(Ret, X, A) :-
 picks(P, T, X, Y) :-
   binds(P, _, T, V1), binds(P, _, T, V2), V1 != V2, handle(V1, H1), handle(V2, H2), refers(P, H1, X, _, G, _),
   refers(P, H2, Y, _, G, _), X != Y, heap_token(X), heap_token(Y).
-lost_pick(X, Y, F) :-
-  picks(_, T, X, Y), frees(P, H, F), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), shares_name(H, T),
-  !freed_apart(X, F), !freed_apart(Y, F).
-freed_apart(X, F) :- frees(P, H, F2), refers(P, H, X, _, _, _), frees(_, _, F), F2 != F.
+pick_freed(X, Y, F) :-
+  picks(_, T, X, Y), frees(P, H, F), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), shares_name(H, T).
+lost_pick(X, Y, F) :- pick_freed(X, Y, F), !freed_apart(X, F), !freed_apart(Y, F).
+freed_by(X, F) :- frees(P, H, F), refers(P, H, X, _, _, _).
+# Only for the frees of picked buffers: the pairs of every buffer and
+# every free of a module would be as many as their product.
+freed_apart(X, F) :- pick_freed(X, _, F), freed_by(X, F2), F2 != F.
+freed_apart(Y, F) :- pick_freed(_, Y, F), freed_by(Y, F2), F2 != F.
 shares_name(H, H) :- frees(_, H, _).
 shares_name(H, T) :- frees(P, H, _), shares(P, H, T, _, _).
 

@@ -83,28 +83,18 @@ Decl handed_on(X)
          arg(X, "value id")]
   bound [/number].
 
-Decl anchor(Op, B, P)
-  descr [doc("The memref user Op is, or is nested in, the op at position P of block B."),
-         arg(Op, "op id"), arg(B, "block id"), arg(P, "number")]
-  bound [/number, /number, /number].
-
-Decl single_free(X, F, P)
-  descr [doc("The op F, at position P of the block of the memref.alloc X, is the only op that frees X or a view of it."),
-         arg(X, "value id"), arg(F, "op id"), arg(P, "number")]
-  bound [/number, /number, /number].
+Decl single_free(X, F)
+  descr [doc("The op F, in the block of the memref.alloc X and after it, is the only op that frees X or a view of it."),
+         arg(X, "value id"), arg(F, "op id")]
+  bound [/number, /number].
 
 Decl other_free(X, F)
   descr [doc("Another op than F frees X or a view of it."),
          arg(X, "value id"), arg(F, "op id")]
   bound [/number, /number].
 
-Decl early_use(U, X)
-  descr [doc("The op U uses X or a view of it, anchored in X's block before the single free of X."),
-         arg(U, "op id"), arg(X, "value id")]
-  bound [/number, /number].
-
 Decl used_late(X)
-  descr [doc("Some op other than its single free uses X or a view of it, and is not anchored before that free in X's block."),
+  descr [doc("Some op other than its single free uses X or a view of it and is not between X's definition and that free in their block (nor nested in an op that is)."),
          arg(X, "value id")]
   bound [/number].
 
@@ -218,18 +208,19 @@ handed_on(X) :- op(Op, "bufferization.to_tensor"), use(Op, _, V), handle(V, X).
 
 # %a = memref.alloc() ... scf.for ... { memref.store %f, %a[%i] } ...
 # memref.dealloc %a, in one block: every use, nested or not, comes before
-# the only free, which every run of the block reaches.
-anchor(Op, B, P) :- memref_user(Op), op_in_block(Op, B, P).
-anchor(Op, B2, P2) :- anchor(Op, B, _), block_in_region(B, R, _), region_of(R, O, _), op_in_block(O, B2, P2).
-single_free(X, F, P) :-
-  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, _), frees(_, X, F), op(F, "memref.dealloc"),
-  op_in_block(F, B, P), !other_free(X, F).
+# the only free, which every run of the block reaches. Op ids follow a
+# pre-order walk (op_last), so the ops between %a's definition and its
+# free in their block, and all they nest, are those whose ids lie
+# between: a use with a larger id than the free's, or a smaller one than
+# %a's definition (in a block listed earlier), is outside.
+single_free(X, F) :-
+  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, PD), frees(_, X, F),
+  op(F, "memref.dealloc"), op_in_block(F, B, PF), PD < PF, !other_free(X, F).
 other_free(X, F) :- frees(_, X, F), frees(_, X, F2), F2 != F.
-early_use(U, X) :-
-  single_free(X, _, PF), use(U, _, V), handle(V, X), result(X, D, _), op_in_block(D, B, _), anchor(U, B, P), P < PF.
-used_late(X) :- single_free(X, F, _), use(U, _, V), handle(V, X), U != F, !early_use(U, X).
+used_late(X) :- single_free(X, F), use(U, _, V), handle(V, X), U > F.
+used_late(X) :- single_free(X, _), result(X, D, _), use(U, _, V), handle(V, X), U < D.
 static_token(X) :- token(X, K), K != /heap, !handed_on(X).
-static_token(X) :- single_free(X, _, _), !handed_on(X), !used_late(X).
+static_token(X) :- single_free(X, _), !handed_on(X), !used_late(X).
 
 # Any memref result counts (what is no allocation site names nothing),
 # so that this does not depend on the summaries.

@@ -4,7 +4,8 @@
 // without a body that reads it, a select of two buffers freed,
 // a buffer handed to a tensor, and an scf.if region lending its block's
 // buffer to the result, freed under the scf.if's condition; a stack
-// buffer returned, and a free of a buffer picked from two.
+// buffer returned, and a free of a buffer picked from two, then of one of
+// the two again.
 module {
   // From testdata/check/readonly.txtar.
   memref.global "private" constant @read_cst : memref<4xf32> = dense<1.0>
@@ -431,6 +432,14 @@ module {
     %b = memref.alloc() : memref<4xf32>
     %r = arith.select %c, %a, %b : memref<4xf32>
     memref.dealloc %r : memref<4xf32>
+    return
+  }
+  func.func @picked_twice(%c: i1) {
+    %a = memref.alloc() : memref<4xf32>
+    %b = memref.alloc() : memref<4xf32>
+    %r = arith.select %c, %a, %b : memref<4xf32>
+    memref.dealloc %r : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
     return
   }
 }
