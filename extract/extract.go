@@ -103,7 +103,7 @@ func (e *extraction) run(db *facts.DB) error {
 	var mu sync.Mutex
 	// Pieces are flushed in module order as they finish.
 	parallel.For(len(e.pieces), e.workers, func(i int) {
-		x := newExtractor(e.mod, e.names, &batch{})
+		x := newExtractor(e.mod, e.names, newBatch(e.pieces[i].size))
 		x.workers = e.workers
 		x.topLevel(e.pieces[i])
 		mu.Lock()
@@ -563,16 +563,17 @@ const runOps = 2048
 func (x *extractor) opsAtOnce(ops []*ir.Operation, at site) {
 	n := min(4*x.workers, len(ops)/runOps)
 	runs := make([]*extractor, n)
-	starts := make([]counts, n)
+	starts, sizes := make([]counts, n), make([]counts, n)
 	next := x.next
 	for r := range n {
 		starts[r] = next
 		for _, o := range ops[len(ops)*r/n : len(ops)*(r+1)/n] {
-			next.add(sizeOf(o))
+			sizes[r].add(sizeOf(o))
 		}
+		next.add(sizes[r])
 	}
 	parallel.For(n, x.workers, func(r int) {
-		y := newExtractor(x.moduleScope, x.names, &batch{})
+		y := newExtractor(x.moduleScope, x.names, newBatch(sizes[r]))
 		y.piece, y.next = x.piece, starts[r]
 		for pos := len(ops) * r / n; pos < len(ops)*(r+1)/n; pos++ {
 			run := at
@@ -686,6 +687,17 @@ type batch struct {
 	db   *facts.DB // nil while collecting
 	rels [facts.NumPreds]*facts.Relation
 	rows [facts.NumPreds][]facts.Value
+}
+
+// newBatch returns a batch with room for the facts of perID predicates
+// about the ids n counts: growing the rows as they come copied them over
+// and over.
+func newBatch(n counts) *batch {
+	b := &batch{}
+	for p, rows := range perID(n) {
+		b.rows[p] = make([]facts.Value, 0, int(rows)*arity[p])
+	}
+	return b
 }
 
 // direct returns a batch that adds rows to db as they come.
