@@ -68,7 +68,7 @@ Decl point(P)
   bound [/number].
 
 Decl memref_user(Op)
-  descr [doc("Op has a memref operand."),
+  descr [doc("Op uses a memref whose paths are followed (no static_token), or a view of one."),
          arg(Op, "op id")]
   bound [/number].
 
@@ -93,7 +93,7 @@ Decl touches(P, H)
   bound [/number, /number].
 
 Decl next_op(P, Q)
-  descr [doc("Q follows the program point P in their block."),
+  descr [doc("Q follows the region op P (branch_op) in their block: it runs when P is done."),
          arg(P, "op id"), arg(Q, "op id")]
   bound [/number, /number].
 
@@ -148,8 +148,13 @@ Decl cond_def(P, Q, G)
   bound [/number, /number, /number].
 
 Decl crosses(P, Q, G, G2, E)
-  descr [doc("A fact guarded by G (/none: no guard) at P holds at Q, guarded by G2, when the edge from P to Q is taken; E is the edge's flow (/sure or /unsure)."),
+  descr [doc("A fact guarded by G (/none: no guard) at P holds at Q, guarded by G2, when the edge from P to Q is taken; E is the edge's flow (/sure or /unsure). Unguarded, only the edges with a memref in use at either end (in_use)."),
          arg(P, "op id"), arg(Q, "op id"), arg(G, "region id"), arg(G2, "region id"), arg(E, "name")].
+
+Decl in_use(P)
+  descr [doc("Some memref whose paths are followed is in use at P (live)."),
+         arg(P, "op id")]
+  bound [/number].
 
 Decl step(P, Q, H, T, G, G2, E)
   descr [doc("A fact about the memref H guarded by G at P is one about T guarded by G2 at Q: H stays in use, not defined again on the way (T = H), or is handed to T (hands), which is guarded by the scf.if region the edge leaves, if any; E is the edge's flow."),
@@ -204,8 +209,10 @@ branch_op(Op) :- region_branch(Op, _, _).
 point(P) :- op_in_block(P, B, _), block_in_region(B, R, _), point_region(R).
 
 # memref.load %m[...] inside a linalg.generic's payload: the load
-# happens when the linalg.generic runs.
-memref_user(Op) :- use(Op, _, V), memref_value(V).
+# happens when the linalg.generic runs. Only the uses of memory whose
+# paths are followed need a point: what holds of the rest holds
+# everywhere (static_token).
+memref_user(Op) :- handle(V, H), !static_token(H), use(Op, _, V).
 climb(Op, Q) :- memref_user(Op), !point(Op), parent_op(Op, Q).
 climb(Op, R) :- climb(Op, Q), !point(Q), parent_op(Q, R).
 host(Op, Op) :- memref_user(Op), point(Op).
@@ -218,22 +225,23 @@ handle(V, V) :- memref_value(V), !is_view(V).
 handle(V, H) :- memref_view(V, W), handle(W, H).
 
 # memref.load %v[%i] with %v = memref.subview %a: the point uses %a.
-touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
+touches(P, H) :- memref_user(Op), use(Op, _, V), handle(V, H), !static_token(H), host(Op, P).
 
 # --- Paths --------------------------------------------------------------------
 
 # The ops of a block run in order; a region starts at its entry block,
-# and leaves at a terminator that branches to no block (scf.yield).
-next_op(P, Q) :- point(P), op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
+# and leaves at its last op, a terminator that branches to no block
+# (scf.yield).
+next_op(P, Q) :- branch_op(P), op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
 region_first(Op, K, Q) :- branch_op(Op), region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 branches(T) :- successor(T, _, _).
 region_exit(T, Op, K) :-
-  point(T), !branches(T), !next_op(T, _), op_in_block(T, B, _), block_in_region(B, R, _), region_of(R, Op, K),
-  branch_op(Op).
+  branch_op(Op), region_of(R, Op, K), block_in_region(B, R, _), op_in_block(T, B, I), J = fn:plus(I, 1),
+  !op_in_block(_, B, J), point(T), !branches(T).
 entry_point(F, Q) :- op(F, "func.func"), region_of(R, F, 0), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 
 # An op without regions to enter runs, then the next op does.
-flow(P, Q, /sure) :- point(P), !branch_op(P), next_op(P, Q).
+flow(P, Q, /sure) :- point(P), !branch_op(P), op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
 # scf.for / scf.if / scf.while: into a region ...
 flow(P, Q, /sure) :- point(P), region_branch(P, -1, K), K >= 0, region_first(P, K, Q).
 # ... or past the op: an scf.if with an empty else region, a loop that
@@ -270,8 +278,13 @@ cond_def(P, Q, G) :- arm(G, C, _), result(C, P, _), flow(P, Q, _).
 cond_def(P, Q, G) :- arm(G, C, _), block_arg(C, B, _), op_in_block(Q, B, 0), flow(P, Q, _).
 
 # A fact takes every edge but those into an arm that conflicts with its
-# guard; its guard ends where its condition is defined again.
-crosses(P, Q, /none, /none, E) :- flow(P, Q, E).
+# guard; its guard ends where its condition is defined again. Every fact
+# that crosses an edge is about a memref in use on one side of it (live,
+# or owning, which holds only where its memref is live): unguarded, only
+# those edges are crossed, not every edge of every function.
+crosses(P, Q, /none, /none, E) :- flow(P, Q, E), in_use(Q).
+crosses(P, Q, /none, /none, E) :- flow(P, Q, E), in_use(P).
+in_use(P) :- live(P, _).
 crosses(P, Q, G, G, E) :- guarded_at(P, G), flow(P, Q, E), !blocked(P, Q, G), !cond_def(P, Q, G).
 crosses(P, Q, G, /none, E) :- guarded_at(P, G), flow(P, Q, E), !blocked(P, Q, G), cond_def(P, Q, G).
 
@@ -303,12 +316,12 @@ binds(P, Q, T, V) :-
   region_branch(P, -1, -1), region_entry(P, I, A), block_arg(A, _, K1), result(T, P, K), K1 = fn:plus(K, 1),
   use(P, I, V), memref_value(T), next_op(P, Q).
 # %s = arith.select %c, %a, %b: %a's or %b's memory.
-binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), use(P, I, V), I > 0, next_op(P, Q).
+binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), use(P, I, V), I > 0, flow(P, Q, _).
 # %r = func.call @f(%a): @f may return its argument (may_return_arg), and a
 # function without a body any of them.
-binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), next_op(P, Q).
+binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), flow(P, Q, _).
 binds(P, Q, T, V) :-
-  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), next_op(P, Q).
+  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), flow(P, Q, _).
 # func.func @f(%a) { ... func.return %x } where %x may be %a, handed
 # through blocks, regions, selects and calls, on any path.
 arg_flow(A, A) :- func_arg(_, _, A), memref_value(A).

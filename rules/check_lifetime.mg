@@ -31,8 +31,13 @@
 # result's (lent). bufferization.to_tensor hands
 # its buffer to a tensor, which owns it from there.
 
+Decl freed(H, Op)
+  descr [doc("Op (memref.dealloc, memref.realloc) frees the memory that the memref H names."),
+         arg(H, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+
 Decl frees(P, H, Op)
-  descr [doc("Op (memref.dealloc, memref.realloc), at the program point P, frees the memory that the memref H names."),
+  descr [doc("Op, at the program point P, frees the memory that the memref H names, H one whose paths are followed (no static_token)."),
          arg(P, "op id"), arg(H, "value id"), arg(Op, "op id")]
   bound [/number, /number, /number].
 
@@ -164,7 +169,8 @@ Decl foreign_kind(K, M)
 # --- Frees ------------------------------------------------------------------------
 
 # memref.dealloc %v where %v = memref.subview %a: %a's buffer is freed.
-frees(P, H, Op) :- memref_effect(Op, I, /free), use(Op, I, V), handle(V, H), host(Op, P).
+freed(H, Op) :- memref_effect(Op, I, /free), use(Op, I, V), handle(V, H).
+frees(P, H, Op) :- freed(H, Op), !static_token(H), host(Op, P).
 
 # Two memrefs name the same buffer when one is handed to the other
 # (cf.br ^bb1(%x) with %x still in use after), or both are handed the
@@ -304,4 +310,4 @@ foreign_kind(/borrowed, /sure).
 foreign_kind(/unknown, /unsure).
 foreign_free(Op, V, X, M) :-
   frees(P, H, Op), use(Op, 0, V), refers(P, H, X, _, _, M0), kind_of(X, K), foreign_kind(K, C), mode_join(M0, C, M).
-foreign_free(Op, V, X, M) :- frees(_, X, Op), use(Op, 0, V), static_token(X), kind_of(X, K), foreign_kind(K, M).
+foreign_free(Op, V, X, M) :- freed(X, Op), use(Op, 0, V), static_token(X), kind_of(X, K), foreign_kind(K, M).

@@ -214,9 +214,9 @@ handed_on(X) :- op(Op, "bufferization.to_tensor"), use(Op, _, V), handle(V, X).
 # between: a use with a larger id than the free's, or a smaller one than
 # %a's definition (in a block listed earlier), is outside.
 single_free(X, F) :-
-  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, PD), frees(_, X, F),
+  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, PD), freed(X, F),
   op(F, "memref.dealloc"), op_in_block(F, B, PF), PD < PF, !other_free(X, F).
-other_free(X, F) :- frees(_, X, F), frees(_, X, F2), F2 != F.
+other_free(X, F) :- freed(X, F), freed(X, F2), F2 != F.
 used_late(X) :- single_free(X, F), use(U, _, V), handle(V, X), U > F.
 used_late(X) :- single_free(X, _), result(X, D, _), use(U, _, V), handle(V, X), U < D.
 static_token(X) :- token(X, K), K != /heap, !handed_on(X).
