@@ -331,11 +331,19 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	})
 	n += splitEdges(names, db)
 	// Only now, all moves known: a move's source may be the target of
-	// another, or of a reuse, whose buffer it then is.
+	// another, or of a reuse, whose buffer it then is. Each chain is
+	// walked once: every value on it is then pointed at its end (a
+	// function whose buffers each reuse the one before makes one chain of
+	// them all).
 	for _, t := range targets {
-		w := moved[t]
+		w := t
 		for next, ok := moved[w]; ok; next, ok = moved[w] {
 			w = next
+		}
+		for v := t; v != w; {
+			next := moved[v]
+			moved[v] = w
+			v = next
 		}
 		t.ReplaceAllUsesWith(w)
 	}
