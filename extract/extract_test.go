@@ -116,8 +116,6 @@ func extractFacts(t *testing.T, c *golden.Case) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// checkDeclared checks that every relation extract filled is a predicate
-// of the schema, with its arity.
 // checkDistinct checks that no relation extraction fills without a
 // duplicate check (extract.Distinct) holds a fact twice.
 func checkDistinct(t *testing.T, file string, db *facts.DB) {
@@ -135,6 +133,8 @@ func checkDistinct(t *testing.T, file string, db *facts.DB) {
 	}
 }
 
+// checkDeclared checks that every relation extract filled is a predicate
+// of the schema, with its arity.
 func checkDeclared(t *testing.T, db *facts.DB) {
 	t.Helper()
 	for _, r := range db.Relations() {

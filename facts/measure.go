@@ -77,19 +77,11 @@ const sampleRows = 2048
 // rows as its share of the relation if it stands out; otherwise the keys
 // are taken to hold their rows evenly.
 func (r *Relation) sketch(cols []int) Measurement {
-	key := make([]Value, len(cols))
-	hashAt := func(id int) uint64 {
-		row := r.Row(uint32(id))
-		for i, c := range cols {
-			key[i] = row[c]
-		}
-		return hashValues(key)
-	}
 	step := max(1, r.n/sampleRows)
 	freq := make(map[uint64]int, min(r.n, sampleRows))
 	sampled, common := 0, 0
 	for id := 0; id < r.n; id += step {
-		h := hashAt(id)
+		h := hashKey(r.Row(uint32(id)), cols)
 		freq[h]++
 		common = max(common, freq[h])
 		sampled++
@@ -113,19 +105,13 @@ const hllBits = 12
 
 // distinctKeys estimates how many distinct keys of cols the rows hold
 // (HyperLogLog: each register keeps the longest run of leading zeros
-// among the key hashes whose top bits pick it). The loop reads the rows
-// in place and hashes as hashValues does: it is a pass over every row,
-// the cost of most sketches.
+// among the key hashes whose top bits pick it). It is a pass over every
+// row, the cost of most sketches.
 func (r *Relation) distinctKeys(cols []int) int {
 	const m = 1 << hllBits
 	var reg [m]uint8
-	for at := 0; at < r.n*r.arity; at += r.arity {
-		row := r.rows[at : at+r.arity : at+r.arity]
-		h := uint64(len(cols))
-		for _, c := range cols {
-			h = mix(h, row[c])
-		}
-		h = finish(h)
+	for id := range uint32(r.n) {
+		h := hashKey(r.Row(id), cols)
 		rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1))) + 1
 		if j := h >> (64 - hllBits); rank > reg[j] {
 			reg[j] = rank

@@ -233,7 +233,7 @@ func (ix *Index) build(n int) {
 	for lo := 0; lo < n; lo += batchTuples {
 		hi := min(n, lo+batchTuples)
 		for id := lo; id < hi; id++ {
-			h := ix.hashRow(ix.rel.Row(uint32(id)))
+			h := hashKey(ix.rel.Row(uint32(id)), ix.cols)
 			hashes[id-lo] = h
 			touched += ix.keys.slots[ix.keys.home(h)]
 		}
@@ -278,16 +278,7 @@ func (ix *Index) Longest() int { return int(ix.longest) }
 // Next returns the next older row with the same key as row, or NoRow.
 func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
 
-func (ix *Index) add(id uint32) { ix.addHashed(id, ix.hashRow(ix.rel.Row(id))) }
-
-// hashRow hashes the key of row as hashValues hashes the key alone.
-func (ix *Index) hashRow(row []Value) uint64 {
-	h := uint64(len(ix.cols))
-	for _, c := range ix.cols {
-		h = mix(h, row[c])
-	}
-	return finish(h)
-}
+func (ix *Index) add(id uint32) { ix.addHashed(id, hashKey(ix.rel.Row(id), ix.cols)) }
 
 // addHashed adds row id, whose key hashes to h.
 func (ix *Index) addHashed(id uint32, h uint64) {
@@ -419,6 +410,16 @@ func hashValues(vs []Value) uint64 {
 	h := uint64(len(vs))
 	for _, v := range vs {
 		h = mix(h, v)
+	}
+	return finish(h)
+}
+
+// hashKey hashes the values of row in columns cols as hashValues hashes
+// them copied out: an index or a sketch hashes keys in place.
+func hashKey(row []Value, cols []int) uint64 {
+	h := uint64(len(cols))
+	for _, c := range cols {
+		h = mix(h, row[c])
 	}
 	return finish(h)
 }
