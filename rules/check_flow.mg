@@ -225,7 +225,7 @@ handle(V, V) :- memref_value(V), !is_view(V).
 handle(V, H) :- memref_view(V, W), handle(W, H).
 
 # memref.load %v[%i] with %v = memref.subview %a: the point uses %a.
-touches(P, H) :- memref_user(Op), use(Op, _, V), handle(V, H), !static_token(H), host(Op, P).
+touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 
 # --- Paths --------------------------------------------------------------------
 
