@@ -98,7 +98,7 @@ Decl returned_fresh(Ret, X, A)
   bound [/number, /number, /name].
 
 Decl named_with(P, Q, H, X, A)
-  descr [doc("When the memref H, which may own instance A of the token X, stops being used between P and Q, another memref at Q may name that very buffer: one that may share H's buffer at P, or one that starts to name memory at Q."),
+  descr [doc("When the memref H, which may own instance A of the token X, stops being used between P and Q, another memref at Q may name that very buffer: one that may share H's buffer at P, or one such a memref is handed to on the way."),
          arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(X, "value id"), arg(A, "name")]
   bound [/number, /number, /number, /number, /name].
 
@@ -240,11 +240,11 @@ hands_off(P, H) :- op(Op, "bufferization.to_tensor"), use(Op, 0, V), handle(V, H
 carried_to(P, Q, H) :- step(P, Q, H, _, _, _, _).
 named(Q, X, A) :- refers(Q, _, X, A, _, _).
 # Two memrefs of a loop that swaps its buffers each may name either one,
-# but never the same: when one dies, the other does not name its buffer.
+# but never the same: when one dies, the other does not name its buffer,
+# nor does the loop's result it is handed to (%r, %s = scf.for ...
+# iter_args(%p = %a, %q = %b), return %r: %s's buffer is not %r's).
 named_with(P, Q, H, X, A) :-
-  owning(P, H, X, A, _, _), crosses(P, Q, _, _, _), refers(Q, H2, X, A, _, _), shares(P, H, H2, _, _).
-named_with(P, Q, H, X, A) :-
-  owning(P, H, X, A, _, _), crosses(P, Q, _, _, _), refers(Q, H2, X, A, _, _), !live(P, H2).
+  owning(P, H, X, A, _, _), shares(P, H, H2, _, _), step(P, Q, H2, T, _, _, _), refers(Q, T, X, A, _, _).
 
 # %a = memref.alloc() that nothing uses.
 lost(X, D, /sure) :- heap_token(X), result(X, D, _), flow(D, Q, _), !live(Q, X).
