@@ -17,6 +17,9 @@ type Options struct {
 	// Workers is how many top-level ops (functions) are extracted at once;
 	// 0 or 1 extracts them one after the other.
 	Workers int
+	// Only, if set, says which predicates get facts: a rule set that reads
+	// a few of them (the checker's) spares storing the others.
+	Only func(facts.Pred) bool
 }
 
 // Module extracts the facts of m into a new DB and returns it with the
@@ -27,7 +30,7 @@ type Options struct {
 func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
 	e := prepare(m, opts)
 	db := facts.NewDB(e.mod.syms)
-	reserve(db, e.pieces)
+	reserve(db, e.pieces, e.mod.skip)
 	if err := e.run(db); err != nil {
 		return nil, nil, err
 	}
@@ -71,6 +74,11 @@ type extraction struct {
 // prepare plans and numbers the pieces of m and collects the module scope.
 func prepare(m *ir.Module, opts Options) *extraction {
 	mod := &moduleScope{models: opts.OpModel, syms: facts.NewSymbols(), funcs: map[*ir.Operation]map[string]int32{}}
+	if opts.Only != nil {
+		for p := range facts.NumPreds {
+			mod.skip[p] = !opts.Only(p)
+		}
+	}
 	// Dominance and the numbering read the IR and write nothing the other
 	// reads (NewDominance sets the ops' order and the blocks' index): on a
 	// large function they take about as long as each other.
@@ -92,7 +100,7 @@ func prepare(m *ir.Module, opts Options) *extraction {
 // module order, so that row ids, like every other id, follow the walk
 // order whatever the scheduling.
 func (e *extraction) run(db *facts.DB) error {
-	x := newExtractor(e.mod, e.names, direct(db))
+	x := newExtractor(e.mod, e.names, direct(db, &e.mod.skip))
 	x.workers = e.workers
 	x.module(e.m.Op)
 	if e.workers <= 1 {
@@ -103,7 +111,7 @@ func (e *extraction) run(db *facts.DB) error {
 	var mu sync.Mutex
 	// Pieces are flushed in module order as they finish.
 	parallel.For(len(e.pieces), e.workers, func(i int) {
-		x := newExtractor(e.mod, e.names, newBatch(e.pieces[i].size))
+		x := newExtractor(e.mod, e.names, newBatch(e.pieces[i].size, &e.mod.skip))
 		x.workers = e.workers
 		x.topLevel(e.pieces[i])
 		mu.Lock()
@@ -140,13 +148,15 @@ func (c *counts) add(o counts) {
 // region or operand (perID), most facts, so that adding them does not
 // repeatedly grow and copy. Their facts are distinct by construction, so
 // they are added without a duplicate check (facts.Relation.AppendDistinct).
-func reserve(db *facts.DB, pieces []*piece) {
+func reserve(db *facts.DB, pieces []*piece, skip [facts.NumPreds]bool) {
 	var n counts
 	for _, p := range pieces {
 		n.add(p.size)
 	}
 	for p, rows := range perID(n) {
-		p.In(db).ReserveDistinct(int(rows))
+		if !skip[p] {
+			p.In(db).ReserveDistinct(int(rows))
+		}
 	}
 }
 
@@ -289,6 +299,8 @@ type moduleScope struct {
 	// outer holds the results of top-level ops, the only values a piece
 	// may use without defining them.
 	outer map[*ir.Value]int32
+	// skip marks the predicates whose facts are not wanted (Options.Only).
+	skip [facts.NumPreds]bool
 }
 
 func (s *moduleScope) collect(pieces []*piece) {
@@ -573,7 +585,7 @@ func (x *extractor) opsAtOnce(ops []*ir.Operation, at site) {
 		next.add(sizes[r])
 	}
 	parallel.For(n, x.workers, func(r int) {
-		y := newExtractor(x.moduleScope, x.names, newBatch(sizes[r]))
+		y := newExtractor(x.moduleScope, x.names, newBatch(sizes[r], &x.skip))
 		y.piece, y.next = x.piece, starts[r]
 		for pos := len(ops) * r / n; pos < len(ops)*(r+1)/n; pos++ {
 			run := at
@@ -687,24 +699,29 @@ type batch struct {
 	db   *facts.DB // nil while collecting
 	rels [facts.NumPreds]*facts.Relation
 	rows [facts.NumPreds][]facts.Value
+	skip *[facts.NumPreds]bool // the predicates whose rows are dropped
 }
 
 // newBatch returns a batch with room for the facts of perID predicates
 // about the ids n counts: growing the rows as they come copied them over
 // and over.
-func newBatch(n counts) *batch {
-	b := &batch{}
+func newBatch(n counts, skip *[facts.NumPreds]bool) *batch {
+	b := &batch{skip: skip}
 	for p, rows := range perID(n) {
-		b.rows[p] = make([]facts.Value, 0, int(rows)*arity[p])
+		if !skip[p] {
+			b.rows[p] = make([]facts.Value, 0, int(rows)*arity[p])
+		}
 	}
 	return b
 }
 
 // direct returns a batch that adds rows to db as they come.
-func direct(db *facts.DB) *batch {
-	b := &batch{db: db}
+func direct(db *facts.DB, skip *[facts.NumPreds]bool) *batch {
+	b := &batch{db: db, skip: skip}
 	for p := range facts.NumPreds {
-		b.rels[p] = p.In(db)
+		if !skip[p] {
+			b.rels[p] = p.In(db)
+		}
 	}
 	return b
 }
@@ -712,6 +729,9 @@ func direct(db *facts.DB) *batch {
 func (b *batch) add(p facts.Pred, row ...facts.Value) {
 	if len(row) != arity[p] {
 		panic(fmt.Sprintf("extract: %s/%d given %d values", p.Name(), arity[p], len(row)))
+	}
+	if b.skip[p] {
+		return
 	}
 	if b.db != nil {
 		if distinct[p] {

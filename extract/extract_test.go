@@ -22,8 +22,11 @@ func TestGolden(t *testing.T) {
 
 // TestCorpus extracts every module of ir's round-trip corpus: extraction
 // must succeed, declare what it fills, add each fact it adds without a
-// duplicate check once and not depend on the number of workers.
+// duplicate check once and not depend on the number of workers; with
+// Options.Only it gives the facts of the predicates asked for, all of
+// them.
 func TestCorpus(t *testing.T) {
+	odd := func(p facts.Pred) bool { return p%2 == 1 }
 	extract.ForEachCorpusModule(t, func(file string, m *ir.Module) {
 		db, names, err := extract.Module(m, extract.Options{})
 		if err != nil {
@@ -35,6 +38,21 @@ func TestCorpus(t *testing.T) {
 		db2, names2, err := extract.Module(m, extract.Options{Workers: 3})
 		if err != nil || !slices.Equal(names.Facts(db), names2.Facts(db2)) {
 			t.Errorf("%s: extraction with three workers differs (%v)", file, err)
+		}
+		for _, workers := range []int{1, 3} {
+			only, names3, err := extract.Module(m, extract.Options{Workers: workers, Only: odd})
+			var want []string
+			for p := range facts.NumPreds {
+				if r := db.Lookup(p.Name(), p.Arity()); r != nil && odd(p) {
+					for id := range uint32(r.Len()) {
+						want = append(want, names.Fact(p, r.Row(id), db.Symbols()))
+					}
+				}
+			}
+			slices.Sort(want)
+			if err != nil || !slices.Equal(want, names3.Facts(only)) {
+				t.Errorf("%s, %d workers: extraction of the odd predicates differs (%v)", file, workers, err)
+			}
 		}
 	})
 }

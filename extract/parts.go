@@ -74,8 +74,8 @@ func (s *Parts) TopLevels(i int) []TopLevel {
 // error is the part's own; Err gives the module's.
 func (s *Parts) Extract(i int) (*facts.DB, error) {
 	db := facts.NewDB(s.e.mod.syms)
-	reserve(db, s.pieces[i])
-	x := newExtractor(s.e.mod, s.e.names, direct(db))
+	reserve(db, s.pieces[i], s.e.mod.skip)
+	x := newExtractor(s.e.mod, s.e.names, direct(db, &s.e.mod.skip))
 	x.workers = s.e.workers
 	if i == 0 {
 		x.module(s.e.m.Op)

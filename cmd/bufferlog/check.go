@@ -128,6 +128,9 @@ type checkFinding struct {
 type checker struct {
 	prog  *solve.Program
 	preds []*facts.Predicate
+	// reads marks the IR predicates the findings depend on: only those
+	// are extracted.
+	reads [facts.NumPreds]bool
 }
 
 // newChecker is the checker of the rules rs.
@@ -136,13 +139,19 @@ func newChecker(rs ruleSet) (*checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &checker{rs.prog.Restrict(contract.Finding.Name()), preds}, nil
+	c := &checker{prog: rs.prog.Restrict(contract.Finding.Name()), preds: preds}
+	for p := range facts.NumPreds {
+		c.reads[p] = c.prog.Needs(p.Name())
+	}
+	return c, nil
 }
 
 // eval extracts m and derives the findings, within ps's limits, and
 // returns the facts.
 func (c *checker) eval(m *ir.Module, ps pass) (*facts.DB, *extract.Names, error) {
-	db, names, err := extract.Module(m, ps.opts)
+	opts := ps.opts
+	opts.Only = func(p facts.Pred) bool { return c.reads[p] }
+	db, names, err := extract.Module(m, opts)
 	if err != nil {
 		return nil, nil, err
 	}
