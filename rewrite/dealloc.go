@@ -353,23 +353,24 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 
 // Reuses returns the reuses(B, A) facts of db that the rewrite applies:
 // those where B and A are results of memref.alloc ops without operands,
-// of one type, neither on the stack (stack_buffer), and nothing else uses
-// A's storage. Facts of rules given with --rules that name anything else
-// are ignored (reuse_overlap re-checks the others).
+// of one type, both on the heap or both on the stack (stack_buffer: B
+// then takes A's alloca), and nothing else uses A's storage. Facts of
+// rules given with --rules that name anything else are ignored
+// (reuse_overlap re-checks the others).
 func Reuses(names *extract.Names, db *facts.DB) [][2]int64 {
 	stack := map[int64]bool{}
 	for _, x := range contract.Singles(db, contract.StackBuffer) {
 		stack[x] = true
 	}
-	heapAlloc := func(id int64) bool {
+	plainAlloc := func(id int64) bool {
 		def := names.Value(int(id)).DefiningOp()
-		return !stack[id] && def != nil && def.Name == "memref.alloc" && def.NumOperands() == 0
+		return def != nil && def.Name == "memref.alloc" && def.NumOperands() == 0
 	}
 	var out [][2]int64
 	taken := map[int64]bool{}
 	for _, r := range contract.Pairs(db, contract.Reuses) {
 		b, a := names.Value(int(r[0])), names.Value(int(r[1]))
-		if heapAlloc(r[0]) && heapAlloc(r[1]) && ir.TypesEqual(a.Type(), b.Type()) && !taken[r[1]] {
+		if plainAlloc(r[0]) && plainAlloc(r[1]) && stack[r[0]] == stack[r[1]] && ir.TypesEqual(a.Type(), b.Type()) && !taken[r[1]] {
 			taken[r[1]] = true
 			out = append(out, r)
 		}

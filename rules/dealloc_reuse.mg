@@ -6,7 +6,9 @@
 # one), %b can be %a's storage: the rewrite drops %a's free and %b's
 # allocation, and %b's free frees it. The storage lives on through ops
 # that allocate nothing, so the peak of live memory stays what it was;
-# buffers freed one after the other form a chain on one storage. Which
+# buffers freed one after the other form a chain on one storage. Two
+# stack buffers of one type, one dead before the other is allocated,
+# are one alloca the same way (stack_slot_of, dealloc_stack.mg). Which
 # buffer takes which storage is decided here (reuses); reuse_overlap
 # re-checks that no two of them are live at once, and bufferize fails
 # on a rule set that derives one.
@@ -71,6 +73,10 @@ reuse_candidate(B, A) :-
   quiet_after(A, K, P), op_in_block(OpB, K, P), result(B, OpB, 0), reusable(B), freed_in_block(B), memref_type(A, S, _),
   memref_type(B, S, _), !aligned(OpB).
 
+# %a, %b = memref.alloca() of one type, %b allocated after %a's last
+# use: %b is %a's alloca (stack_slot_of, dealloc_stack.mg).
+reuse_candidate(B, A) :- stack_slot_of(B, A), stack_buffer(A).
+
 Decl freed_in_block(B)
   descr [doc("B is freed after its last use in its block (dealloc_after): handed on nowhere, its storage ends there."),
          arg(B, "value id")]
@@ -88,7 +94,7 @@ Decl aligned(Op)
 aligned(Op) :- alloc_alignment(Op, _).
 
 Decl reuses(B, A)
-  descr [doc("B takes the storage of A: the rewrite drops B's memref.alloc and A's memref.dealloc, and B is A's buffer from there (--optimize reuse). A, freed just before B is allocated with nothing taking memory between, is of B's type; of several such, the first."), driver(/reads),
+  descr [doc("B takes the storage of A: the rewrite drops B's memref.alloc (and A's memref.dealloc), and B is A's buffer from there (--optimize reuse). A is of B's type and freed just before B is allocated, with nothing taking memory between (of several such, the first), or, on the stack, dead when B is allocated (stack_slot_of)."), driver(/reads),
          arg(B, "value id"), arg(A, "value id")]
   bound [/number, /number].
 # Several buffers may die before one allocation; one storage serves it.

@@ -161,7 +161,8 @@ Decl family_bytes(F, R, N)
          arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
   bound [/number, /number, /number].
 # Two memref<4xf32> of one family: 32 bytes of the frame.
-family_bytes(F, R, T) :- stack_candidate(X, F, N), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
+# A buffer in another's slot (takes_slot) adds nothing.
+family_bytes(F, R, T) :- stack_candidate(X, F, N), !takes_slot(X), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
 
 Decl stack_fill(F, R, T)
   descr [doc("Taken smallest first (equal sizes by name), the families of stack candidates of the function F up to and with the family R take T bytes together."),
@@ -193,4 +194,88 @@ Decl stack_buffer(X)
 # smallest families first puts the most buffers there. --optimize
 # without stack: none.
 stack_buffer(X) :-
-  optimization(/stack), stack_candidate(X, F, _), family_root(X, R), stack_fill(F, R, T), stack_limit(M), T <= M.
+  optimization(/stack), stack_candidate(X, F, _), !takes_slot(X), family_root(X, R), stack_fill(F, R, T), stack_limit(M),
+  T <= M.
+# %b in the slot of %a (stack_slot_of): on the stack with %a.
+stack_buffer(B) :- stack_slot_of(B, A), stack_buffer(A).
+
+# --- Stack slots shared ------------------------------------------------------------
+#
+# Two stack buffers of one type whose lifetimes do not overlap can be one
+# alloca: the later takes the earlier's slot (reuses, dealloc_reuse.mg),
+# and the frame holds one buffer where it held two. Only buffers whose
+# lifetime is plain to see take part: alone in their family, handed on
+# nowhere, used only in their block (and the ops nested in it), so that
+# a buffer is dead past its last use there. A slot passes from a buffer
+# to the first one of its type allocated after its last use in its
+# block; a buffer that takes a slot costs the frame nothing, and goes on
+# the stack exactly when the slot's first owner does.
+
+Decl joined_family(X)
+  descr [doc("The family of the stack seed X (frame_family) has a member besides X."),
+         arg(X, "value id")]
+  bound [/number].
+joined_family(X) :- frame_family(X, Y), Y != X.
+
+Decl lone_stack_candidate(X, K, P)
+  descr [doc("The stack candidate X, allocated at position P of block K, is alone in its family, handed on nowhere (escapes) and used only in K and the ops nested in it (used_elsewhere): it is dead past its last use in K (last_use)."),
+         arg(X, "value id"), arg(K, "block id"), arg(P, "number")]
+  bound [/number, /number, /number].
+# %a = memref.alloc() : memref<16xf32> ... linalg.fill outs(%a) ...
+# memref.load %a[...], and no more of %a.
+lone_stack_candidate(X, K, P) :-
+  stack_candidate(X, _, _), !joined_family(X), !escapes(X), !used_elsewhere(X), result(X, Op, 0), op_in_block(Op, K, P).
+
+Decl slot_kind(X, K, S, P)
+  descr [doc("The lone stack candidate X, allocated at position P of block K, has the type S with the identity layout: it may share a slot with those of its kind (K, S)."),
+         arg(X, "value id"), arg(K, "block id"), arg(S, "number"), arg(P, "number")]
+  bound [/number, /number, /number, /number].
+slot_kind(X, K, S, P) :- optimization(/stack), optimization(/reuse), lone_stack_candidate(X, K, P), memref_type(X, S, /identity).
+
+Decl kind_last(K, S, P)
+  descr [doc("The last lone stack candidate of type S in block K is allocated at position P."),
+         arg(K, "block id"), arg(S, "number"), arg(P, "number")]
+  bound [/number, /number, /number].
+kind_last(K, S, P) :- slot_kind(_, K, S, P0) |> do fn:group_by(K, S), let P = fn:max(P0).
+
+Decl kind_alloc(Op, S)
+  descr [doc("Op allocates a lone stack candidate of type S (slot_kind)."),
+         arg(Op, "op id"), arg(S, "number")]
+  bound [/number, /number].
+kind_alloc(Op, S) :- slot_kind(X, _, S, _), result(X, Op, 0).
+
+Decl slot_free(A, K, S, P)
+  descr [doc("The slot of the lone stack candidate A, of type S, is free at position P of block K: A was last used before P, no other of its kind is allocated between, and a later one is."),
+         arg(A, "value id"), arg(K, "block id"), arg(S, "number"), arg(P, "number")]
+  bound [/number, /number, /number, /number].
+# ... memref.load %a[%i] (the last use of %a) ...: %a's slot is free from
+# the next op on, over ops that allocate no buffer of its kind, up to
+# the next that does; the last of a kind has none to offer it to.
+slot_free(A, K, S, Q) :- slot_kind(A, K, S, _), last_use(A, L), kind_last(K, S, PL), L < PL, Q = fn:plus(L, 1).
+slot_free(A, K, S, Q) :- slot_free(A, K, S, P), op_in_block(Op, K, P), !kind_alloc(Op, S), Q = fn:plus(P, 1).
+
+Decl slot_offered(B, A)
+  descr [doc("The lone stack candidate B is the first of A's kind (slot_kind) allocated after A's last use, and asks for no stricter alignment: it may take A's slot."),
+         arg(B, "value id"), arg(A, "value id")]
+  bound [/number, /number].
+# %a = memref.alloc() {alignment = 64} : memref<16xf32> ... (last use
+# of %a) ... %b = memref.alloc() {alignment = 64} : memref<16xf32>: %b
+# may be %a's alloca; so may one that asks for no alignment.
+slot_offered(B, A) :-
+  slot_free(A, K, S, P), slot_kind(B, K, S, P), result(A, OpA, 0), result(B, OpB, 0), alloc_alignment(OpA, NA),
+  alloc_alignment(OpB, NB), NB <= NA.
+slot_offered(B, A) :- slot_free(A, K, S, P), slot_kind(B, K, S, P), result(B, OpB, 0), !aligned(OpB).
+
+Decl stack_slot_of(B, A)
+  descr [doc("The lone stack candidate B takes the slot of A, the latest of those offered to it (slot_offered): B goes on the stack when A does, in A's alloca."),
+         arg(B, "value id"), arg(A, "value id")]
+  bound [/number, /number].
+# A slot is offered to one buffer only, the first of its kind after it;
+# a buffer offered several takes one.
+stack_slot_of(B, A) :- slot_offered(B, A2) |> do fn:group_by(B), let A = fn:max(A2).
+
+Decl takes_slot(X)
+  descr [doc("The stack candidate X takes another's slot (stack_slot_of): it costs its frame no bytes of its own."),
+         arg(X, "value id")]
+  bound [/number].
+takes_slot(X) :- stack_slot_of(X, _).

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -62,6 +63,8 @@ func goldenFlags(t *testing.T, flags string) (driver.Policy, rewrite.Options) {
 			ropt.AllowUnknownOps = true
 		case "--function-boundary-type-conversion":
 			ropt.Layout, err = rewrite.ParseLayout(value)
+		case "--max-stack-bytes":
+			ropt.MaxStackBytes, err = strconv.ParseInt(value, 10, 64)
 		case "--policy":
 			switch value {
 			case "mincopy":

@@ -166,10 +166,11 @@ var (
 // The predicates of dealloc_reuse.mg.
 var (
 	// Reuses is reuses(B value id, A value id): Go reads it. B takes the
-	// storage of A: the rewrite drops B's memref.alloc and A's memref.dealloc,
-	// and B is A's buffer from there (--optimize reuse). A, freed just before
-	// B is allocated with nothing taking memory between, is of B's type; of
-	// several such, the first.
+	// storage of A: the rewrite drops B's memref.alloc (and A's
+	// memref.dealloc), and B is A's buffer from there (--optimize reuse). A is
+	// of B's type and freed just before B is allocated, with nothing taking
+	// memory between (of several such, the first), or, on the stack, dead when
+	// B is allocated (stack_slot_of).
 	Reuses = declare("dealloc_reuse.mg", Reads, "reuses", 2)
 	// ReuseOverlap is reuse_overlap(B value id, A value id): Go reads it. B
 	// takes the storage of A (reuses) though A may be live when B is

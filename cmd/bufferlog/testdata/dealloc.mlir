@@ -28,7 +28,9 @@
 // handed a buffer its block still reads; a carrier of subviews of two buffers; a call
 // result that may be either of two buffers the caller owns, returned (a copy); a buffer
 // stored into memory (not promoted to the stack); a loop allocating a buffer of static
-// size and one of a size it computes at each trip (only the first is hoisted out).
+// size and one of a size it computes at each trip (only the first is hoisted out); stack
+// buffers of one type, one allocated after the other's last use (one alloca), an aligned
+// one not taking an unaligned one's slot, and one of another type between.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -657,6 +659,23 @@ module {
       %b = memref.alloc(%i) : memref<?xf32>
       linalg.fill ins(%v : f32) outs(%b : memref<?xf32>)
     }
+    func.return
+  }
+  // %b is allocated after %a's last use and takes its slot across %c, of
+  // another type; %d asks for an alignment %b's slot does not promise.
+  func.func @slots(%v: f32, %out: memref<4xf32>, %o8: memref<8xf32>) {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+    memref.copy %a, %out : memref<4xf32> to memref<4xf32>
+    %c = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%v : f32) outs(%c : memref<8xf32>)
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    memref.copy %b, %out : memref<4xf32> to memref<4xf32>
+    memref.copy %c, %o8 : memref<8xf32> to memref<8xf32>
+    %d = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%d : memref<4xf32>)
+    memref.copy %d, %out : memref<4xf32> to memref<4xf32>
     func.return
   }
 }
