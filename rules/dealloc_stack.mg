@@ -204,9 +204,10 @@ stack_buffer(B) :- stack_slot_of(B, A), stack_buffer(A).
 # Two stack buffers of one type whose lifetimes do not overlap can be one
 # alloca: the later takes the earlier's slot (reuses, dealloc_reuse.mg),
 # and the frame holds one buffer where it held two. Only buffers whose
-# lifetime is plain to see take part: alone in their family, handed on
-# nowhere, used only in their block (and the ops nested in it), so that
-# a buffer is dead past its last use there. A slot passes from a buffer
+# lifetime is plain to see take part, in functions whose candidates do
+# not all fit in the frame: alone in their family, handed on nowhere,
+# used only in their block (and the ops nested in it), so that a buffer
+# is dead past its last use there. A slot passes from a buffer
 # to the first one of its type allocated after its last use in its
 # block; a buffer that takes a slot costs the frame nothing, and goes on
 # the stack exactly when the slot's first owner does.
@@ -224,7 +225,22 @@ Decl lone_stack_candidate(X, K, P)
 # %a = memref.alloc() : memref<16xf32> ... linalg.fill outs(%a) ...
 # memref.load %a[...], and no more of %a.
 lone_stack_candidate(X, K, P) :-
-  stack_candidate(X, _, _), !joined_family(X), !escapes(X), !used_elsewhere(X), result(X, Op, 0), op_in_block(Op, K, P).
+  stack_candidate(X, F, _), over_budget(F), !joined_family(X), !escapes(X), !used_elsewhere(X), result(X, Op, 0),
+  op_in_block(Op, K, P).
+
+Decl candidate_bytes(F, T)
+  descr [doc("The stack candidates of the function F take T bytes together."),
+         arg(F, "op id"), arg(T, "number")]
+  bound [/number, /number].
+candidate_bytes(F, T) :- stack_candidate(_, F, N) |> do fn:group_by(F), let T = fn:sum(N).
+
+Decl over_budget(F)
+  descr [doc("The stack candidates of the function F do not all fit in --max-stack-bytes (stack_limit): sharing slots may put more of them on the stack."),
+         arg(F, "op id")]
+  bound [/number].
+# Where every candidate fits, buffers keep allocas of their own: a
+# shared one is one value used over both lifetimes, which nothing needs.
+over_budget(F) :- candidate_bytes(F, T), stack_limit(M), T > M.
 
 Decl slot_kind(X, K, S, P)
   descr [doc("The lone stack candidate X, allocated at position P of block K, has the type S with the identity layout: it may share a slot with those of its kind (K, S)."),

@@ -29,7 +29,8 @@
 // result that may be either of two buffers the caller owns, returned (a copy); a buffer
 // stored into memory (not promoted to the stack); a loop allocating a buffer of static
 // size and one of a size it computes at each trip (only the first is hoisted out); stack
-// buffers of one type, one allocated after the other's last use (one alloca), an aligned
+// buffers of one type, one allocated after the other's last use (one alloca, where the
+// budget is short: --max-stack-bytes=0 here), an aligned
 // one not taking an unaligned one's slot, and one of another type between.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
