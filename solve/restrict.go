@@ -73,14 +73,19 @@ func keep[T any](s []T, ok func(T) bool) []T {
 
 // Needs reports whether evaluating p needs the facts of the named
 // predicate: p's roots are it, or their rules read it, directly or not.
-func (p *Program) Needs(name string) bool {
+func (p *Program) Needs(name string) bool { return p.Needed()[name] }
+
+// Needed returns the names of the predicates whose facts evaluating p
+// needs, as Needs tells them one at a time.
+func (p *Program) Needed() map[string]bool {
 	need := p.needed(p.roots, make([]*computed, len(p.preds)))
+	out := map[string]bool{}
 	for id, pr := range p.preds {
-		if need[id] && pr.sym.Symbol == name {
-			return true
+		if need[id] {
+			out[pr.sym.Symbol] = true
 		}
 	}
-	return false
+	return out
 }
 
 // JoinedOn reports whether a fact of pred can reach a conclusion of p

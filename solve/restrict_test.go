@@ -11,7 +11,8 @@ import (
 
 // TestRestrict checks that a restricted program derives the named
 // predicates, through recursion, negation and aggregation, exactly as the
-// whole program does, and nothing that they do not depend on.
+// whole program does, and nothing that they do not depend on; Needed
+// names the predicates that have facts.
 func TestRestrict(t *testing.T) {
 	prog := mustCompile(t, `
 edge(1, 2). edge(2, 3). edge(3, 1). edge(4, 5).
@@ -33,7 +34,16 @@ pairs(X, Y) :- node(X), node(Y).
 	} {
 		t.Run(fmt.Sprint(tt.names), func(t *testing.T) {
 			whole, part := facts.NewDB(nil), facts.NewDB(nil)
-			for db, p := range map[*facts.DB]*Program{whole: prog, part: prog.Restrict(tt.names...)} {
+			restricted := prog.Restrict(tt.names...)
+			var needed []string
+			for name := range restricted.Needed() {
+				needed = append(needed, name)
+			}
+			slices.Sort(needed)
+			if !slices.Equal(needed, tt.want) {
+				t.Errorf("Needed: %v, want %v", needed, tt.want)
+			}
+			for db, p := range map[*facts.DB]*Program{whole: prog, part: restricted} {
 				if _, err := p.Eval(context.Background(), db, Options{}); err != nil {
 					t.Fatal(err)
 				}

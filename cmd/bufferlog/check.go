@@ -140,8 +140,9 @@ func newChecker(rs ruleSet) (*checker, error) {
 		return nil, err
 	}
 	c := &checker{prog: rs.prog.Restrict(contract.Finding.Name()), preds: preds}
+	needed := c.prog.Needed()
 	for p := range facts.NumPreds {
-		c.reads[p] = c.prog.Needs(p.Name())
+		c.reads[p] = needed[p.Name()]
 	}
 	return c, nil
 }
