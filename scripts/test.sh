@@ -82,8 +82,8 @@ go test -count=1 -timeout 40m ./... || fail "go test"
 # whole of solve and internal/parallel, the predicate table of facts, the
 # tests of ir, extract and rewrite that parse, print, extract and
 # annotate in parallel, and the CLI's runs of files, which name and print
-# beside the analysis (the rest of those packages is serial and slow
-# under -race).
+# beside the analysis or the check (the rest of those packages is serial
+# and slow under -race).
 step "go test -race (parallel parse, print, extraction, analysis and annotation)"
 go test -race -count=1 ./solve ./internal/parallel || fail "go test -race ./solve ./internal/parallel"
 # (TestRecycle is left out: under -race, sync.Pool drops what it is given
@@ -91,7 +91,7 @@ go test -race -count=1 ./solve ./internal/parallel || fail "go test -race ./solv
 go test -race -count=1 ./facts -run TestIntern || fail "go test -race ./facts"
 go test -race -count=1 ./ir ./extract ./rewrite -run 'TestPrintWorkers|TestParseWorkers|TestLongBlockAtOnce|TestAnnotateWorkers' ||
   fail "go test -race ./ir ./extract ./rewrite"
-go test -race -count=1 ./cmd/bufferlog -run 'TestAnalyzeAhead|TestRunJobsShared' ||
+go test -race -count=1 ./cmd/bufferlog -run 'TestAnalyzeAhead|TestRunJobsShared|TestVerifyBesidePrint' ||
   fail "go test -race ./cmd/bufferlog"
 
 step "fuzz ir.FuzzParse, -fuzztime $fuzz_time"

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -228,6 +230,7 @@ func (p *pipeline) run(j job) (r result) {
 		return r
 	}
 	var ahead *ir.Ahead
+	var verified []byte // the output, printed beside --verify's check
 	ps, stop := p.start(p.opts.Workers)
 	ps.times = &r.times
 	if p.analysisOnly {
@@ -235,7 +238,7 @@ func (p *pipeline) run(j job) (r result) {
 	} else {
 		r.err = bufferize(m, j.in, ps)
 		if r.err == nil && p.verify != nil {
-			r.err = r.times.timed(phaseVerify, func() error { return p.verify.verify(m, j.in, ps) })
+			verified, r.err = p.printVerified(m, j.in, ps)
 		}
 	}
 	stop()
@@ -253,13 +256,48 @@ func (p *pipeline) run(j job) (r result) {
 				return fmt.Errorf("%s: error: cannot write output: %v", j.out, errors.Unwrap(err))
 			}
 		}
-		if err := writeModule(j.out, m, ir.PrintOptions{Workers: p.opts.Workers, Named: p.analysisOnly, Ahead: ahead}); err != nil {
+		write := func(w io.Writer) error {
+			return ir.Print(w, m, ir.PrintOptions{Workers: p.opts.Workers, Named: p.analysisOnly, Ahead: ahead})
+		}
+		if verified != nil {
+			write = func(w io.Writer) error {
+				_, err := w.Write(verified)
+				return err
+			}
+		}
+		if err := writeOutput(j.out, write); err != nil {
 			return fmt.Errorf("%s: error: cannot write output: %v", j.out, err)
 		}
 		return nil
 	})
 	counted.Wait()
 	return r
+}
+
+// printVerified prints m, the bufferized module of file, beside the
+// check of --verify, which would otherwise wait for it, and returns the
+// text if the check passes; if not, the checker's findings are located in
+// that text.
+func (p *pipeline) printVerified(m *ir.Module, file string, ps pass) ([]byte, error) {
+	var (
+		text     bytes.Buffer
+		printErr error
+		printed  sync.WaitGroup
+	)
+	printed.Go(func() {
+		printErr = ps.times.timed(phasePrint, func() error { return ir.Print(&text, m, ir.PrintOptions{Workers: p.opts.Workers}) })
+	})
+	err := ps.times.timed(phaseVerify, func() error {
+		return p.verify.verify(m, file, ps, func() ([]byte, error) {
+			printed.Wait()
+			return text.Bytes(), printErr
+		})
+	})
+	printed.Wait()
+	if err == nil {
+		err = printErr
+	}
+	return text.Bytes(), err
 }
 
 // runJobs runs p on jobs with up to workers goroutines. rep hears of

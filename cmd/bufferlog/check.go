@@ -191,10 +191,10 @@ func (c *checker) findings(m *ir.Module, source []byte, ps pass) ([]checkFinding
 }
 
 // verify checks m, the bufferized module of file, and fails with its
-// findings, located in m's printed text, which they name file's
-// .memref.mlir (it is not written). The text is printed only then: a
-// clean module costs its extraction and the evaluation.
-func (c *checker) verify(m *ir.Module, file string, ps pass) error {
+// findings, located in m's printed text, which printed gives (waiting
+// for it, if need be) and which they name file's .memref.mlir (it is not
+// written). A clean module costs its extraction and the evaluation.
+func (c *checker) verify(m *ir.Module, file string, ps pass, printed func() ([]byte, error)) error {
 	db, _, err := c.eval(m, ps)
 	if err != nil {
 		return err
@@ -202,16 +202,16 @@ func (c *checker) verify(m *ir.Module, file string, ps pass) error {
 	if r := contract.Finding.Lookup(db); r == nil || r.Len() == 0 {
 		return nil
 	}
-	var text bytes.Buffer
-	if err := ir.Print(&text, m, ir.PrintOptions{}); err != nil {
+	text, err := printed()
+	if err != nil {
 		return err
 	}
 	name := strings.TrimSuffix(file, ".mlir") + ".memref.mlir"
-	mm, err := ir.Parse(name, text.Bytes())
+	mm, err := ir.Parse(name, text)
 	if err != nil {
 		return fmt.Errorf("%s: error: internal error: the bufferized module does not parse: %v", file, err)
 	}
-	found, err := c.findings(mm, text.Bytes(), ps)
+	found, err := c.findings(mm, text, ps)
 	if err != nil {
 		return err
 	}

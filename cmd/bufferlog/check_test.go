@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -440,6 +441,42 @@ func TestBufferizeVerify(t *testing.T) {
 		_, stderr, code = run(t, "", append(append([]string{"bufferize", "--verify"}, args...), in)...)
 		if code != 2 || !strings.Contains(stderr, "--verify checks memref IR with its frees") {
 			t.Errorf("--verify %v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
+
+// TestVerifyBesidePrint runs bufferize --verify in this process, where
+// the race detector sees the output printed beside the check (on two
+// workers, as are the check's extraction and evaluation): the output is
+// the one written without --verify.
+func TestVerifyBesidePrint(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
+	dir := t.TempDir()
+	for name, text := range map[string][]byte{
+		"long function": workload.Chain(6000).Text,
+		"module":        workload.Module(3000, 100).Text,
+	} {
+		in := filepath.Join(dir, "in.mlir")
+		writeFile(t, in, string(text))
+		outputs := map[bool][]byte{}
+		for _, verify := range []bool{false, true} {
+			out := filepath.Join(dir, fmt.Sprintf("out-%v.mlir", verify))
+			args := []string{"bufferlog", "bufferize", "-o", out}
+			if verify {
+				args = append(args, "--verify")
+			}
+			args = append(args, in)
+			if err := newApp().Run(args); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outputs[verify] = got
+		}
+		if len(outputs[true]) == 0 || !bytes.Equal(outputs[true], outputs[false]) {
+			t.Errorf("%s: the output with --verify (%d bytes) differs from the one without (%d bytes)", name, len(outputs[true]), len(outputs[false]))
 		}
 	}
 }
