@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"bufferlog/facts"
@@ -694,12 +695,16 @@ func (x *extractor) memrefShape(t *ir.MemRefType) facts.Value {
 
 // batch receives the rows of one piece. Extracting sequentially, it adds
 // them to the DB at once; extracting concurrently, it keeps them, flat per
-// predicate, until the piece's turn comes to be flushed in module order.
+// predicate (after the batches of earlier, those of a long block's runs),
+// until the piece's turn comes to be flushed in module order.
 type batch struct {
 	db   *facts.DB // nil while collecting
 	rels [facts.NumPreds]*facts.Relation
 	rows [facts.NumPreds][]facts.Value
-	skip *[facts.NumPreds]bool // the predicates whose rows are dropped
+	// earlier are collected batches whose rows come before rows, in
+	// order: a batch merged into a collecting one is kept, not copied.
+	earlier []*batch
+	skip    *[facts.NumPreds]bool // the predicates whose rows are dropped
 }
 
 // newBatch returns a batch with room for the facts of perID predicates
@@ -759,26 +764,19 @@ var distinct = func() (d [facts.NumPreds]bool) {
 	return d
 }()
 
-// merge adds what o collected after what b holds: to b's DB if b adds
-// rows as they come, else to b's rows.
-func (b *batch) merge(o *batch) {
-	if b.db != nil {
-		o.flush(b.db)
-		return
-	}
-	for p := range facts.NumPreds {
-		b.rows[p] = append(b.rows[p], o.rows[p]...)
-	}
-}
-
-// mergeAll merges each of outs in order, as merge does. Rows go to a DB
-// relation by relation on up to workers goroutines: each relation takes
-// the rows of outs in order, and relations share nothing.
+// mergeAll adds what outs collected, in order, after what b holds: to
+// b's DB if b adds rows as they come, relation by relation on up to
+// workers goroutines (each relation takes the rows of outs in order, and
+// relations share nothing); else b keeps them after its rows so far,
+// which become a batch of their own, and goes on collecting into the
+// room left after them. Nothing is copied until the flush.
 func (b *batch) mergeAll(outs []*batch, workers int) {
 	if b.db == nil {
-		for _, o := range outs {
-			b.merge(o)
+		head := &batch{skip: b.skip}
+		for p, rows := range b.rows {
+			head.rows[p], b.rows[p] = rows[:len(rows):len(rows)], rows[len(rows):]
 		}
+		b.earlier = append(append(b.earlier, head), outs...)
 		return
 	}
 	parallel.For(int(facts.NumPreds), workers, func(p int) {
@@ -791,14 +789,23 @@ func (b *batch) mergeAll(outs []*batch, workers int) {
 // flush adds the collected rows to db, in order, and empties the batch.
 func (b *batch) flush(db *facts.DB) {
 	for p := range facts.NumPreds {
-		if len(b.rows[p]) > 0 { // a predicate without rows gets no relation
+		if b.holds(p) { // a predicate without rows gets no relation
 			b.flushPred(p, p.In(db))
 		}
 	}
+	b.earlier = nil
+}
+
+// holds reports whether b has collected rows of p.
+func (b *batch) holds(p facts.Pred) bool {
+	return len(b.rows[p]) > 0 || slices.ContainsFunc(b.earlier, func(e *batch) bool { return e.holds(p) })
 }
 
 // flushPred adds the collected rows of p to r, in order, and empties them.
 func (b *batch) flushPred(p facts.Pred, r *facts.Relation) {
+	for _, e := range b.earlier {
+		e.flushPred(p, r)
+	}
 	if rows := b.rows[p]; len(rows) > 0 {
 		if distinct[p] {
 			r.AppendDistinct(rows)
