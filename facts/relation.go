@@ -269,6 +269,14 @@ func (ix *Index) First(key []Value) uint32 {
 	return uint32(ix.keys.slots[slot]) - 1
 }
 
+// Count returns the number of rows whose indexed columns equal key.
+func (ix *Index) Count(key []Value) int {
+	if id := ix.First(key); id != NoRow {
+		return int(ix.depth[id])
+	}
+	return 0
+}
+
 // Keys returns the number of distinct keys in the index.
 func (ix *Index) Keys() int { return ix.keys.used }
 

@@ -70,6 +70,9 @@ func TestRelation(t *testing.T) {
 				}
 				n, prev = n+1, id
 			}
+			if count := c.ix.Count([]Value{Number(k)}); count != n {
+				t.Fatalf("index on column %d: Count(%d) = %d, the chain has %d", c.col, k, count, n)
+			}
 			for tuple := range want {
 				if tuple[c.col] == Number(k) {
 					n--

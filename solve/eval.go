@@ -486,30 +486,48 @@ func (ev *evaluator) stamp(s *stratum) {
 	}
 }
 
-// estimate is how many of rows (a range of pred's relation) an atom is
+// estimate is how many of rows (a range of l's relation) the atom l is
 // expected to match when cols are bound: all of them when none is bound,
-// at most one when all are, and otherwise halfway between the rows per
-// distinct key of cols and the rows of the commonest key, as Measure
-// counts or sketches them (unless the relation is still growing in this
-// stratum and has no index on cols). The mean alone hides skew: a
-// function's entry block holds most of its ops, but the mean block holds
-// a few.
-func (ev *evaluator) estimate(pred int, cols []int, rows int) float64 {
-	rel := ev.rels[pred]
+// at most one when all are, exactly as many as hold the key when every
+// bound column is a constant (op(X, "scf.if") in a program that has
+// none: nothing, and a plan that starts there costs nothing), and
+// otherwise halfway between the rows per distinct key of cols and the
+// rows of the commonest key, as Measure counts or sketches them (unless
+// the relation is still growing in this stratum and has no index on
+// cols). The mean alone hides skew: a function's entry block holds most
+// of its ops, but the mean block holds a few.
+func (ev *evaluator) estimate(l *literal, cols []int, rows int) float64 {
+	rel := ev.rels[l.pred]
 	switch {
 	case len(cols) == 0 || rows == 0:
 		return float64(rows)
 	case len(cols) == rel.Arity():
 		return min(float64(rows), 1)
 	}
-	if ev.inStratum[pred] && rel.FindIndex(cols) == nil {
+	if ev.inStratum[l.pred] && rel.FindIndex(cols) == nil {
 		// A relation still growing would be sketched again each round:
 		// guess instead.
 		return min(float64(rows), math.Sqrt(float64(rel.Len())))
 	}
+	if key, ok := ev.constantKey(l, cols); ok {
+		return float64(min(rows, rel.Index(cols).Count(key)))
+	}
 	m := rel.Measure(cols)
 	perKey := float64(rel.Len())/float64(max(1, m.Keys))/2 + float64(m.Longest)/2
 	return min(float64(rows), perKey)
+}
+
+// constantKey returns the values of l's columns cols if they all are
+// constants.
+func (ev *evaluator) constantKey(l *literal, cols []int) ([]facts.Value, bool) {
+	key := make([]facts.Value, len(cols))
+	for i, c := range cols {
+		if l.args[c].fn != fnConst {
+			return nil, false
+		}
+		key[i] = ev.vals[l.args[c].konst]
+	}
+	return key, true
 }
 
 // bounds returns the rows atom lit of r reads when delta is the delta
@@ -582,7 +600,7 @@ func (ev *evaluator) plan(r *rule, delta int) (order []planItem, static, empty, 
 	}
 	order, perr := planOrder(r, delta, func(lit int, cols []int) float64 {
 		lo, hi := ev.bounds(r, lit, delta)
-		return ev.estimate(r.body[lit].pred, cols, int(hi-lo))
+		return ev.estimate(&r.body[lit], cols, int(hi-lo))
 	})
 	if perr != nil {
 		return nil, false, false, ev.fail(nil, "%s", perr.msg)
