@@ -17,7 +17,9 @@
 // time with mlir-opt's on equal terms. -reps gives one count for all sizes, or one per size,
 // so that the largest sizes can run fewer times. A phase (see phases) pairs a
 // bufferlog command with the mlir-opt command doing the same work; -phase
-// picks one or more; verify is pipeline with bufferize --verify, whose time
-// beside pipeline's is the cost of checking the output. Without -bufferlog, the runner builds ./cmd/bufferlog
-// first. A tool failing on a file is reported in the table, not fatal.
+// picks one or more; verify runs bufferize with --verify and without it,
+// alternately, and reports in a table of its own what --verify adds to the
+// wall and CPU time (the cost of checking the output). Without -bufferlog,
+// the runner builds ./cmd/bufferlog first. A tool failing on a file is
+// reported in the table, not fatal.
 package main

@@ -29,6 +29,10 @@ type phase struct {
 	Name      string
 	Bufferlog []string
 	MLIROpt   []string
+	// Base, if set, is the bufferlog command whose work Bufferlog adds to:
+	// the phase is measured against it, not against mlir-opt, and
+	// reported as what it adds (see costCells).
+	Base []string
 }
 
 // phases lists what can be measured.
@@ -49,9 +53,9 @@ var phases = []phase{
 		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries", "--buffer-deallocation-pipeline", inputFile, "-o", "/dev/null"},
 	},
 	{
-		Name:      "verify", // the pipeline with bufferize --verify: beside "pipeline", the checker's cost
+		Name:      "verify", // the pipeline with bufferize --verify, against the pipeline: the checker's cost
 		Bufferlog: []string{"bufferize", "--verify", inputFile, "-o", "/dev/null"},
-		MLIROpt:   []string{"--one-shot-bufferize=bufferize-function-boundaries", "--buffer-deallocation-pipeline", inputFile, "-o", "/dev/null"},
+		Base:      []string{"bufferize", inputFile, "-o", "/dev/null"},
 	},
 }
 
@@ -156,10 +160,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printTable := printText
 	if o.markdown {
-		printMarkdown(stdout, rows)
-	} else {
-		printText(stdout, rows)
+		printTable = printMarkdown
+	}
+	var compared, added []row
+	for _, r := range rows {
+		if r.base != nil {
+			added = append(added, r)
+		} else {
+			compared = append(compared, r)
+		}
+	}
+	if len(compared) > 0 {
+		printTable(stdout, header, cells(compared), growthNote)
+	}
+	if len(added) > 0 {
+		if len(compared) > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printTable(stdout, costHeader, costCells(added), costNote)
 	}
 	printFailures(stdout, rows, o.markdown)
 	return nil
@@ -234,6 +254,7 @@ type row struct {
 	ops       int // generated
 	bufferlog measurement
 	mlirOpt   measurement
+	base      *measurement // the phase's Base command, if it has one (then mlirOpt is unset)
 }
 
 func measureAll(o options, dir string, stderr io.Writer) ([]row, error) {
@@ -250,6 +271,16 @@ func measureAll(o options, dir string, stderr io.Writer) ([]row, error) {
 				bufferlog := command{o.bufferlog, withFile(ph.Bufferlog, file), nil}
 				if o.gomaxprocs > 0 {
 					bufferlog.env = []string{fmt.Sprintf("GOMAXPROCS=%d", o.gomaxprocs)}
+				}
+				if ph.Base != nil {
+					base := bufferlog
+					base.args = withFile(ph.Base, file)
+					r.base = new(measurement)
+					*r.base, r.bufferlog = measurePair(o.timeout, o.reps[i], base, bufferlog)
+					fmt.Fprintf(stderr, "%-8s %-6s %7d ops: bufferlog %s, without %s\n",
+						ph.Name, kind, ops, r.bufferlog.summary(), r.base.summary())
+					rows = append(rows, r)
+					continue
 				}
 				r.bufferlog, r.mlirOpt = measurePair(o.timeout, o.reps[i], bufferlog,
 					command{o.mlirOpt, withFile(ph.MLIROpt, file), nil})
@@ -428,28 +459,61 @@ func ratio(a, b float64) string {
 	return fmt.Sprintf("%.2fx", a/b)
 }
 
-func printText(w io.Writer, rows []row) {
+var costHeader = []string{"phase", "kind", "ops", "without s", "with s", "added",
+	"without cpu s", "with cpu s", "added cpu", "without MiB", "with MiB"}
+
+const costNote = "without: the bufferlog command the phase adds to (verify: bufferize without --verify), run alternately with the phase's; added: (with - without) / without, of the median wall and CPU times."
+
+// costCells renders the rows of phases measured against their Base.
+func costCells(rows []row) [][]string {
+	var out [][]string
+	for _, r := range rows {
+		b, w := *r.base, r.bufferlog
+		c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "failed", "failed"}
+		if b.err == nil {
+			c[3], c[6], c[9] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.3f", b.cpu), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
+		}
+		if w.err == nil {
+			c[4], c[7], c[10] = fmt.Sprintf("%.3f", w.seconds), fmt.Sprintf("%.3f", w.cpu), fmt.Sprintf("%.1f", mib(w.maxRSSKiB))
+		}
+		if b.err == nil && w.err == nil {
+			c[5], c[8] = added(w.seconds, b.seconds), added(w.cpu, b.cpu)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// added is how much more with is than without, in percent.
+func added(with, without float64) string {
+	if without == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%+.1f%%", 100*(with-without)/without)
+}
+
+func printText(w io.Writer, header []string, cells [][]string, note string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
-	for _, c := range cells(rows) {
+	for _, c := range cells {
 		fmt.Fprintln(tw, strings.Join(c, "\t")+"\t")
 	}
 	tw.Flush()
-	fmt.Fprintln(w, growthNote)
+	fmt.Fprintln(w, note)
 }
 
-func printMarkdown(w io.Writer, rows []row) {
+func printMarkdown(w io.Writer, header []string, cells [][]string, note string) {
 	fmt.Fprintln(w, "| "+strings.Join(header, " | ")+" |")
 	align := []string{":--", ":--"}
 	for range header[2:] {
 		align = append(align, "--:")
 	}
 	fmt.Fprintln(w, "| "+strings.Join(align, " | ")+" |")
-	for _, c := range cells(rows) {
+	for _, c := range cells {
 		fmt.Fprintln(w, "| "+strings.Join(c, " | ")+" |")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, growthNote)
+	fmt.Fprintln(w, note)
 }
 
 func printFailures(w io.Writer, rows []row, markdown bool) {
@@ -458,7 +522,11 @@ func printFailures(w io.Writer, rows []row, markdown bool) {
 		bullet = "- "
 	}
 	for _, r := range rows {
-		for _, m := range []measurement{r.bufferlog, r.mlirOpt} {
+		against := r.mlirOpt
+		if r.base != nil {
+			against = *r.base
+		}
+		for _, m := range []measurement{r.bufferlog, against} {
 			if m.err != nil {
 				fmt.Fprintf(w, "%s%s %s %d: %v\n", bullet, r.phase, r.kind, r.ops, m.err)
 			}

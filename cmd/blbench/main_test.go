@@ -28,7 +28,15 @@ func TestMedian(t *testing.T) {
 
 func TestPhasesUseTheFile(t *testing.T) {
 	for _, p := range phases {
-		for _, args := range [][]string{p.Bufferlog, p.MLIROpt} {
+		// A phase is measured against mlir-opt or against its Base.
+		against := p.MLIROpt
+		if p.Base != nil {
+			against = p.Base
+		}
+		if (p.MLIROpt == nil) == (p.Base == nil) {
+			t.Errorf("phase %s: want an mlir-opt command or a Base, not both or neither", p.Name)
+		}
+		for _, args := range [][]string{p.Bufferlog, against} {
 			got := withFile(args, "/tmp/x.mlir")
 			if !slices.Contains(got, "/tmp/x.mlir") || slices.Contains(got, inputFile) {
 				t.Errorf("phase %s: withFile(%q) = %q", p.Name, args, got)
@@ -78,6 +86,26 @@ func TestCells(t *testing.T) {
 		{"parse", "module", "1000", "1.000", "failed", "-", "1.000", "failed", "-", "1.0", "failed", "-", "-"},
 	}
 	got := cells(rows)
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("row %d:\n got %q\nwant %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestCostCells: a phase measured against its Base reports both and what
+// it adds, in percent of wall and CPU time.
+func TestCostCells(t *testing.T) {
+	ok := func(s, cpu float64, kib int64) measurement { return measurement{seconds: s, cpu: cpu, maxRSSKiB: kib} }
+	rows := []row{
+		{phase: "verify", kind: "chain", ops: 1000, bufferlog: ok(1.1, 2.5, 2048), base: &measurement{seconds: 1, cpu: 2, maxRSSKiB: 1024}},
+		{phase: "verify", kind: "module", ops: 1000, bufferlog: measurement{err: errors.New("boom")}, base: &measurement{seconds: 1, cpu: 2, maxRSSKiB: 1024}},
+	}
+	want := [][]string{
+		{"verify", "chain", "1000", "1.000", "1.100", "+10.0%", "2.000", "2.500", "+25.0%", "1.0", "2.0"},
+		{"verify", "module", "1000", "1.000", "failed", "-", "2.000", "failed", "-", "1.0", "failed"},
+	}
+	got := costCells(rows)
 	for i := range want {
 		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got[i], want[i])
