@@ -261,6 +261,10 @@ lost(X, Ret, M) :-
   owning(Ret, H, X, A, G, M), return_op(Ret, _), !released(Ret, H, X, A, G), !returned_fresh(Ret, X, A).
 returned_fresh(Ret, X, A) :-
   return_op(Ret, F), use(Ret, J, V), handle(V, H), refers(Ret, H, X, A, _, _), fresh(F, J).
+# %a = memref.alloc() ... func.return %a, %a (or with a global as the
+# same result at another return): the callers do not free it.
+lost(X, Ret, /sure) :-
+  returned_alone(X, Ret), static_token(X), return_op(Ret, F), use(Ret, J, V), handle(V, X), !fresh(F, J).
 
 # %r = func.call @pick(%a, %b) (@pick may return either argument), then
 # memref.dealloc %r and no free of %a or %b: one of the two leaks. The

@@ -18,7 +18,8 @@
 # results of calls that may return their argument.
 #
 # Memory that never changes hands (static_token: a global or an argument
-# only read or written, a buffer allocated, used and freed once in one
+# only read or written, a buffer allocated or a call's result used and
+# freed once in one block, a buffer returned by the return that ends its
 # block) names itself wherever it is in use: no path is followed for it,
 # and its faults are found without paths.
 #
@@ -84,7 +85,7 @@ Decl handed_on(X)
   bound [/number].
 
 Decl single_free(X, F)
-  descr [doc("The op F, in the block of the memref.alloc X and after it, is the only op that frees X or a view of it."),
+  descr [doc("The op F, in the block of X and after it, is the only op that frees X or a view of it; X is a memref.alloc, or the result of a call of a function that returns none of its arguments there."),
          arg(X, "value id"), arg(F, "op id")]
   bound [/number, /number].
 
@@ -98,8 +99,13 @@ Decl used_late(X)
          arg(X, "value id")]
   bound [/number].
 
+Decl returned_alone(X, Ret)
+  descr [doc("The memref.alloc X, which nothing frees, is returned by the func.return Ret that ends its block."),
+         arg(X, "value id"), arg(Ret, "op id")]
+  bound [/number, /number].
+
 Decl static_token(X)
-  descr [doc("No path need be followed for the token X: it is handed to no other memref, and it is not heap memory, or a memref.alloc freed once, in its own block, after every use. What it names is X on every path; its faults (writes into read-only memory, foreign frees) are found without paths, and a memref.alloc so freed has none."),
+  descr [doc("No path need be followed for the token X: it is handed to no other memref, and it is not heap memory, or it is freed once, in its own block, after every use (single_free), or it is a memref.alloc returned by the return that ends its block (returned_alone). What it names is X on every path; its faults (writes into read-only memory, foreign frees, a returned buffer the callers do not free) are found without paths, and a buffer so freed has none."),
          arg(X, "value id")]
   bound [/number].
 
@@ -200,7 +206,8 @@ token_value(X) :- call_token(X, _, _).
 # --- Memory no path need be followed for ------------------------------------------
 #
 # Most memory never changes hands: a global or an argument only read or
-# written, a buffer allocated, used and freed in one block. Such a token
+# written, a buffer allocated (or returned by a call), used and freed in
+# one block, a buffer allocated and returned by its block. Such a token
 # names itself wherever it is in use, and the paths add nothing; the
 # checker follows the others only.
 handed_on(X) :- binds(_, _, _, V), handle(V, X).
@@ -216,11 +223,26 @@ handed_on(X) :- op(Op, "bufferization.to_tensor"), use(Op, _, V), handle(V, X).
 single_free(X, F) :-
   token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, PD), freed(X, F),
   op(F, "memref.dealloc"), op_in_block(F, B, PF), PD < PF, !other_free(X, F).
+# %r = func.call @f() ... memref.dealloc %r, in one block, where @f
+# returns none of its arguments as that result: %r is memory of @f's
+# own, the caller's to free if @f's result is fresh (if not, freeing it
+# is a foreign free, found without paths).
+single_free(X, F) :-
+  call(D, G), !func_external(G), return_op(_, G), result(X, D, J), memref_value(X), !may_return_arg(G, J, _),
+  op_in_block(D, B, PD), freed(X, F), op(F, "memref.dealloc"), op_in_block(F, B, PF), PD < PF, !other_free(X, F).
 other_free(X, F) :- freed(X, F), freed(X, F2), F2 != F.
 used_late(X) :- single_free(X, F), use(U, _, V), handle(V, X), U > F.
 used_late(X) :- single_free(X, _), result(X, D, _), use(U, _, V), handle(V, X), U < D.
 static_token(X) :- token(X, K), K != /heap, !handed_on(X).
 static_token(X) :- single_free(X, _), !handed_on(X), !used_late(X).
+# %a = memref.alloc() ... func.return %a, in one block, and no free of
+# %a: every run of the block hands %a to the caller at the return, and
+# no op after it, nor in another block, can use %a. Only whether the
+# callers free it (fresh) remains to check (lost, check_lifetime.mg).
+returned_alone(X, Ret) :-
+  token(X, /heap), op(D, "memref.alloc"), result(X, D, 0), op_in_block(D, B, _), return_op(Ret, _), op_in_block(Ret, B, _),
+  use(Ret, _, V), handle(V, X), !freed(X, _).
+static_token(X) :- returned_alone(X, _), !handed_on(X).
 
 # Any memref result counts (what is no allocation site names nothing),
 # so that this does not depend on the summaries.
