@@ -429,15 +429,8 @@ func cells(rows []row) [][]string {
 	var out [][]string
 	for i, r := range rows {
 		b, m := r.bufferlog, r.mlirOpt
-		c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "failed", "failed", "-", "-"}
-		if b.err == nil {
-			c[3], c[6], c[9] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.3f", b.cpu), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
-		}
-		if m.err == nil {
-			c[4], c[7], c[10] = fmt.Sprintf("%.3f", m.seconds), fmt.Sprintf("%.3f", m.cpu), fmt.Sprintf("%.1f", mib(m.maxRSSKiB))
-		}
+		c := append(sideBySide(r, b, m, ratio), "-", "-")
 		if b.err == nil && m.err == nil {
-			c[5], c[8] = ratio(b.seconds, m.seconds), ratio(b.cpu, m.cpu)
 			c[11] = ratio(float64(b.maxRSSKiB), float64(m.maxRSSKiB))
 		}
 		if i > 0 {
@@ -468,20 +461,26 @@ const costNote = "without: the bufferlog command the phase adds to (verify: buff
 func costCells(rows []row) [][]string {
 	var out [][]string
 	for _, r := range rows {
-		b, w := *r.base, r.bufferlog
-		c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "failed", "failed"}
-		if b.err == nil {
-			c[3], c[6], c[9] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.3f", b.cpu), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
-		}
-		if w.err == nil {
-			c[4], c[7], c[10] = fmt.Sprintf("%.3f", w.seconds), fmt.Sprintf("%.3f", w.cpu), fmt.Sprintf("%.1f", mib(w.maxRSSKiB))
-		}
-		if b.err == nil && w.err == nil {
-			c[5], c[8] = added(w.seconds, b.seconds), added(w.cpu, b.cpu)
-		}
-		out = append(out, c)
+		out = append(out, sideBySide(r, *r.base, r.bufferlog, func(without, with float64) string { return added(with, without) }))
 	}
 	return out
+}
+
+// sideBySide renders the first cells of both tables: r's phase, kind
+// and ops, then the wall time, CPU time and peak RSS of a and b, each
+// pair followed by compare's word on the two times when both ran.
+func sideBySide(r row, a, b measurement, compare func(a, b float64) string) []string {
+	c := []string{r.phase, r.kind, strconv.Itoa(r.ops), "failed", "failed", "-", "failed", "failed", "-", "failed", "failed"}
+	if a.err == nil {
+		c[3], c[6], c[9] = fmt.Sprintf("%.3f", a.seconds), fmt.Sprintf("%.3f", a.cpu), fmt.Sprintf("%.1f", mib(a.maxRSSKiB))
+	}
+	if b.err == nil {
+		c[4], c[7], c[10] = fmt.Sprintf("%.3f", b.seconds), fmt.Sprintf("%.3f", b.cpu), fmt.Sprintf("%.1f", mib(b.maxRSSKiB))
+	}
+	if a.err == nil && b.err == nil {
+		c[5], c[8] = compare(a.seconds, b.seconds), compare(a.cpu, b.cpu)
+	}
+	return c
 }
 
 // added is how much more with is than without, in percent.
