@@ -490,7 +490,8 @@ func (ev *evaluator) stamp(s *stratum) {
 // expected to match when cols are bound: all of them when none is bound,
 // at most one when all are, exactly as many as hold the key when every
 // bound column is a constant (op(X, "scf.if") in a program that has
-// none: nothing, and a plan that starts there costs nothing), and
+// none: nothing, and a plan that starts there costs nothing; counted on
+// the index a lookup of that key reads, built if need be), and
 // otherwise halfway between the rows per distinct key of cols and the
 // rows of the commonest key, as Measure counts or sketches them (unless
 // the relation is still growing in this stratum and has no index on
@@ -520,11 +521,13 @@ func (ev *evaluator) estimate(l *literal, cols []int, rows int) float64 {
 // constantKey returns the values of l's columns cols if they all are
 // constants.
 func (ev *evaluator) constantKey(l *literal, cols []int) ([]facts.Value, bool) {
-	key := make([]facts.Value, len(cols))
-	for i, c := range cols {
+	for _, c := range cols {
 		if l.args[c].fn != fnConst {
 			return nil, false
 		}
+	}
+	key := make([]facts.Value, len(cols))
+	for i, c := range cols {
 		key[i] = ev.vals[l.args[c].konst]
 	}
 	return key, true
