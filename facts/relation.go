@@ -212,16 +212,91 @@ func (r *Relation) Index(cols []int) *Index {
 		}
 	}
 	ix := &Index{rel: r, cols: append([]int(nil), cols...), key: make([]Value, len(cols))}
-	slots := 16
-	for slots*3 <= r.n*4 { // room for every row as a distinct key
-		slots *= 2
-	}
-	ix.keys.init(slots)
 	ix.next = newIDs(r.n)
 	ix.depth = newIDs(r.n)
-	ix.build(r.n)
+	if ix.span = denseSpan(r, cols); ix.span != nil {
+		ix.dense = newDense(denseLen(ix.span))
+		for id := range uint32(r.n) {
+			k, _ := ix.denseKey(r.Row(id), cols)
+			ix.addDense(id, k)
+		}
+	} else {
+		slots := 16
+		for slots*3 <= r.n*4 { // room for every row as a distinct key
+			slots *= 2
+		}
+		ix.keys.init(slots)
+		ix.build(r.n)
+	}
 	r.indexes = append(r.indexes, ix)
 	return ix
+}
+
+// denseSpan returns, for an index of r on cols that can have a dense
+// table, how many values each column's keys range over: the columns hold
+// numbers from 0 up (ids, and positions), and the keys they can form are
+// at most a few per row (denseLimit). A key is then a position in the
+// table, found with no hashing and no probing. It returns nil if the
+// index cannot have one.
+func denseSpan(r *Relation, cols []int) []Value {
+	if len(cols) > len(denseCols) {
+		return nil
+	}
+	limit := denseLimit(r.n)
+	span := make([]Value, len(cols))
+	for i := range span {
+		span[i] = 1
+	}
+	for id := range uint32(r.n) {
+		row := r.Row(id)
+		for i, c := range cols {
+			if row[c] >= limit { // a negative number or a symbol is above any limit
+				return nil
+			}
+			span[i] = max(span[i], row[c]+1)
+		}
+	}
+	size := Value(1)
+	for _, s := range span {
+		if s > limit/size {
+			return nil
+		}
+		size *= s
+	}
+	return span
+}
+
+// denseLimit bounds the table of a dense index of n rows: its size in
+// bytes stays within a few times what a hash table of n keys takes.
+func denseLimit(n int) Value { return Value(8*n + 4096) }
+
+func denseLen(span []Value) int {
+	n := Value(1)
+	for _, s := range span {
+		n *= s
+	}
+	return int(n)
+}
+
+// denseKey returns the table position of the key in cols of row, if the
+// table holds it: the values as the digits of a number, column i of base
+// span[i].
+func (ix *Index) denseKey(row []Value, cols []int) (Value, bool) {
+	var k Value
+	for i, c := range cols {
+		v := row[c]
+		if v >= ix.span[i] {
+			return 0, false
+		}
+		k = k*ix.span[i] + v
+	}
+	return k, true
+}
+
+// newDense returns n zeroed table entries.
+func newDense(n int) []uint32 {
+	d := newIDs(n)[:0]
+	return append(d, make([]uint32, n)...)
 }
 
 // build adds rows 0 to n-1 to the index, batchTuples at a time: it first
@@ -250,9 +325,15 @@ func (ix *Index) build(n int) {
 type Index struct {
 	rel  *Relation
 	cols []int
-	keys table    // key -> newest row with that key
-	next []uint32 // row id -> older row with the same key, or NoRow
-	key  []Value  // scratch for add
+	// The newest row with each key: in dense (row + 1, 0 for none) at
+	// the key's position when the key columns hold small non-negative
+	// numbers (denseSpan), else in keys.
+	dense     []uint32
+	span      []Value // dense: how many values each key column ranges over
+	denseKeys int
+	keys      table
+	next      []uint32 // row id -> older row with the same key, or NoRow
+	key       []Value  // scratch for add
 	// depth is the row's position in its key's chain, counted from the
 	// oldest (1); longest is the longest chain: with Keys, what a planner
 	// needs to see that a few keys hold most rows.
@@ -262,6 +343,12 @@ type Index struct {
 
 // First returns the newest row whose indexed columns equal key, or NoRow.
 func (ix *Index) First(key []Value) uint32 {
+	if ix.dense != nil {
+		if k, ok := ix.denseKey(key, denseCols[:len(key)]); ok {
+			return ix.dense[k] - 1 // NoRow for 0
+		}
+		return NoRow
+	}
 	slot, found := ix.find(key, hashValues(key))
 	if !found {
 		return NoRow
@@ -278,7 +365,12 @@ func (ix *Index) Count(key []Value) int {
 }
 
 // Keys returns the number of distinct keys in the index.
-func (ix *Index) Keys() int { return ix.keys.used }
+func (ix *Index) Keys() int {
+	if ix.dense != nil {
+		return ix.denseKeys
+	}
+	return ix.keys.used
+}
 
 // Longest returns the number of rows of the key that has the most.
 func (ix *Index) Longest() int { return int(ix.longest) }
@@ -286,7 +378,55 @@ func (ix *Index) Longest() int { return int(ix.longest) }
 // Next returns the next older row with the same key as row, or NoRow.
 func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
 
-func (ix *Index) add(id uint32) { ix.addHashed(id, hashKey(ix.rel.Row(id), ix.cols)) }
+func (ix *Index) add(id uint32) {
+	if ix.dense != nil {
+		row := ix.rel.Row(id)
+		k, ok := ix.denseKey(row, ix.cols)
+		if !ok && len(ix.cols) == 1 && row[ix.cols[0]] < denseLimit(ix.rel.n) {
+			// One column: the table grows to the key.
+			ix.span[0] = row[ix.cols[0]] + 1
+			ix.dense = append(ix.dense, make([]uint32, int(ix.span[0])-len(ix.dense))...)
+			k, ok = row[ix.cols[0]], true
+		}
+		if !ok {
+			ix.toHashed(id)
+			return
+		}
+		ix.addDense(id, k)
+		return
+	}
+	ix.addHashed(id, hashKey(ix.rel.Row(id), ix.cols))
+}
+
+// addDense adds row id, whose key k is within the dense table.
+func (ix *Index) addDense(id uint32, k Value) {
+	prev := ix.dense[k]
+	depth := uint32(1)
+	if prev == 0 {
+		ix.denseKeys++
+		ix.next = append(ix.next, NoRow)
+	} else {
+		ix.next = append(ix.next, prev-1)
+		depth = ix.depth[prev-1] + 1
+	}
+	ix.depth = append(ix.depth, depth)
+	ix.longest = max(ix.longest, depth)
+	ix.dense[k] = id + 1
+}
+
+// toHashed moves the index from its dense table, which cannot hold the
+// key of row id, to a hash table, and adds the rows up to id.
+func (ix *Index) toHashed(id uint32) {
+	keepSpare(&spare.ids, ix.dense)
+	ix.dense, ix.span, ix.denseKeys, ix.longest = nil, nil, 0, 0
+	ix.next, ix.depth = ix.next[:0], ix.depth[:0]
+	slots := 16
+	for slots*3 <= int(id+1)*4 {
+		slots *= 2
+	}
+	ix.keys.init(slots)
+	ix.build(int(id) + 1)
+}
 
 // addHashed adds row id, whose key hashes to h.
 func (ix *Index) addHashed(id uint32, h uint64) {
@@ -335,6 +475,9 @@ func (ix *Index) rowHasKey(id uint32, key []Value) bool {
 	}
 	return true
 }
+
+// denseCols are the columns of a key itself, in order, for denseKey.
+var denseCols = []int{0, 1, 2, 3, 4, 5, 6, 7}
 
 // slotsPerPage is how many slots a 4 KiB page holds, the smallest page.
 const slotsPerPage = 4096 / 8

@@ -1,7 +1,9 @@
 package facts
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -88,6 +90,84 @@ func TestRelation(t *testing.T) {
 	}
 	if got := db.Relations(); len(got) != 1 || got[0] != r {
 		t.Errorf("Relations = %v", got)
+	}
+}
+
+// TestIndexKinds checks indexes whose keys a dense table holds (columns
+// of small non-negative numbers) and those a hash table holds, built
+// before or after the rows, and one that outgrows its dense table: each
+// chain lists exactly its key's rows, newest first, with Count, Keys and
+// Longest to match.
+func TestIndexKinds(t *testing.T) {
+	syms := NewSymbols()
+	ids := func(i int64) Value { return Number(i % 300) }
+	for _, c := range []struct {
+		name   string
+		cols   []int
+		key    func(i int64) Value // column 0 of row i; column 1 is i%7, column 2 is i
+		early  bool                // index built before the rows
+		dense  bool                // still dense at the end
+		absent [][]Value
+	}{
+		{"ids", []int{0}, ids, false, true, [][]Value{{Number(300)}, {Number(-1)}}},
+		{"ids, built first", []int{0}, ids, true, true, [][]Value{{Number(1 << 40)}}},
+		{"ids and positions", []int{0, 1}, ids, false, true, [][]Value{{Number(0), Number(7)}, {Number(300), Number(0)}}},
+		{"positions and ids", []int{1, 0}, ids, false, true, [][]Value{{Number(7), Number(0)}}},
+		{"negative numbers", []int{0}, func(i int64) Value { return Number(i%300 - 150) }, false, false, [][]Value{{Number(150)}}},
+		{"minus one", []int{0}, func(i int64) Value { return Number(i%300 - 1) }, false, false, [][]Value{{Number(299)}}},
+		{"names", []int{0}, func(i int64) Value { return syms.Name(fmt.Sprintf("/k%d", i%300)) }, false, false, [][]Value{{Number(3)}}},
+		{"outgrown", []int{0}, func(i int64) Value {
+			if i == 5000 {
+				return Number(1 << 30)
+			}
+			return Number(i % 300)
+		}, true, false, [][]Value{{Number(1 << 29)}}},
+		{"two columns, built first", []int{0, 1}, ids, true, false, nil}, // no span fits rows added later
+		{"too many keys", []int{0, 2}, ids, false, false, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewRelation("r", 3)
+			var ix *Index
+			if c.early {
+				ix = r.Index(c.cols)
+			}
+			rows := map[[3]Value][]uint32{} // key -> row ids, oldest first
+			for i := range int64(10_000) {
+				row := []Value{c.key(i), Number(i % 7), Number(i)}
+				r.Add(row)
+				var key [3]Value
+				for j, col := range c.cols {
+					key[j] = row[col]
+				}
+				rows[key] = append(rows[key], uint32(i))
+			}
+			if !c.early {
+				ix = r.Index(c.cols)
+			}
+			if (ix.dense != nil) != c.dense {
+				t.Fatalf("dense table: %v, want %v", ix.dense != nil, c.dense)
+			}
+			longest := 0
+			for key, want := range rows {
+				var got []uint32
+				for id := ix.First(key[:len(c.cols)]); id != NoRow; id = ix.Next(id) {
+					got = append(got, id)
+				}
+				slices.Reverse(got)
+				if !slices.Equal(got, want) || ix.Count(key[:len(c.cols)]) != len(want) {
+					t.Fatalf("key %v: chain %v (Count %d), want %v", key, got, ix.Count(key[:len(c.cols)]), want)
+				}
+				longest = max(longest, len(want))
+			}
+			if ix.Keys() != len(rows) || ix.Longest() != longest {
+				t.Errorf("Keys %d, Longest %d; want %d and %d", ix.Keys(), ix.Longest(), len(rows), longest)
+			}
+			for _, k := range c.absent {
+				if id := ix.First(k); id != NoRow {
+					t.Errorf("absent key %v: row %d", k, id)
+				}
+			}
+		})
 	}
 }
 

@@ -96,6 +96,7 @@ func (r *Relation) recycle() {
 		}
 		keepSpare(&spare.ids, ix.next)
 		keepSpare(&spare.ids, ix.depth)
+		keepSpare(&spare.ids, ix.dense)
 	}
 	*r = Relation{name: r.name, arity: r.arity, set: table{slots: emptySlots[:], shift: 64}}
 }
@@ -138,7 +139,7 @@ func (r *Relation) small() bool {
 		return false
 	}
 	for _, ix := range r.indexes {
-		if len(ix.keys.slots) > maxKeptSlots {
+		if len(ix.keys.slots) > maxKeptSlots || len(ix.dense) > 2*maxKeptSlots {
 			return false
 		}
 	}
@@ -155,7 +156,8 @@ func (r *Relation) empty() {
 	r.sealed.Store(false) // an empty set is a whole one
 	for _, ix := range r.indexes {
 		clear(ix.keys.slots)
-		ix.keys.used, ix.next, ix.depth, ix.longest = 0, ix.next[:0], ix.depth[:0], 0
+		clear(ix.dense)
+		ix.keys.used, ix.denseKeys, ix.next, ix.depth, ix.longest = 0, 0, ix.next[:0], ix.depth[:0], 0
 	}
 	r.measured, r.stamps, r.columns = r.measured[:0], r.stamps[:0], nil
 }

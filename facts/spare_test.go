@@ -31,12 +31,13 @@ func TestRecycle(t *testing.T) {
 		ix := r.Index([]int{1})
 		return ix.First([]Value{Number(5)}) == 4 && ix.Next(4) == NoRow && r.Len() == n
 	}
-	// storage lists the buffers of r: rows, duplicate set, index slots,
-	// chains and depths.
+	// storage lists the buffers of r: rows, duplicate set, index slots
+	// (dense here), chains and depths.
 	storage := func(r *Relation) []unsafe.Pointer {
 		ix := r.indexes[0]
 		b := []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
-			unsafe.Pointer(unsafe.SliceData(ix.keys.slots)), unsafe.Pointer(unsafe.SliceData(ix.next)), unsafe.Pointer(unsafe.SliceData(ix.depth))}
+			unsafe.Pointer(unsafe.SliceData(ix.keys.slots)), unsafe.Pointer(unsafe.SliceData(ix.next)), unsafe.Pointer(unsafe.SliceData(ix.depth)),
+			unsafe.Pointer(unsafe.SliceData(ix.dense))}
 		slices.SortFunc(b, func(a, b unsafe.Pointer) int { return int(uintptr(a)) - int(uintptr(b)) })
 		return b
 	}
