@@ -137,10 +137,10 @@ Decl shares_name(H, T)
          arg(H, "value id"), arg(T, "value id")]
   bound [/number, /number].
 
-Decl accesses(Op, I)
-  descr [doc("Op accesses the memory of its memref operand I, or passes it to where it may be accessed: a read, a write, an op with no memory model, a call, a return."),
-         arg(Op, "op id"), arg(I, "number")]
-  bound [/number, /number].
+Decl passes_on(Op)
+  descr [doc("Op, a func.call or func.return, passes its memref operands on to where they may be accessed: the callee, the caller."),
+         arg(Op, "op id")]
+  bound [/number].
 
 Decl use_after_free(Op, V, F, M)
   descr [doc("Op accesses its operand V, which may name memory that the op F freed; M: on a sure path or not."),
@@ -287,17 +287,17 @@ shares_name(H, T) :- frees(P, H, _), shares(P, H, T, _, _).
 
 # --- Uses after free, double and foreign frees ----------------------------------------
 
-# memref.load, memref.store, memref.copy, linalg, an op with no model.
-accesses(Op, I) :- memref_effect(Op, I, /read).
-accesses(Op, I) :- memref_effect(Op, I, /write).
-accesses(Op, I) :- memref_effect(Op, I, /unknown).
-# func.call @f(%m), func.return %m: the callee or caller gets a dangling
-# memref.
-accesses(Op, I) :- call(Op, _), use(Op, I, V), memref_value(V).
-accesses(Op, I) :- return_op(Op, _), use(Op, I, V), memref_value(V).
-
-# memref.dealloc %a ... memref.load %a[%i], or memref.dealloc %a again.
-use_after_free(Op, V, F, M) :- accesses(Op, I), use(Op, I, V), handle(V, H), host(Op, P), dangling(P, H, _, M, F).
+# memref.dealloc %a ... memref.load %a[%i] (or memref.store, memref.copy,
+# linalg, an op with no model: any effect but a free), or a call or a
+# return that hands the dangling memref on. The rules start from the
+# dangling memrefs, which are few, not from the accesses, which are
+# about as many as ops.
+use_after_free(Op, V, F, M) :-
+  dangling(P, H, _, M, F), handle(V, H), use(Op, I, V), memref_effect(Op, I, E), E != /free, host(Op, P).
+use_after_free(Op, V, F, M) :- dangling(P, H, _, M, F), handle(V, H), use(Op, _, V), host(Op, P), passes_on(Op).
+passes_on(Op) :- call(Op, _).
+passes_on(Op) :- return_op(Op, _).
+# memref.dealloc %a, then memref.dealloc %a again.
 double_free(Op, V, F, M) :- frees(P, H, Op), use(Op, 0, V), dangling(P, H, _, M, F).
 
 # %a = memref.alloca() ... func.return %a, or a carrier that may hold
