@@ -21,7 +21,10 @@
 # Facts flow along paths only for the buffers still in use there
 # (live): a buffer's facts die where the last reference to it does. Nor
 # for memory that never changes hands (static_token, check_memory.mg):
-# what holds of it needs no path.
+# what holds of it needs no path. A function that defines or uses no
+# memref whose paths are followed has no program points at all
+# (needs_paths): most functions of a large program, whose buffers are
+# allocated, used and freed in one block, cost no paths.
 #
 # scf.if arms are told apart where it matters: what a result of an
 # scf.if on condition %c is handed on the way out of region K is tagged
@@ -48,7 +51,7 @@ Decl branch_op(Op)
   bound [/number].
 
 Decl is_view(V)
-  descr [doc("V is the result of a view op (memref_view)."),
+  descr [doc("V is the result of a view op (memref_view), or a call's result that is its operand itself (passes_through)."),
          arg(V, "value id")]
   bound [/number].
 
@@ -61,6 +64,11 @@ Decl arm_exit_edge(P, Q)
   descr [doc("The edge from P to Q leaves an scf.if region (exits_arm)."),
          arg(P, "op id"), arg(Q, "op id")]
   bound [/number, /number].
+
+Decl needs_paths(Op)
+  descr [doc("Op holds, at some depth, a memref user (memref_user) or the definition of a memref whose paths are followed (no view, no static_token): if Op is a function, its ops are program points."),
+         arg(Op, "op id")]
+  bound [/number].
 
 Decl point(P)
   descr [doc("The op P is a program point: the state before it runs."),
@@ -83,7 +91,7 @@ Decl host(Op, P)
   bound [/number, /number].
 
 Decl handle(V, H)
-  descr [doc("The memref V is H or a view of it (memref_view, any number of times): H names V's memory. H is no view itself."),
+  descr [doc("The memref V is H or a view of it (memref_view, passes_through, any number of times): H names V's memory. H is no view itself."),
          arg(V, "value id"), arg(H, "value id")]
   bound [/number, /number].
 
@@ -190,6 +198,16 @@ Decl may_return_arg(F, J, I)
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 
+Decl after(P, Q)
+  descr [doc("Q follows P, an arith.select or a func.call (hands_over), in their block."),
+         arg(P, "op id"), arg(Q, "op id")]
+  bound [/number, /number].
+
+Decl hands_over(P)
+  descr [doc("P is an arith.select or a func.call: its memref results may name memory its operands name."),
+         arg(P, "op id")]
+  bound [/number].
+
 Decl hands(P, Q, H, T)
   descr [doc("On the edge from P to Q, the memory of H is handed to T (binds), which is in use at Q."),
          arg(P, "op id"), arg(Q, "op id"), arg(H, "value id"), arg(T, "value id")]
@@ -200,10 +218,11 @@ Decl hands(P, Q, H, T)
 # %m : memref<4xf32>, whatever its layout or memory space.
 memref_value(V) :- value_type(V, /memref, _).
 
-# func.func @f(...) { ... }: the body's ops are points; so are the ops
-# in the regions of an scf.for, scf.if, scf.while... that is a point,
-# not those in a linalg.generic's payload.
-point_region(R) :- region_of(R, F, 0), op(F, "func.func").
+# func.func @f(...) { ... } that uses or defines a memref whose paths
+# are followed: the body's ops are points; so are the ops in the regions
+# of an scf.for, scf.if, scf.while... that is a point, not those in a
+# linalg.generic's payload.
+point_region(R) :- region_of(R, F, 0), op(F, "func.func"), needs_paths(F).
 point_region(R) :- region_of(R, Op, _), point(Op), branch_op(Op).
 branch_op(Op) :- region_branch(Op, _, _).
 point(P) :- op_in_block(P, B, _), block_in_region(B, R, _), point_region(R).
@@ -218,11 +237,22 @@ climb(Op, R) :- climb(Op, Q), !point(Q), parent_op(Q, R).
 host(Op, Op) :- memref_user(Op), point(Op).
 host(Op, Q) :- climb(Op, Q), point(Q).
 
+# memref.store %f, %a[%i] in an scf.for in @f, or %a = memref.alloc()
+# that nothing uses (a leak), %a not static_token: @f needs paths. Each
+# op holding such an op is counted once, however many it holds.
+needs_paths(Q) :- memref_user(Op), parent_op(Op, Q).
+needs_paths(Q) :- result(X, D, _), memref_value(X), !is_view(X), !static_token(X), parent_op(D, Q).
+needs_paths(R) :- needs_paths(Q), parent_op(Q, R).
+
 # %v = memref.subview %a[...]: %v is %a's memory; freeing either frees
 # both, and what holds of one's buffer holds of the other's.
 is_view(V) :- memref_view(V, _).
 handle(V, V) :- memref_value(V), !is_view(V).
 handle(V, H) :- memref_view(V, W), handle(W, H).
+# %r = func.call @id(%a) where every func.return of @id returns its
+# argument itself: %r is %a, on every path, as a view is.
+is_view(T) :- passes_through(T, _).
+handle(T, H) :- passes_through(T, V), handle(V, H).
 
 # memref.load %v[%i] with %v = memref.subview %a: the point uses %a.
 touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
@@ -315,13 +345,20 @@ binds(P, Q, T, V) :- yield_to_result(P, I, T), use(P, I, V), memref_value(T), re
 binds(P, Q, T, V) :-
   region_branch(P, -1, -1), region_entry(P, I, A), block_arg(A, _, K1), result(T, P, K), K1 = fn:plus(K, 1),
   use(P, I, V), memref_value(T), next_op(P, Q).
-# %s = arith.select %c, %a, %b: %a's or %b's memory.
-binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), use(P, I, V), I > 0, flow(P, Q, _).
+# %s = arith.select %c, %a, %b: %a's or %b's memory. Q is the op after P
+# in its block (the edge of flow that P, a point, takes; found from the
+# blocks, so that which memory is handed on does not depend on where
+# paths are followed).
+binds(P, Q, T, V) :- op(P, "arith.select"), result(T, P, 0), memref_value(T), use(P, I, V), I > 0, after(P, Q).
 # %r = func.call @f(%a): @f may return its argument (may_return_arg), and a
-# function without a body any of them.
-binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), flow(P, Q, _).
+# function without a body any of them. A result that is the operand
+# itself (passes_through) is a view of it: nothing is handed on.
+binds(P, Q, T, V) :- call(P, F), result(T, P, J), may_return_arg(F, J, I), use(P, I, V), after(P, Q), !is_view(T).
 binds(P, Q, T, V) :-
-  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), flow(P, Q, _).
+  call(P, F), func_external(F), result(T, P, _), memref_value(T), use(P, _, V), memref_value(V), after(P, Q).
+after(P, Q) :- op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J), hands_over(P).
+hands_over(P) :- op(P, "arith.select").
+hands_over(P) :- call(P, _).
 # func.func @f(%a) { ... func.return %x } where %x may be %a, handed
 # through blocks, regions, selects and calls, on any path.
 arg_flow(A, A) :- func_arg(_, _, A), memref_value(A).
@@ -329,22 +366,24 @@ arg_flow(T, A) :- arg_flow(H, A), handle(V, H), binds(_, _, T, V).
 may_return_arg(F, J, I) :- return_op(Ret, F), use(Ret, J, V), handle(V, H), arg_flow(H, A), func_arg(F, I, A).
 
 Decl returns_arg_itself(F, J, I)
-  descr [doc("Every func.return of F returns its argument I itself as result J, no view of it and nothing else: a call's result J is its operand I."),
+  descr [doc("Every func.return of F returns its memref argument I itself as result J, no view of it and nothing else: a call's result J is its operand I."),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
 Decl returns_else(F, J, I)
-  descr [doc("Some func.return of F, which may return its argument I as result J, returns another memref there."),
+  descr [doc("Some func.return of F returns another value than its argument I as result J."),
          arg(F, "op id"), arg(J, "number"), arg(I, "number")]
   bound [/number, /number, /number].
-Decl same_memref(T, H)
-  descr [doc("The call result T is the call's operand, whose memref is H (returns_arg_itself): T names H's buffer on every path."),
-         arg(T, "value id"), arg(H, "value id")]
+Decl passes_through(T, V)
+  descr [doc("The call result T is the call's operand V itself (returns_arg_itself): it names V's memory on every path."),
+         arg(T, "value id"), arg(V, "value id")]
   bound [/number, /number].
 # func.func @id(%a) { func.return %a, %a }: %r, %s = func.call @id(%t)
-# are %t on every path.
-returns_arg_itself(F, J, I) :- may_return_arg(F, J, I), !returns_else(F, J, I).
-returns_else(F, J, I) :- may_return_arg(F, J, I), return_op(Ret, F), use(Ret, J, V), !func_arg(F, I, V).
-same_memref(T, H) :- call(Op, F), result(T, Op, J), returns_arg_itself(F, J, I), use(Op, I, V), handle(V, H).
+# are %t on every path. Read off the returns alone, with no summary, so
+# that handle, which the summaries read, may read it.
+returns_arg_itself(F, J, I) :-
+  return_op(Ret, F), use(Ret, J, A), func_arg(F, I, A), memref_value(A), !returns_else(F, J, I).
+returns_else(F, J, I) :- func_arg(F, I, A), return_op(Ret, F), use(Ret, J, V), V != A.
+passes_through(T, V) :- call(Op, F), result(T, Op, J), returns_arg_itself(F, J, I), use(Op, I, V).
 
 # cf.br ^bb1(%v) with %v = memref.cast %a: %a's memory goes to ^bb1's
 # argument, if that is used.

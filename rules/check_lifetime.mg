@@ -225,9 +225,6 @@ released(P, H, X, A, G) :- hands_off(P, H), refers(P, H, X, A, G, _).
 released(P, T, X, A, G) :- frees(P, H, _), lent(P, T, H, G), refers(P, T, X, A, G, _).
 lent(Q, T, H, R) :- hands(P, Q, H, T), exits_arm(P, Q, R), step(P, Q, H, H, _, _, _).
 lent(Q, T, H, G) :- lent(P, T, H, G), step(P, Q, T, T, G, G, _), step(P, Q, H, H, G, G, _).
-# scf.if %c { %s = func.call @id(%a) ... scf.yield %s }: %s is %a
-# (same_memref), so the region lends %a to the result too.
-lent(Q, T, H, R) :- hands(P, Q, S, T), exits_arm(P, Q, R), same_memref(S, H), step(P, Q, H, H, _, _, _).
 sole_free(P, X) :- frees(P, H, _), refers(P, H, X, /cur, _, _), !refers_else(P, H, X).
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, _, _, _), refers(P, H, Y, _, _, _), Y != X.
 refers_else(P, H, X) :- frees(P, H, _), refers(P, H, X, /old, _, _).

@@ -190,7 +190,7 @@ token(X, /arg) :- func_arg(_, _, X), memref_value(X).
 # %m = "mydialect.make"() : () -> memref<...>, or a call of a function
 # declared without a body: memory nobody here knows.
 token(X, /unknown) :-
-  result(X, D, _), memref_value(X), point(D), !is_view(X), !branch_op(D), op(D, Name), !allocator(Name),
+  result(X, D, _), memref_value(X), !is_view(X), !branch_op(D), op(D, Name), !allocator(Name),
   Name != "arith.select", !is_call(D), !is_global(X).
 allocator(Name) :- alloc_kind(Name, _).
 is_call(D) :- call(D, _).
