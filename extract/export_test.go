@@ -33,3 +33,7 @@ func ForEachCorpusModule(t *testing.T, fn func(file string, m *ir.Module)) {
 // Distinct reports whether extraction adds the facts of p without a
 // duplicate check.
 func Distinct(p facts.Pred) bool { return distinct[p] }
+
+// ModelPreds are the predicates of the tensor memory models, which an
+// extraction that skips them all does not compute.
+var ModelPreds = modelPreds

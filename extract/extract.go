@@ -80,6 +80,10 @@ func prepare(m *ir.Module, opts Options) *extraction {
 			mod.skip[p] = !opts.Only(p)
 		}
 	}
+	mod.noModels = true
+	for _, p := range modelPreds {
+		mod.noModels = mod.noModels && mod.skip[p]
+	}
 	// Dominance and the numbering read the IR and write nothing the other
 	// reads (NewDominance sets the ops' order and the blocks' index): on a
 	// large function they take about as long as each other.
@@ -302,6 +306,9 @@ type moduleScope struct {
 	outer map[*ir.Value]int32
 	// skip marks the predicates whose facts are not wanted (Options.Only).
 	skip [facts.NumPreds]bool
+	// noModels says that every predicate of the ops' tensor memory models
+	// is skipped (the checker reads memref IR): memory need not run.
+	noModels bool
 }
 
 func (s *moduleScope) collect(pieces []*piece) {
@@ -674,6 +681,9 @@ func (x *extractor) valueType(vid facts.Value, v *ir.Value) {
 	case *ir.UnrankedTensorType:
 		x.out.add(facts.Unranked, vid)
 	case *ir.MemRefType:
+		if x.skip[facts.MemRefType] {
+			return // memrefShape prints the type
+		}
 		layout := "/identity"
 		if t.Layout != nil {
 			layout = "/other"

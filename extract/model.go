@@ -300,9 +300,17 @@ func setOf(ns ...string) map[string]bool {
 	return out
 }
 
+// modelPreds are the predicates memory and unknown emit.
+var modelPreds = []facts.Pred{facts.Reads, facts.Writes, facts.MustInplace, facts.Elementwise, facts.ReadThrough,
+	facts.Aliases, facts.MaybeAlias, facts.Allocates, facts.Uninitialized, facts.NotWritable, facts.Repetitive,
+	facts.Parallel, facts.Subset, facts.SliceDim, facts.UnknownOp}
+
 // memory emits the memory-model facts of op: those of its op-model, of
 // its family, or MLIR's unknown-op default.
 func (x *extractor) memory(op *ir.Operation, id int32, fam *family) {
+	if x.noModels {
+		return
+	}
 	m := x.models.lookup(op.Name)
 	if m == nil && fam != nil {
 		m = fam.model
