@@ -1,0 +1,57 @@
+package ir
+
+// The TOSA dialect: every op whose assembly format is `operands attr-dict
+// : functional-type(operands, results)`, which is most of the dialect in
+// LLVM 22, registered from one table. Its inherent attributes are not
+// listed: written in the attribute dictionary, as this form and the
+// generic form without properties write them, mlir-opt takes them as the
+// properties they are. The ops with regions (tosa.cond_if,
+// tosa.while_loop, tosa.yield), symbols (tosa.variable...) and tosa.const
+// keep the generic form.
+func init() {
+	for _, name := range tosaFunctionalOps {
+		register(name, functionalSyntax(name))
+	}
+}
+
+var tosaFunctionalOps = []string{
+	"tosa.abs", "tosa.add", "tosa.add_shape", "tosa.apply_scale", "tosa.argmax", "tosa.arithmetic_right_shift",
+	"tosa.avg_pool2d", "tosa.bitwise_and", "tosa.bitwise_not", "tosa.bitwise_or", "tosa.bitwise_xor", "tosa.cast",
+	"tosa.cast_from_block_scaled", "tosa.cast_to_block_scaled", "tosa.ceil", "tosa.clamp", "tosa.clz", "tosa.concat",
+	"tosa.concat_shape", "tosa.const_shape", "tosa.conv2d", "tosa.conv3d", "tosa.cos", "tosa.custom",
+	"tosa.depthwise_conv2d", "tosa.dim", "tosa.div_ceil_shape", "tosa.div_floor_shape", "tosa.equal", "tosa.erf",
+	"tosa.exp", "tosa.exp2_shape", "tosa.fft2d", "tosa.floor", "tosa.gather", "tosa.greater", "tosa.greater_equal",
+	"tosa.identity", "tosa.intdiv", "tosa.log", "tosa.log2_ceil_shape", "tosa.log2_floor_shape", "tosa.logical_and",
+	"tosa.logical_left_shift", "tosa.logical_not", "tosa.logical_or", "tosa.logical_right_shift", "tosa.logical_xor",
+	"tosa.matmul", "tosa.matmul_t_block_scaled", "tosa.max_pool2d", "tosa.max_shape", "tosa.maximum", "tosa.min_shape",
+	"tosa.minimum", "tosa.mod_shape", "tosa.mul", "tosa.mul_shape", "tosa.negate", "tosa.pad", "tosa.pow",
+	"tosa.reciprocal", "tosa.reduce_all", "tosa.reduce_any", "tosa.reduce_max", "tosa.reduce_min",
+	"tosa.reduce_product", "tosa.reduce_sum", "tosa.rescale", "tosa.reshape", "tosa.resize", "tosa.reverse",
+	"tosa.rfft2d", "tosa.rsqrt", "tosa.scatter", "tosa.select", "tosa.sigmoid", "tosa.sin", "tosa.slice",
+	"tosa.slice_shape", "tosa.sub", "tosa.sub_shape", "tosa.table", "tosa.tanh", "tosa.tile", "tosa.transpose",
+	"tosa.transpose_conv2d",
+}
+
+// functionalSyntax is the declarative format `name operands attr-dict :
+// functional-type(operands, results)`.
+func functionalSyntax(name string) *opSyntax {
+	return &opSyntax{
+		Parse: func(p *parser, st *OpState) {
+			at := p.pos()
+			refs := p.operandRefs()
+			p.attrDictColonFunctionType(st, refs, at)
+		},
+		Print: func(p *printer, op *Operation) bool {
+			if len(op.Regions) > 0 || len(op.Successors) > 0 {
+				return false
+			}
+			p.w(name)
+			if len(op.operands) > 0 {
+				p.w(" ")
+				p.values(op.operands)
+			}
+			p.attrDictColonFunctionType(op)
+			return true
+		},
+	}
+}

@@ -1,0 +1,40 @@
+package ir_test
+
+import "testing"
+
+// TestTosaSyntax round-trips TOSA ops in their functional-type form
+// through mlir-opt-22: elementwise ops, ops with inherent attributes and
+// shape operands, several results, and a discardable attribute.
+func TestTosaSyntax(t *testing.T) {
+	testRoundTrips(t, []roundTripCase{
+		{name: "elementwise", src: `func.func @f(%a: tensor<13x21x3xf32>, %b: tensor<13x21x1xf32>, %c: tensor<13x21x3xi1>) -> (tensor<13x21x3xf32>, tensor<13x21x3xi1>) {
+  %0 = tosa.add %a, %b : (tensor<13x21x3xf32>, tensor<13x21x1xf32>) -> tensor<13x21x3xf32>
+  %1 = tosa.tanh %0 : (tensor<13x21x3xf32>) -> tensor<13x21x3xf32>
+  %2 = tosa.greater %1, %a {tag} : (tensor<13x21x3xf32>, tensor<13x21x3xf32>) -> tensor<13x21x3xi1>
+  %3 = tosa.logical_and %2, %c : (tensor<13x21x3xi1>, tensor<13x21x3xi1>) -> tensor<13x21x3xi1>
+  %4 = tosa.select %3, %1, %a : (tensor<13x21x3xi1>, tensor<13x21x3xf32>, tensor<13x21x3xf32>) -> tensor<13x21x3xf32>
+  return %4, %3 : tensor<13x21x3xf32>, tensor<13x21x3xi1>
+}`, printed: []string{"tosa.add %a, %b : (tensor<13x21x3xf32>, tensor<13x21x1xf32>) -> tensor<13x21x3xf32>"}},
+		{name: "attributes and shapes", src: `func.func @f(%a: tensor<14x19xf32>, %b: tensor<13x8x16xf32>) -> (tensor<19xi32>, tensor<266xf32>, tensor<13x8x9xf32>, tensor<13x8x9xf32>) {
+  %0 = tosa.argmax %a {axis = 0 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<14x19xf32>) -> tensor<19xi32>
+  %s = tosa.const_shape {values = dense<266> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %1 = tosa.reshape %a, %s : (tensor<14x19xf32>, !tosa.shape<1>) -> tensor<266xf32>
+  %2, %3 = tosa.rfft2d %b : (tensor<13x8x16xf32>) -> (tensor<13x8x9xf32>, tensor<13x8x9xf32>)
+  return %0, %1, %2, %3 : tensor<19xi32>, tensor<266xf32>, tensor<13x8x9xf32>, tensor<13x8x9xf32>
+}`},
+	}, "tosa.")
+	testSyntaxErrors(t, []errorCase{
+		{"no type", `func.func @f(%a: tensor<4xf32>) {
+  %0 = tosa.abs %a
+  return
+}`},
+		{"not a function type", `func.func @f(%a: tensor<4xf32>) {
+  %0 = tosa.abs %a : tensor<4xf32>
+  return
+}`},
+		{"operand count", `func.func @f(%a: tensor<4xf32>) {
+  %0 = tosa.add %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}`},
+	})
+}
