@@ -25,12 +25,13 @@ func (p *parser) isTypeStart() bool {
 		case "index", "none", "complex", "tensor", "memref", "vector", "tuple":
 			return true
 		}
-		return floatTypeNames[s] || integerTypeWidth(s) > 0
+		return floatTypeNames[s] || integerTypeWidth(s) >= 0
 	}
 	return false
 }
 
-// integerTypeWidth returns N for iN, siN, uiN, and 0 otherwise.
+// integerTypeWidth returns N for iN, siN, uiN (i0 included), and -1
+// otherwise.
 func integerTypeWidth(s string) int {
 	switch {
 	case strings.HasPrefix(s, "si"), strings.HasPrefix(s, "ui"):
@@ -38,14 +39,17 @@ func integerTypeWidth(s string) int {
 	case strings.HasPrefix(s, "i"):
 		s = s[1:]
 	default:
-		return 0
+		return -1
+	}
+	if s == "0" {
+		return 0 // i0 is a type, of no bits
 	}
 	if s == "" || s[0] == '0' {
-		return 0
+		return -1
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n > 1<<24 {
-		return 0
+		return -1
 	}
 	return n
 }
@@ -178,7 +182,7 @@ func (p *parser) parseTypeUncached() Type {
 			p.advance()
 			return &FloatType{Name: s}
 		}
-		if w := integerTypeWidth(s); w > 0 {
+		if w := integerTypeWidth(s); w >= 0 {
 			p.advance()
 			switch s[0] {
 			case 's':
