@@ -106,7 +106,7 @@ Decl next_op(P, Q)
   bound [/number, /number].
 
 Decl region_first(Op, K, Q)
-  descr [doc("Q is the first op of the entry block of region K of the region op Op (branch_op)."),
+  descr [doc("Q is the first op of the entry block of region K of the region op Op (branch_op, a program point)."),
          arg(Op, "op id"), arg(K, "number"), arg(Q, "op id")]
   bound [/number, /number, /number].
 
@@ -263,7 +263,7 @@ touches(P, H) :- use(Op, _, V), handle(V, H), host(Op, P), !static_token(H).
 # and leaves at its last op, a terminator that branches to no block
 # (scf.yield).
 next_op(P, Q) :- branch_op(P), op_in_block(P, B, I), J = fn:plus(I, 1), op_in_block(Q, B, J).
-region_first(Op, K, Q) :- branch_op(Op), region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
+region_first(Op, K, Q) :- branch_op(Op), point(Op), region_of(R, Op, K), block_in_region(B, R, 0), op_in_block(Q, B, 0).
 branches(T) :- successor(T, _, _).
 region_exit(T, Op, K) :-
   branch_op(Op), region_of(R, Op, K), block_in_region(B, R, _), op_in_block(T, B, I), J = fn:plus(I, 1),

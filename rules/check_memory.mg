@@ -159,9 +159,14 @@ Decl returns_readonly(F, J)
   bound [/number, /number].
 
 Decl write_op(Op, I, C)
-  descr [doc("Op writes the memory of its memref operand I: for sure (C = /sure: memref.store, the target of memref.copy, linalg outs, a callee that writes it), or maybe (/unsure: an op with no memory model, a function without a body and without bufferization.access)."),
+  descr [doc("Op writes the memory of its memref operand I, a memref whose writes matter (watched): for sure (C = /sure: memref.store, the target of memref.copy, linalg outs, a callee that writes it), or maybe (/unsure: an op with no memory model, a function without a body and without bufferization.access)."),
          arg(Op, "op id"), arg(I, "number"), arg(C, "name")]
   bound [/number, /number, /name].
+
+Decl watched(H)
+  descr [doc("A write through the memref H (no view) may matter: H is read-only or an argument (static_token), or H's paths are followed and what it names decides."),
+         arg(H, "value id")]
+  bound [/number].
 
 Decl callee_writes(F, I, C)
   descr [doc("The function F writes the memory of its argument I: for sure (C = /sure) on a sure path, or maybe (/unsure)."),
@@ -299,9 +304,16 @@ readonly(X) :- arg_not_writable(F, I), func_arg(F, I, X), memref_value(X).
 readonly(X) :- call_token(X, F, J), returns_readonly(F, J).
 returns_readonly(F, J) :- return_op(Ret, F), returned(Ret, J, X), readonly(X), !arg_of(F, X).
 
-# memref.store %v, %m[...]; memref.copy %a, %m; linalg.fill ... outs(%m).
-write_op(Op, I, /sure) :- memref_effect(Op, I, /write).
-write_op(Op, I, /unsure) :- memref_effect(Op, I, /unknown).
+# memref.store %v, %m[...]; memref.copy %a, %m; linalg.fill ... outs(%m),
+# where %m may be read-only memory or an argument. Writes into a
+# buffer the function allocated, and that no path is followed for, are
+# no fault and tell the callers nothing: the rules start from the
+# memrefs whose writes matter, not from every write.
+write_op(Op, I, /sure) :- watched(H), handle(V, H), use(Op, I, V), memref_effect(Op, I, /write).
+write_op(Op, I, /unsure) :- watched(H), handle(V, H), use(Op, I, V), memref_effect(Op, I, /unknown).
+watched(H) :- readonly(H), static_token(H).
+watched(H) :- func_arg(_, _, H), static_token(H).
+watched(H) :- handle(_, H), !static_token(H).
 # func.call @f(%m) where @f writes its argument.
 write_op(Op, I, C) :- call(Op, F), callee_writes(F, I, C).
 callee_writes(F, I, C) :-
