@@ -221,11 +221,6 @@ func (r *Relation) Index(cols []int) *Index {
 			ix.addDense(id, k)
 		}
 	} else {
-		slots := 16
-		for slots*3 <= r.n*4 { // room for every row as a distinct key
-			slots *= 2
-		}
-		ix.keys.init(slots)
 		ix.build(r.n)
 	}
 	r.indexes = append(r.indexes, ix)
@@ -299,10 +294,12 @@ func newDense(n int) []uint32 {
 	return append(d, make([]uint32, n)...)
 }
 
-// build adds rows 0 to n-1 to the index, batchTuples at a time: it first
+// build makes the hash table of an empty index, with room for rows 0 to
+// n-1 as distinct keys, and adds them batchTuples at a time: it first
 // hashes the keys of a batch and loads their home slots, whose cache
 // misses then overlap (as in AddBatch), and adds the rows after.
 func (ix *Index) build(n int) {
+	ix.keys.init(setSlots(16, n))
 	var hashes [batchTuples]uint64
 	var touched uint64
 	for lo := 0; lo < n; lo += batchTuples {
@@ -420,11 +417,6 @@ func (ix *Index) toHashed(id uint32) {
 	keepSpare(&spare.ids, ix.dense)
 	ix.dense, ix.span, ix.denseKeys, ix.longest = nil, nil, 0, 0
 	ix.next, ix.depth = ix.next[:0], ix.depth[:0]
-	slots := 16
-	for slots*3 <= int(id+1)*4 {
-		slots *= 2
-	}
-	ix.keys.init(slots)
 	ix.build(int(id) + 1)
 }
 
