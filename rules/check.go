@@ -18,6 +18,13 @@ func Compile(srcs ...solve.Source) (*solve.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	return CompileParsed(parsed, srcs)
+}
+
+// CompileParsed is Compile of srcs, which solve.Parse made parsed into:
+// for a caller that reads the parsed files too (PredicatesOf), and so
+// parses them once.
+func CompileParsed(parsed *solve.Parsed, srcs []solve.Source) (*solve.Program, error) {
 	// Before the analysis: a predicate renamed in one file leaves clauses
 	// of another reading a predicate nobody declares, which the analysis
 	// would report without naming the contract.

@@ -190,6 +190,15 @@ func readRules(path string) (string, error) {
 // CrossFunction, as schema.mg has it for the schema's predicates. A
 // source that does not parse is an error at its position (solve.Parse).
 func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
+	parsed, err := solve.Parse(srcs...)
+	if err != nil {
+		return nil, err
+	}
+	return PredicatesOf(parsed), nil
+}
+
+// PredicatesOf is Predicates of files already parsed.
+func PredicatesOf(parsed *solve.Parsed) []*facts.Predicate {
 	var out []*facts.Predicate
 	seen := map[string]bool{}
 	add := func(p *facts.Predicate) {
@@ -197,10 +206,6 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 			seen[p.Name] = true
 			out = append(out, p)
 		}
-	}
-	parsed, err := solve.Parse(srcs...)
-	if err != nil {
-		return nil, err
 	}
 	for _, d := range parsed.Declarations() {
 		if sym := d.DeclaredAtom.Predicate; sym != symbols.Package && sym != symbols.Use {
@@ -215,7 +220,7 @@ func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 		}
 		add(p)
 	}
-	return out, nil
+	return out
 }
 
 // DeclaredPredicate is the Predicate a declaration declares: its name,

@@ -288,7 +288,11 @@ func (p *pipeline) printVerified(m *ir.Module, file string, ps pass) ([]byte, er
 		printErr = ps.times.timed(phasePrint, func() error { return ir.Print(&text, m, ir.PrintOptions{Workers: p.opts.Workers}) })
 	})
 	err := ps.times.timed(phaseVerify, func() error {
-		return p.verify.verify(m, file, ps, func() ([]byte, error) {
+		chk, err := p.verify()
+		if err != nil {
+			return err
+		}
+		return chk.verify(m, file, ps, func() ([]byte, error) {
 			printed.Wait()
 			return text.Bytes(), printErr
 		})

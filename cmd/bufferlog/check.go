@@ -66,10 +66,7 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			chk, err := newChecker(p.rules)
-			if err != nil {
-				return report(err)
-			}
+			chk := newChecker(p.rules)
 			all := []checkFinding{}
 			failed := false
 			for _, file := range c.Args().Slice() {
@@ -135,17 +132,13 @@ type checker struct {
 }
 
 // newChecker is the checker of the rules rs.
-func newChecker(rs ruleSet) (*checker, error) {
-	preds, err := rs.decls()
-	if err != nil {
-		return nil, err
-	}
-	c := &checker{prog: rs.prog.Restrict(contract.Finding.Name()), preds: preds}
+func newChecker(rs ruleSet) *checker {
+	c := &checker{prog: rs.prog.Restrict(contract.Finding.Name()), preds: rs.decls()}
 	needed := c.prog.Needed()
 	for p := range facts.NumPreds {
 		c.reads[p] = needed[p.Name()]
 	}
-	return c, nil
+	return c
 }
 
 // eval extracts m and derives the findings, within ps's limits, and

@@ -286,7 +286,7 @@ var testChecker = sync.OnceValues(func() (*checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newChecker(rs)
+	return newChecker(rs), nil
 })
 
 // verifyKnown checks text, bufferlog's output for the program name, as

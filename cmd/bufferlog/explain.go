@@ -112,10 +112,7 @@ type tensorAnalysis struct {
 // explainAnalysis analyzes file as ps's pipeline says and explains each
 // operand its policy put out of place, without rewriting anything.
 func explainAnalysis(ps pass, file string) (*tensorAnalysis, error) {
-	preds, err := ps.rules.decls()
-	if err != nil {
-		return nil, err
-	}
+	preds := ps.rules.decls()
 	m, source, err := loadSource(file, true)
 	if err != nil {
 		return nil, err
@@ -183,10 +180,7 @@ func (a *tensorAnalysis) explainBufferized(ps pass, file, output string) (*expla
 			return nil, nil, err
 		}
 	}
-	preds, err := ps.rules.decls()
-	if err != nil {
-		return nil, nil, err
-	}
+	preds := ps.rules.decls()
 	out.Decisions = append(out.Decisions, deallocDecisions(ps.rules.prog, preds, plan, text.Bytes())...)
 	out.Decisions = append(out.Decisions, changeDecisions(mm, plan.Names, clonePlan, text.Bytes())...)
 	return out, text.Bytes(), nil

@@ -145,11 +145,13 @@ func TestNewPipeline(t *testing.T) {
 					want.label, want.ropt, want.dealloc, want.timeout, want.maxFacts, want.analysisOnly, want.printConflicts, want.optimize)
 			}
 			if p.policy == nil || p.rules.prog == nil || p.verify != nil || p.opts.Workers != runtime.GOMAXPROCS(0) || p.opts.OpModel != nil {
-				t.Errorf("policy %v, program %v, checker %v, extraction %+v", p.policy, p.rules.prog, p.verify, p.opts)
+				t.Errorf("policy %v, program %v, checker %v, extraction %+v", p.policy, p.rules.prog, p.verify != nil, p.opts)
 			}
 		})
 	}
 	if p := commandPipeline(t, bufferizeCommand(), "--verify"); p.verify == nil {
 		t.Error("--verify: no checker")
+	} else if chk, err := p.verify(); chk == nil || err != nil {
+		t.Errorf("--verify: checker %v, error %v", chk, err)
 	}
 }

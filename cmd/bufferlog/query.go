@@ -63,10 +63,7 @@ func queryCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			preds, err := p.rules.decls()
-			if err != nil {
-				return report(err)
-			}
+			preds := p.rules.decls()
 			q, err := parseQuery(c.Args().Get(1), preds)
 			if err != nil {
 				return report(err)
@@ -150,10 +147,7 @@ func derive(m *ir.Module, ps pass, root, engine string, keep ...string) ([]*fact
 		_, err = prog.Eval(ctx, plan.DB, opt)
 		return []*facts.DB{plan.DB}, plan.Names, err
 	}
-	decls, err := ps.rules.decls()
-	if err != nil {
-		return nil, nil, err
-	}
+	decls := ps.rules.decls()
 	if engine == "ours" && workers > 1 && prog.FunctionLocal(decls) {
 		parts, names, err := extract.Functions(m, ps.opts)
 		if err == nil {
