@@ -1,8 +1,11 @@
 // Package driver is the bufferization driver: the Go side of the rules'
 // contract (rules/contract), which evaluates the rule files with the
 // engine (package solve) and does what Datalog cannot say in one
-// evaluation. It owns four things:
+// evaluation. It owns five things:
 //
+//   - empty-tensor elimination (EliminateEmpty): rules/empty.mg on the
+//     tensor module before the analysis, its replacements made by the
+//     rewrite (rewrite.ReplaceEmpty);
 //   - the in-place decisions (Decide): One-Shot Bufferize's greedy pass
 //     over the operands, which asks the rules' conflict facts about the
 //     alias sets of the decisions taken so far;
@@ -21,7 +24,8 @@
 //
 // # Data flow
 //
-//	ir.Module --extract--> facts.DB per function (ModuleParts)
+//	ir.Module --EliminateEmpty (rules/empty.mg; rewrite.ReplaceEmpty)--> ir.Module
+//	          --extract--> facts.DB per function (ModuleParts)
 //	          --AnalyzeParts (rules/inplace*.mg, Policy, rules/decisions.mg)--> rewrite.Decisions + derived facts
 //	          --rewrite.Bufferize--> memref ir.Module
 //	          --PlanDeallocation (rules/dealloc*.mg; rewrite.Clone)--> DeallocPlan --rewrite.Deallocate--> frees

@@ -1,5 +1,6 @@
 // Package rewrite applies the decisions of the analysis to the IR, in two
-// ways.
+// ways; before the analysis, ReplaceEmpty applies those of empty-tensor
+// elimination (rules/empty.mg) to the tensor IR.
 //
 // Annotate writes them as the attributes MLIR's One-Shot Bufferize writes
 // in its test-analysis-only mode, so that bufferlog's decisions can be

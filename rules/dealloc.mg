@@ -41,7 +41,7 @@
 # --- Optimizations -----------------------------------------------------------
 
 Decl optimization(Name)
-  descr [doc("The buffer optimization Name is on (--optimize): /hoist (allocations out of loops, dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg), /move (copies that end their source's life become renames, dealloc_move.mg), /reuse (a buffer takes the storage of one freed just before, dealloc_reuse.mg); /out_params and /out_params_public (fresh results become arguments the callers allocate, of private functions or of all: --results-to-out-params, dealloc_outparam.mg)."), driver(/adds),
+  descr [doc("The buffer optimization Name is on (--optimize): /hoist (allocations out of loops, dealloc_hoist.mg), /stack (buffers on the stack, dealloc_stack.mg), /move (copies that end their source's life become renames, dealloc_move.mg), /reuse (a buffer takes the storage of one freed just before, dealloc_reuse.mg); /out_params and /out_params_public (fresh results become arguments the callers allocate, of private functions or of all: --results-to-out-params, dealloc_outparam.mg); /empty (tensor.empty computed in the slice it is inserted into, empty.mg, applied before the analysis)."), driver(/adds),
          arg(Name, "name")]
   bound [/name].
 

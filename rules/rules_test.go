@@ -235,7 +235,7 @@ func TestWithUserFiles(t *testing.T) {
 		got = append(got, s.Name)
 	}
 	want := []string{rules.SchemaFile, alias, "check.mg", "check_flow.mg", "check_lifetime.mg", "check_memory.mg", "dealloc.mg",
-		"dealloc_clone.mg", "dealloc_free.mg", "dealloc_handover.mg", "dealloc_hoist.mg", "dealloc_move.mg", "dealloc_outparam.mg", "dealloc_reuse.mg", "dealloc_stack.mg", "decisions.mg", "inplace.mg",
+		"dealloc_clone.mg", "dealloc_free.mg", "dealloc_handover.mg", "dealloc_hoist.mg", "dealloc_move.mg", "dealloc_outparam.mg", "dealloc_reuse.mg", "dealloc_stack.mg", "decisions.mg", "empty.mg", "inplace.mg",
 		"inplace_excuse.mg", "inplace_order.mg", "inplace_readonly.mg", extra}
 	if !slices.Equal(got, want) {
 		t.Errorf("sources %q, want %q", got, want)

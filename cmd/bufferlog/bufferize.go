@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -228,11 +229,26 @@ type analysis struct {
 // IR, and inserts the deallocations. The result is checked with the
 // structural verifier: a rewrite bug must not reach the output.
 func bufferize(m *ir.Module, file string, ps pass) error {
+	if _, err := eliminateEmpty(m, ps); err != nil {
+		return err
+	}
 	a, err := decide(m, ps, nil, rewrite.PlanPredicates()...)
 	if err != nil {
 		return err
 	}
 	return rewriteDecided(m, file, ps, a, ps.dealloc)
+}
+
+// eliminateEmpty replaces the uses of tensor.empty results that
+// rules/empty.mg names by slices of the tensors they are inserted into,
+// if --optimize has empty, and returns its plan (nil if it had nothing to
+// evaluate). It is part of the analysis phase.
+func eliminateEmpty(m *ir.Module, ps pass) (*driver.EmptyPlan, error) {
+	if !slices.Contains(ps.optimize, "empty") {
+		return nil, nil
+	}
+	defer ps.times.since(phaseAnalysis, time.Now())
+	return driver.EliminateEmpty(ps.ctx, ps.driverRules(), m, ps.opts)
 }
 
 // rewriteDecided is bufferize once the decisions are taken, with dealloc

@@ -117,6 +117,10 @@ func explainAnalysis(ps pass, file string) (*tensorAnalysis, error) {
 	if err != nil {
 		return nil, err
 	}
+	empty, err := eliminateEmpty(m, ps)
+	if err != nil {
+		return nil, err
+	}
 	// Every fact is kept: the derivations read them all.
 	var all []string
 	for _, p := range preds {
@@ -126,7 +130,7 @@ func explainAnalysis(ps pass, file string) (*tensorAnalysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &explain.Explanation{File: file, Decisions: tensorDecisions(ps, preds, a, source)}
+	out := &explain.Explanation{File: file, Decisions: append(emptyDecisions(ps.rules.prog, preds, empty, source), tensorDecisions(ps, preds, a, source)...)}
 	return &tensorAnalysis{analysis: a, m: m, source: source, out: out}, nil
 }
 
@@ -392,6 +396,26 @@ func deallocDecisions(prog *solve.Program, preds []*facts.Predicate, plan *drive
 	add("kept", contract.KeptAlive, false)
 	add("move", contract.Moves, true)
 	add("reuse", contract.Reuses, false)
+	return out
+}
+
+// emptyDecisions explains the uses of tensor.empty results that plan
+// replaced by slices (empty_replaced), at the ops that used them.
+func emptyDecisions(prog *solve.Program, preds []*facts.Predicate, plan *driver.EmptyPlan, source []byte) []explain.Decision {
+	if plan == nil || len(plan.Replaced) == 0 {
+		return nil
+	}
+	st := newStepper(prog, preds, plan.DB, plan.Names, source)
+	names := plan.Names
+	var out []explain.Decision
+	for _, r := range plan.Replaced {
+		user, _ := names.OpID(r.User)
+		ins, _ := names.OpID(r.Insert)
+		e, _ := names.ValueID(r.Empty.Result(0))
+		row := []facts.Value{facts.Number(int64(user)), facts.Number(int64(r.Index)), facts.Number(int64(ins))}
+		out = append(out, explain.Decision{Kind: "empty", Value: names.ValueName(e), Op: r.User.Name, At: st.location(names.Location(user)), Operand: r.Index,
+			Summary: st.sentence(contract.EmptyReplaced.Name(), row), Why: st.fact(contract.EmptyReplaced.Name(), row...)})
+	}
 	return out
 }
 

@@ -120,7 +120,7 @@ var (
 	stackFlag = &cli.Int64Flag{Name: "max-stack-bytes", Value: defaultMaxStackBytes,
 		Usage: "stack that the buffers of one function promoted to memref.alloca may take together: buffers of static size, allocated once per call, handed on only to scf.if and loop results that stay in the function (0: none)"}
 	optimizeFlag = &cli.StringFlag{Name: "optimize", Value: "all",
-		Usage: "buffer optimizations the deallocation rules may make, comma-separated: hoist (allocations out of loops), stack (small buffers on the stack, see --max-stack-bytes), move (copies that end their source's life become renames), reuse (a buffer takes the storage of one of its type freed just before, or the alloca of one dead before it); all, or none"}
+		Usage: "buffer optimizations the rules may make, comma-separated: empty (a tensor.empty computed in the slice it is inserted into, before the in-place analysis: eliminate-empty-tensors; not with --analysis-only), hoist (allocations out of loops), stack (small buffers on the stack, see --max-stack-bytes), move (copies that end their source's life become renames), reuse (a buffer takes the storage of one of its type freed just before, or the alloca of one dead before it); all, or none"}
 	outParamsFlag = &cli.StringFlag{Name: "results-to-out-params", Value: "none",
 		Usage: "none; private: a private function's results that are fresh buffers of static shape become arguments that each call allocates (MLIR's buffer-results-to-out-params), where the caller may put them on the stack, hoist them or free them; all: public functions' too"}
 	allowUnknownOpsFlag = &cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"}
@@ -250,8 +250,9 @@ func policyNamed(name, heuristic string) (driver.Policy, string, error) {
 }
 
 // bufferOptimizations are the names --optimize takes, each the name of an
-// optimization fact of the deallocation rules (rules/dealloc.mg).
-var bufferOptimizations = []string{"hoist", "stack", "move", "reuse"}
+// optimization fact of the deallocation rules (rules/dealloc.mg), but
+// for empty, which says whether the driver applies rules/empty.mg.
+var bufferOptimizations = []string{"empty", "hoist", "stack", "move", "reuse"}
 
 // optimizations parses --optimize: names of bufferOptimizations, all,
 // or none.

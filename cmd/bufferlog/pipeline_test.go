@@ -110,7 +110,7 @@ func TestNewPipeline(t *testing.T) {
 		{name: "bad out-params", cmd: explainCommand, args: []string{"--results-to-out-params", "public"},
 			err: `bufferlog explain: unknown --results-to-out-params "public" (none, private or all)`},
 		{name: "bad optimization", cmd: reportCommand, args: []string{"--optimize", "hoist,inline"},
-			err: `bufferlog report: --optimize "hoist,inline": unknown optimization "inline" (want a list of hoist, stack, move, reuse; all; or none)`},
+			err: `bufferlog report: --optimize "hoist,inline": unknown optimization "inline" (want a list of empty, hoist, stack, move, reuse; all; or none)`},
 		{name: "bad dealloc", cmd: bufferizeCommand, args: []string{"--dealloc", "dynamic"},
 			err: `bufferlog bufferize: unknown --dealloc "dynamic" (static or none)`},
 		{name: "verify without frees", cmd: bufferizeCommand, args: []string{"--verify", "--dealloc", "none"},

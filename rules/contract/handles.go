@@ -37,7 +37,9 @@ var (
 	// dealloc_move.mg), /reuse (a buffer takes the storage of one freed just
 	// before, dealloc_reuse.mg); /out_params and /out_params_public (fresh
 	// results become arguments the callers allocate, of private functions or
-	// of all: --results-to-out-params, dealloc_outparam.mg).
+	// of all: --results-to-out-params, dealloc_outparam.mg); /empty
+	// (tensor.empty computed in the slice it is inserted into, empty.mg,
+	// applied before the analysis).
 	Optimization = declare("dealloc.mg", Adds, "optimization", 1)
 	// FreshResult is fresh_result(F op id, J number): Go adds it. Result J of
 	// F, a function the module calls, is a buffer its callers own: F's returns
@@ -325,6 +327,17 @@ var (
 	// reads it. Operand J of the func.return Ret is equivalent to argument I
 	// of its function. bufferize --analysis-only writes it on Ret.
 	ReturnEquivalent = declare("decisions.mg", Reads, "return_equivalent", 3)
+)
+
+// The predicates of empty.mg.
+var (
+	// EmptyReplaced is empty_replaced(Op op id, I number, Ins op id): Go reads
+	// it. The rewrite replaces operand I of Op, the result of a tensor.empty,
+	// by a tensor.extract_slice of the destination of the subset insertion Ins
+	// at its offsets, sizes and strides (by the destination itself for
+	// linalg.copy and materialize_in_destination), built right before the
+	// tensor.empty.
+	EmptyReplaced = declare("empty.mg", Reads, "empty_replaced", 3)
 )
 
 // The predicates of inplace.mg.
