@@ -109,6 +109,13 @@ func.func @f(%A: memref<?x?xf32>, %C: memref<?xf32>, %a: index, %b: index, %s: i
 			`"affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, d0 + 1)>}>`,
 			"affine.load %A[%r#1, 0] : memref<?x?xf32>",
 		}},
+		{name: "linearize", src: `func.func @f(%i: index, %b: index) -> (index, index, index, index) {
+  %r:3 = affine.delinearize_index %i into (%b, 3, 4) : index, index, index
+  %m:2 = affine.delinearize_index %i into (3) {tag} : index, index
+  %l = affine.linearize_index disjoint [%r#0, %r#1] by (%b, 3) : index
+  %n = affine.linearize_index [%m#0, %m#1, %i] by (2, %b, %b) {tag} : index
+  return %r#0, %l, %m#1, %n : index, index, index, index
+}`},
 	}, "affine.")
 }
 
@@ -131,6 +138,8 @@ func TestAffineSyntaxErrors(t *testing.T) {
 		{"load symbol without value", "func.func @f(%A: memref<4xf32>, %i: index) {\n  %0 = affine.load %A[symbol(3)] : memref<4xf32>\n  return\n}\n"},
 		{"load repeated result number", "func.func @f(%A: memref<4x4xf32>) {\n  %r:2 = \"x.two\"() : () -> (index, index)\n  %0 = affine.load %A[%r#0, %r#1] : memref<4x4xf32>\n  return\n}\n"},
 		{"load tensor", "func.func @f(%A: tensor<4xf32>, %i: index) {\n  %0 = affine.load %A[%i] : tensor<4xf32>\n  return\n}\n"},
+		{"delinearize without into", "func.func @f(%i: index) {\n  %r:2 = affine.delinearize_index %i (3) : index, index\n  return\n}\n"},
+		{"linearize without by", "func.func @f(%i: index) {\n  %l = affine.linearize_index [%i, %i] (3) : index\n  return\n}\n"},
 		{"store without comma", "func.func @f(%A: memref<4xf32>, %i: index, %x: f32) {\n  affine.store %x %A[%i] : memref<4xf32>\n  return\n}\n"},
 	})
 }

@@ -58,24 +58,14 @@ func init() {
 		Inherent: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
 		Parse: func(p *parser, st *OpState) {
 			st.AddProp("callee", p.parseSymbolRef())
-			p.expect("(")
-			at := p.pos()
-			refs := p.operandRefs()
-			p.expect(")")
-			p.attrDictColonFunctionType(st, refs, at)
+			p.callTail(st)
 		},
 		Print: func(p *printer, op *Operation) bool {
 			callee, ok := op.Prop("callee").(*SymbolRefAttr)
-			if !ok {
-				return false
+			if ok {
+				p.call("func.call", callee, op)
 			}
-			p.w("func.call ")
-			p.attr(callee)
-			p.w("(")
-			p.values(op.operands)
-			p.w(")")
-			p.attrDictColonFunctionType(op, "callee")
-			return true
+			return ok
 		},
 	})
 	register("func.call_indirect", &opSyntax{
@@ -297,4 +287,25 @@ func (p *printer) entryAttrs(attrs *ArrayAttr, i int) {
 		p.w(" ")
 		p.attr(d)
 	}
+}
+
+// callTail parses `(%a, %b) attr-dict : (T, U) -> V`, what follows the
+// callee of a call.
+func (p *parser) callTail(st *OpState) {
+	p.expect("(")
+	at := p.pos()
+	refs := p.operandRefs()
+	p.expect(")")
+	p.attrDictColonFunctionType(st, refs, at)
+}
+
+// call prints `name callee(%a, %b) attr-dict : (T, U) -> V`, callee being
+// op's callee property.
+func (p *printer) call(name string, callee Attribute, op *Operation) {
+	p.w(name + " ")
+	p.attr(callee)
+	p.w("(")
+	p.values(op.operands)
+	p.w(")")
+	p.attrDictColonFunctionType(op, "callee")
 }

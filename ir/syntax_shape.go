@@ -8,6 +8,7 @@ func init() {
 	register("shape.assuming", &opSyntax{Parse: parseAssuming, Print: printAssuming})
 	register("shape.assuming_yield", yieldSyntax("shape.assuming_yield"))
 	register("shape.const_witness", &opSyntax{Inherent: []string{"passing"}, Parse: parseConstWitness, Print: printConstWitness})
+	register("shape.const_size", &opSyntax{Inherent: []string{"value"}, Parse: parseConstSize, Print: printConstSize})
 	register("shape.cstr_require", conditionMessageSyntax("shape.cstr_require", witnessType))
 	for _, name := range []string{"shape.cstr_eq", "shape.cstr_broadcastable"} {
 		register(name, shapeConstraintSyntax())
@@ -32,6 +33,7 @@ func init() {
 
 var (
 	witnessType   = &OpaqueType{Text: "!shape.witness"}
+	sizeType      = &OpaqueType{Text: "!shape.size"}
 	assumingYield = impliedTerminator{"shape.assuming_yield", 0}
 )
 
@@ -99,4 +101,21 @@ func shapeConstraintSyntax() *opSyntax {
 			return true
 		},
 	}
+}
+
+// shape.const_size 4 attr-dict
+func parseConstSize(p *parser, st *OpState) {
+	st.AddProp("value", IntAttr(p.integer(), Index))
+	p.optionalAttrDict(st)
+	st.ResultTypes = []Type{sizeType}
+}
+
+func printConstSize(p *printer, op *Operation) bool {
+	v, ok := op.Prop("value").(*IntegerAttr)
+	if !ok || !TypesEqual(v.Type, Index) || len(op.operands) != 0 || !singleResultOfType(op, sizeType) {
+		return false
+	}
+	p.w("shape.const_size " + v.Text)
+	p.attrDict(op, "value")
+	return true
 }

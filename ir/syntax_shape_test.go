@@ -35,6 +35,12 @@ func TestShapeSyntax(t *testing.T) {
   %all = shape.assuming_all %c, %d, %e, %f, %r
   return %all : !shape.witness
 }`},
+		{name: "const_size", src: `func.func @f() -> (!shape.size, !shape.size, !shape.size) {
+  %0 = shape.const_size 4
+  %1 = shape.const_size -1 {tag}
+  %2 = "shape.const_size"() <{value = 7 : index}> : () -> !shape.size
+  return %0, %1, %2 : !shape.size, !shape.size, !shape.size
+}`},
 	}, "shape.")
 }
 
@@ -45,6 +51,7 @@ func TestShapeSyntaxErrors(t *testing.T) {
 		{"assuming without region", "func.func @f(%w: !shape.witness) {\n  shape.assuming %w\n  return\n}\n"},
 		{"assuming non-witness", "func.func @f(%w: i1) {\n  shape.assuming %w {\n  }\n  return\n}\n"},
 		{"const_witness without value", "func.func @f() {\n  %0 = shape.const_witness\n  return\n}\n"},
+		{"const_size without value", "func.func @f() {\n  %0 = shape.const_size\n  return\n}\n"},
 		{"cstr_require without message", "func.func @f(%b: i1) {\n  %0 = shape.cstr_require %b\n  return\n}\n"},
 		{"cstr_require message not a string", "func.func @f(%b: i1) {\n  %0 = shape.cstr_require %b, 3\n  return\n}\n"},
 		{"cstr_eq type count", "func.func @f(%s: tensor<?xindex>) {\n  %0 = shape.cstr_eq %s, %s : tensor<?xindex>\n  return\n}\n"},
