@@ -138,6 +138,7 @@ func TestQueryEngines(t *testing.T) {
 	// no stack, where its buffers show every shape of heap ownership and
 	// take each other's storage, and with fresh results as arguments.
 	inputs := [][]string{{aliasFile}, {inplaceFile}, {"../../testdata/roundtrip/cf_006_tensor_block_args.mlir"},
+		{"../../testdata/roundtrip/program_027_empty_elimination.mlir"},
 		{"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir"}, {"../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir"},
 		{deallocFile}, {deallocFile, "--max-stack-bytes=0", "--results-to-out-params=all"}, {checkFile}}
 	// The checker's predicates are about memref IR: they are compared on
