@@ -191,8 +191,14 @@ func (b *bufferizer) emit(name string, operands []*ir.Value, results []ir.Type, 
 	for _, r := range op.Results() {
 		r.Name = hint
 	}
+	return b.add(op)
+}
+
+// add appends op, made for the block being rewritten, to it and returns
+// it.
+func (b *bufferizer) add(op *ir.Operation) *ir.Operation {
 	b.out = append(b.out, op)
-	if droppable[name] {
+	if droppable[op.Name] {
 		b.buffers = append(b.buffers, op)
 	}
 	return op

@@ -38,6 +38,23 @@ func ReplaceEmpty(names *extract.Names, db *facts.DB) ([]EmptyReplacement, error
 	rows := contract.Triples(db, contract.EmptyReplaced)
 	slices.SortFunc(rows, func(a, b [3]int64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 	var done []EmptyReplacement
+	// The slices go before their tensor.empty, each block's rebuilt once
+	// after: inserting one at a time would cost a pass over the block
+	// each.
+	before := map[*ir.Operation][]*ir.Operation{}
+	defer func() {
+		blocks := map[*ir.Block]bool{}
+		for empty := range before {
+			blocks[empty.Block()] = true
+		}
+		for blk := range blocks {
+			var ops []*ir.Operation
+			for _, op := range blk.Ops() {
+				ops = append(append(ops, before[op]...), op)
+			}
+			blk.SetOps(ops)
+		}
+	}()
 	for _, r := range rows {
 		user, i, ins := names.Op(int(r[0])), int(r[1]), names.Op(int(r[2]))
 		empty := user.Operand(i).DefiningOp()
@@ -52,7 +69,7 @@ func ReplaceEmpty(names *extract.Names, db *facts.DB) ([]EmptyReplacement, error
 		}
 		if op := slice.DefiningOp(); op != nil && op.Block() == nil {
 			op.Pos = empty.Pos // where the buffer was asked for
-			empty.Block().InsertBefore(empty.Index(), op)
+			before[empty] = append(before[empty], op)
 		}
 		user.SetOperand(i, slice)
 		done = append(done, EmptyReplacement{User: user, Index: i, Insert: ins, Empty: empty, Slice: slice})
@@ -92,15 +109,9 @@ func subsetOf(ins *ir.Operation, want ir.Type) (*ir.Value, error) {
 	if src := ins.Operand(0).Type(); !ir.TypesEqual(src, want) {
 		return nil, fmt.Errorf("it inserts a %s, not a %s", src, want)
 	}
-	segs := segmentSizes(ins)
-	if len(segs) != 5 {
+	slice, ok := sliceAt("tensor.extract_slice", ins, dest, 2, want, "extracted_slice")
+	if !ok {
 		return nil, fmt.Errorf("no operandSegmentSizes")
-	}
-	slice := ir.NewOperation("tensor.extract_slice", append([]*ir.Value{dest}, ins.Operands()[2:]...), []ir.Type{want})
-	slice.Result(0).Name = "extracted_slice"
-	slice.SetProp("operandSegmentSizes", ir.I32Array(1, segs[2], segs[3], segs[4]))
-	for _, p := range []string{"static_offsets", "static_sizes", "static_strides"} {
-		slice.SetProp(p, ins.Prop(p))
 	}
 	return slice.Result(0), nil
 }

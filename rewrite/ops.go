@@ -214,17 +214,29 @@ func (b *bufferizer) subview(op *ir.Operation, src *ir.Value, skip int, want *ir
 	if !ok {
 		return nil, b.fail(op, "cannot infer the subview type of %s for %s", st, want)
 	}
-	segs := segmentSizes(op)
-	if len(segs) != skip+3 {
+	sv, ok := sliceAt("memref.subview", op, src, skip, rt, "subview")
+	if !ok {
 		return nil, b.fail(op, "slice op without operandSegmentSizes")
 	}
-	operands := append([]*ir.Value{src}, op.Operands()[skip:]...)
-	sv := b.emit("memref.subview", operands, []ir.Type{rt}, "subview")
-	sv.SetProp("operandSegmentSizes", ir.I32Array(1, segs[skip], segs[skip+1], segs[skip+2]))
-	sv.SetProp("static_offsets", op.Prop("static_offsets"))
-	sv.SetProp("static_sizes", op.Prop("static_sizes"))
-	sv.SetProp("static_strides", op.Prop("static_strides"))
-	return sv.Result(0), nil
+	return b.add(sv).Result(0), nil
+}
+
+// sliceAt returns a new op name, of result type t named by hint, that
+// takes of src the subset the slice op op takes: op's operands after the
+// first skip are its dynamic offsets, sizes and strides. ok is false if
+// op has no operandSegmentSizes for them.
+func sliceAt(name string, op *ir.Operation, src *ir.Value, skip int, t ir.Type, hint string) (*ir.Operation, bool) {
+	segs := segmentSizes(op)
+	if len(segs) != skip+3 {
+		return nil, false
+	}
+	sl := ir.NewOperation(name, append([]*ir.Value{src}, op.Operands()[skip:]...), []ir.Type{t})
+	sl.Result(0).Name = hint
+	sl.SetProp("operandSegmentSizes", ir.I32Array(1, segs[skip], segs[skip+1], segs[skip+2]))
+	for _, p := range []string{"static_offsets", "static_sizes", "static_strides"} {
+		sl.SetProp(p, op.Prop(p))
+	}
+	return sl, true
 }
 
 // extractSlice is a subview of the source's buffer; out of place, a new
