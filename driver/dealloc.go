@@ -43,7 +43,7 @@ type DeallocPlan struct {
 }
 
 // Cloner inserts the copies that the needs_clone facts of db ask for and
-// returns them (rewrite.Clone).
+// returns them (rewrite.Options.Clone).
 type Cloner func(names *extract.Names, db *facts.DB) []rewrite.Copy
 
 // Hoister moves the allocations that the hoist_alloc facts of db name out

@@ -27,10 +27,9 @@ type Copy struct {
 // the value), a memref.copy into it, and a memref.cast to the operand's
 // type where that differs, all just before Op. It returns the copies it
 // made. The deallocation rules must then be evaluated again, on the
-// facts of the changed module. The new buffers are unaligned, as
-// bufferization.clone's are once lowered: a clone is a copy handed on,
-// not a buffer the program computes in.
-func Clone(names *extract.Names, db *facts.DB) []Copy {
+// facts of the changed module. The new buffers have o's alignment,
+// unless they are smaller than it (alignedClone).
+func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 	sites := contract.Pairs(db, contract.NeedsClone)
 	if len(sites) == 0 {
 		return nil
@@ -70,7 +69,7 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 				}
 				var copyOps []*ir.Operation
 				v := op.Operand(i)
-				if buf, w := cloneOf(v, &copyOps); w != nil {
+				if buf, w := cloneOf(v, &copyOps, o.Alignment); w != nil {
 					copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op)})
 					ops = append(ops, copyOps...)
 					op.SetOperand(i, w)
@@ -81,7 +80,7 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 		blk.SetOps(ops)
 	})
 	for _, op := range branches {
-		copies = cloneOnEdges(op, before[op], why, copies)
+		copies = o.cloneOnEdges(op, before[op], why, copies)
 	}
 	return copies
 }
@@ -92,7 +91,7 @@ func Clone(names *extract.Names, db *facts.DB) []Copy {
 // them and branches on to the successor with the copies. A copy made
 // before the branch would be lost on the other edges. It appends the
 // copies to copies.
-func cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copies []Copy) []Copy {
+func (o Options) cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copies []Copy) []Copy {
 	slices.Sort(idx)
 	after := op.Block()
 	edges := map[int]*ir.Operation{} // successor -> the cf.br of its new block
@@ -111,7 +110,7 @@ func cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) string, copie
 			after, edges[s] = br.Block(), br
 		}
 		var copyOps []*ir.Operation
-		buf, w := cloneOf(br.Operand(k), &copyOps)
+		buf, w := cloneOf(br.Operand(k), &copyOps, o.Alignment)
 		blk := br.Block()
 		for _, c := range copyOps {
 			blk.InsertBefore(len(blk.Ops())-1, c)
@@ -171,8 +170,8 @@ func staticSpan(t *ir.MemRefType) (int64, strided, bool) {
 // buffer has the identity layout, cast back to v's type, or, for a view
 // of static layout that no cast reaches, is a 1-D buffer spanning that
 // layout, reinterpreted at it. It returns nils for a value that is not
-// Clonable.
-func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
+// Clonable. The new buffer has alignment align as alignedClone says.
+func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) {
 	if !Clonable(v.Type()) {
 		return nil, nil
 	}
@@ -187,8 +186,9 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 	}
 	if !castable(identityOf(t.Shape, t.Elem), t) {
 		span, l, _ := staticSpan(t)
-		alloc := add("memref.alloc", nil, []ir.Type{identityOf([]int64{span}, t.Elem)}, "clone")
-		setAllocProps(alloc, 0, 0)
+		bt := identityOf([]int64{span}, t.Elem)
+		alloc := add("memref.alloc", nil, []ir.Type{bt}, "clone")
+		setAllocProps(alloc, 0, alignedClone(bt, align))
 		view := add("memref.reinterpret_cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "view")
 		view.SetProp("operandSegmentSizes", ir.I32Array(1, 0, 0, 0))
 		view.SetProp("static_offsets", ir.I64Array([]int64{l.offset}))
@@ -205,13 +205,27 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation) (buf, w *ir.Value) {
 			sizes = append(sizes, add("memref.dim", []*ir.Value{v, c.Result(0)}, []ir.Type{ir.Index}, "dim").Result(0))
 		}
 	}
-	alloc := add("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "clone")
-	setAllocProps(alloc, len(sizes), 0)
+	bt := identityOf(t.Shape, t.Elem)
+	alloc := add("memref.alloc", sizes, []ir.Type{bt}, "clone")
+	setAllocProps(alloc, len(sizes), alignedClone(bt, align))
 	add("memref.copy", []*ir.Value{v, alloc.Result(0)}, nil, "")
 	if t.Layout == nil {
 		return alloc.Result(0), alloc.Result(0)
 	}
 	return alloc.Result(0), add("memref.cast", []*ir.Value{alloc.Result(0)}, []ir.Type{t}, "cast").Result(0)
+}
+
+// alignedClone is the alignment a clone of type t gets, given the
+// bufferization's align: none for a buffer of static size smaller than
+// align, where the padding would cost more than the buffer (MLIR's
+// lowered clones are never aligned); align for the others, which may be
+// large and walked by vector code like any buffer the program computes
+// in.
+func alignedClone(t *ir.MemRefType, align int64) int64 {
+	if n, ok := ir.StaticBytes(t); ok && n < align {
+		return 0
+	}
+	return align
 }
 
 // Deallocate inserts a memref.dealloc of buffer A right after op Op for

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -13,23 +14,28 @@ import (
 // buffer, cast back where the layout differs; for a static layout no
 // cast reaches, a 1-D buffer spanning it, reinterpreted at it; nothing
 // for a layout with dynamic strides or offset that no cast reaches. The
-// new buffer is never aligned.
+// new buffer has the alignment asked for, unless it is of static size
+// smaller than that.
 func TestCloneOf(t *testing.T) {
 	for _, tc := range []struct {
-		typ  string
-		want []string // substrings of the printed function, in order
+		typ   string
+		align int64
+		want  []string // substrings of the printed function, in order
 	}{
-		{"memref<4xf32>", []string{"%clone = memref.alloc() : memref<4xf32>", "memref.copy %a, %clone"}},
-		{"memref<4xf32, strided<[?], offset: ?>>", []string{"memref.alloc() : memref<4xf32>", "memref.copy %a, %clone", "memref.cast %clone : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>"}},
-		{"memref<?xf32>", []string{"memref.dim %a, %c", "%clone = memref.alloc(%dim) : memref<?xf32>"}},
-		{"memref<4xf32, strided<[1], offset: 1>>", []string{"%clone = memref.alloc() : memref<5xf32>",
+		{"memref<4xf32>", 0, []string{"%clone = memref.alloc() : memref<4xf32>", "memref.copy %a, %clone"}},
+		{"memref<4xf32>", 64, []string{"%clone = memref.alloc() : memref<4xf32>", "memref.copy %a, %clone"}},
+		{"memref<16xf32>", 64, []string{"%clone = memref.alloc() {alignment = 64 : i64} : memref<16xf32>", "memref.copy %a, %clone"}},
+		{"memref<4xf32, strided<[?], offset: ?>>", 0, []string{"memref.alloc() : memref<4xf32>", "memref.copy %a, %clone", "memref.cast %clone : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>"}},
+		{"memref<?xf32>", 64, []string{"memref.dim %a, %c", "memref.alloc(%dim) {alignment = 64 : i64} : memref<?xf32>"}},
+		{"memref<4xf32, strided<[1], offset: 1>>", 0, []string{"%clone = memref.alloc() : memref<5xf32>",
 			"memref.reinterpret_cast %clone to offset: [1], sizes: [4], strides: [1] : memref<5xf32> to memref<4xf32, strided<[1], offset: 1>>",
 			"memref.copy %a, %view"}},
-		{"memref<2x3xf32, strided<[6, 2], offset: 3>>", []string{"%clone = memref.alloc() : memref<14xf32>",
+		{"memref<2x3xf32, strided<[6, 2], offset: 3>>", 16, []string{"memref.alloc() {alignment = 16 : i64} : memref<14xf32>",
 			"memref.reinterpret_cast %clone to offset: [3], sizes: [2, 3], strides: [6, 2]"}},
-		{"memref<4xf32, strided<[2], offset: ?>>", nil},
+		{"memref<2x3xf32, strided<[6, 2], offset: 3>>", 64, []string{"%clone = memref.alloc() : memref<14xf32>"}},
+		{"memref<4xf32, strided<[2], offset: ?>>", 0, nil},
 	} {
-		t.Run(tc.typ, func(t *testing.T) {
+		t.Run(fmt.Sprint(tc.typ, "/", tc.align), func(t *testing.T) {
 			src := "func.func @f(%a: " + tc.typ + ") {\n  return\n}\n"
 			m, err := ir.Parse("in.mlir", []byte(src))
 			if err != nil {
@@ -37,7 +43,7 @@ func TestCloneOf(t *testing.T) {
 			}
 			body := m.Funcs()[0].Regions[0].Entry()
 			var ops []*ir.Operation
-			buf, w := cloneOf(body.Arg(0), &ops)
+			buf, w := cloneOf(body.Arg(0), &ops, tc.align)
 			if Clonable(body.Arg(0).Type()) != (tc.want != nil) || (w == nil) != (tc.want == nil) {
 				t.Fatalf("clonable %v, copy %v; want a copy: %v", Clonable(body.Arg(0).Type()), w, tc.want != nil)
 			}

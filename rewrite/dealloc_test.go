@@ -344,7 +344,7 @@ func deallocated(t *testing.T, prog *solve.Program, body string, d driver.Deallo
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Clone, d.Hoist = rewrite.Clone, rewrite.HoistAllocs
+	d.Clone, d.Hoist = rewrite.Options{}.Clone, rewrite.HoistAllocs
 	d.Extract = func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }
 	plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, d)
 	if err != nil {

@@ -301,7 +301,7 @@ func rewriteOptions(c *cli.Context) (rewrite.Options, error) {
 // made arguments.
 func (p *pipeline) deallocation() driver.Deallocation {
 	d := p.deallocationAsIs()
-	d.Clone, d.Hoist, d.OutParams = rewrite.Clone, rewrite.HoistAllocs, p.ropt.ResultsToOutParams
+	d.Clone, d.Hoist, d.OutParams = p.ropt.Clone, rewrite.HoistAllocs, p.ropt.ResultsToOutParams
 	return d
 }
 
