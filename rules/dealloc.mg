@@ -263,8 +263,11 @@ Decl handed(X, Op, I)
   descr [doc("Operand I of Op hands on a view of the root X."),
          arg(X, "value id"), arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number, /number].
-# Passing a buffer into a carrier that is a view of it hands nothing on.
-handed(X, Op, I) :- root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I), !self_forward(Op, I).
+# Passing a buffer into a carrier that is a view of it hands nothing on,
+# nor does yielding it into an scf.if result that borrows it
+# (into_borrower, dealloc_clone.mg).
+handed(X, Op, I) :-
+  root_alias(X, V), use(Op, I, V), transfer(Op, I), !into_view_only(Op, I), !self_forward(Op, I), !into_borrower(Op, I).
 
 Decl self_forward(Op, I)
   descr [doc("Operand I of the branch Op is the very block argument it is passed to: a cf loop carrying a buffer unchanged."),
@@ -277,10 +280,10 @@ Decl self_forward(Op, I)
 self_forward(Op, I) :- forward(Op, I, C), use(Op, I, C).
 
 Decl into_owner(Op, I)
-  descr [doc("Operand I of Op is handed into a carrier that owns what it receives (not a view of one allocation)."),
+  descr [doc("Operand I of Op is handed into a carrier that owns what it receives (not a view of one allocation, nor a borrower)."),
          arg(Op, "op id"), arg(I, "number")]
   bound [/number, /number].
-into_owner(Op, I) :- handed_into(Op, I, C), !is_same_buffer(C).
+into_owner(Op, I) :- handed_into(Op, I, C), !is_same_buffer(C), !borrower(C).
 Decl into_view_only(Op, I)
   descr [doc("Operand I of Op is handed only into carriers that are views of one allocation: no hand-over."),
          arg(Op, "op id"), arg(I, "number")]

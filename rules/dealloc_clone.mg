@@ -7,7 +7,9 @@
 # scf.if result that one region gives owned buffers and the other
 # borrowed ones is freed under the scf.if's own condition instead
 # (dealloc_when), and a region may lend a buffer of its block to the
-# result (lends_to).
+# result (lends_to). An scf.if result that only ever holds buffers of
+# enclosing blocks borrows them (borrower): it owns nothing, and their
+# blocks free them.
 
 # --- Clones that end critical aliases -------------------------------------------
 
@@ -25,7 +27,7 @@ Decl needs_clone(Op, I)
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), bad_value(V),
-  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C).
+  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C), !borrower(C).
 
 Decl reaches_owned(C)
   descr [doc("The carrier C receives a root's heap allocation (owned_base, no stack_buffer), directly or through other carriers."),
@@ -42,7 +44,7 @@ reaches_owned(C) :- incoming(C, V), root_alias(X, V), owned_base(X), !stack_buff
 reaches_owned(C) :- incoming(C, V), root_alias(D, V), carrier(D), reaches_owned(D).
 needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), !good_incoming(C), reaches_owned(C), use(Op, I, V), !rooted(V),
-  !self_forward(Op, I), !owned_when_some(C).
+  !self_forward(Op, I), !owned_when_some(C), !borrower(C).
 
 # An owned buffer handed on uncleanly (yielded by both branches of an
 # scf.if, or used after it is handed on) is freed by nobody: hand on a
@@ -151,7 +153,7 @@ Decl owned_when(C, K)
   bound [/number, /number].
 owned_when(C, K) :-
   bad_carrier(C), arm_incoming(C, K, _), arm_incoming(C, K2, _), K != K2, !arm_not_good(C, K), !arm_not_borrowed(C, K2),
-  !escapes(C), !used_elsewhere(C).
+  !escapes(C), !used_elsewhere(C), !borrower(C).
 Decl owned_when_some(C)
   descr [doc("The scf.if result C owns its buffer when one of its regions ran (owned_when)."),
          arg(C, "value id")]
@@ -228,3 +230,51 @@ Decl dealloc_after(A, Op)
          arg(A, "value id"), arg(Op, "op id")]
   bound [/number, /number].
 dealloc_after(X, Op) :- lender_last_use(X, P), root_block(X, B), op_in_block(Op, B, P).
+
+# --- Results that borrow from enclosing blocks -----------------------------------
+
+Decl if_nest(R, Y)
+  descr [doc("The op Y holds, at some depth, the scf.if R, which has a memref result."),
+         arg(R, "op id"), arg(Y, "op id")]
+  bound [/number, /number].
+if_nest(R, Y) :- arm_yield(_, _, C, _), result(C, R, _), parent_op(R, Y).
+if_nest(R, Z) :- if_nest(R, Y), parent_op(Y, Z).
+
+Decl outer_root(X, C)
+  descr [doc("A region of the scf.if whose result is C yields a view of the root X as C, and X is defined in a block that holds that scf.if only nested in one of its ops."),
+         arg(X, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+# %a = memref.alloc() ... scf.for ... { %r = scf.if %c { scf.yield %a }
+# else { scf.yield %b } }: %a is defined outside the loop that holds the
+# scf.if, as an allocation hoisted out of it is (dealloc_hoist.mg).
+outer_root(X, C) :-
+  arm_incoming(C, _, V), root_alias(X, V), root_block(X, B), result(C, R, _), if_nest(R, Y), op_in_block(Y, B, _).
+
+Decl inner_incoming(C)
+  descr [doc("A region of the scf.if whose result is C yields as C a view of a root that is not an outer_root of C."),
+         arg(C, "value id")]
+  bound [/number].
+inner_incoming(C) :- arm_incoming(C, _, V), root_alias(X, V), !outer_root(X, C).
+
+Decl passed_on(C)
+  descr [doc("A view of the root C is an operand that hands its value on (transfer), whatever receives it."),
+         arg(C, "value id")]
+  bound [/number].
+passed_on(C) :- root_alias(C, V), use(Op, I, V), transfer(Op, I).
+
+Decl borrower(C)
+  descr [doc("The scf.if result C receives views of roots of enclosing blocks (outer_root) and borrowed buffers (arguments, globals) only, and is not handed on, stored, or used in another block: every use of C lies in the op of each such root's block that holds the scf.if, which uses the root there, so the root, freed after its last use in its block, outlives C. C owns nothing and needs no copy."),
+         arg(C, "value id")]
+  bound [/number].
+# %a = memref.alloc() %b = memref.alloc() scf.for ... { %r = scf.if %c {
+# scf.yield %a } else { scf.yield %b } ... uses of %r }: %r is %a or %b
+# for the rest of the trip; %a and %b are freed after the loop (or are
+# on the stack), and %r is neither freed nor copied. Without it each arm
+# would yield a copy for %r to own and free, once per trip.
+borrower(C) :- outer_root(_, C), !inner_incoming(C), !passed_on(C), !stored(C), !used_elsewhere(C).
+
+Decl into_borrower(Op, I)
+  descr [doc("Operand I of Op is yielded into a borrower: a use of its buffer, not a hand-over."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+into_borrower(Op, I) :- handed_into(Op, I, C), borrower(C).

@@ -278,4 +278,6 @@ Decl owned(A)
 # A buffer promoted to the stack (dealloc_stack.mg) is memref.alloca memory,
 # which no one frees.
 owned(A) :- owned_base(A), !stack_buffer(A).
-owned(C) :- carrier(C), !bad_carrier(C).
+# A borrower (dealloc_clone.mg) owns nothing: its buffers' own blocks
+# free them.
+owned(C) :- carrier(C), !bad_carrier(C), !borrower(C).

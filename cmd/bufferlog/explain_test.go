@@ -222,7 +222,7 @@ func TestExplainCommand(t *testing.T) {
 			`cf_dies_on_branch(%a@back_edge, op#301 cf.cond_br, ^bb1(op#292.r0))  [dealloc`,
 			`cf_root(%a@back_edge)  [dealloc`,
 		}, ""},
-		{"lend", []string{"--max-stack-bytes=0", "../../testdata/exec/scf_if_06.mlir"}, 0, []string{
+		{"lend", []string{"--max-stack-bytes=0", "--optimize=empty,move,reuse", "../../testdata/exec/scf_if_06.mlir"}, 0, []string{
 			`OUT:26:7: dealloc: %alloc is freed after op#25 func.call, the last op of its block that uses it or a view of it (or an scf.if result it is lent to)`,
 			`lends_to(%alloc, %r)  [dealloc`,
 			`OUT:26:7: dealloc: %r is freed after op#25 func.call if region #0 of its scf.if ran, the only region giving it a buffer it owns`,

@@ -679,4 +679,68 @@ module {
     memref.copy %d, %out : memref<4xf32> to memref<4xf32>
     func.return
   }
+  // Written by hand for the buffers that an scf.if result borrows and the stack's budget
+  // and slots: two buffers made before a loop that an scf.if of each trip yields one or the
+  // other of (the result borrows them: no copy, no free of its own); a family of two
+  // buffers from the arms of one scf.if (a call allocates one of them), one of a buffer made
+  // before its scf.if and one from an arm (a call may allocate both), and more buffers of
+  // one type than the stack's budget holds, which take each other's slots as they die.
+  func.func @borrowed(%n: index, %v: f32, %out: memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %a = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    %b = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<4xf32>)
+    scf.for %i = %c0 to %n step %c1 {
+      %rem = arith.remui %i, %c2 : index
+      %even = arith.cmpi eq, %rem, %c0 : index
+      %r = scf.if %even -> (memref<4xf32>) {
+        linalg.fill ins(%v : f32) outs(%a : memref<4xf32>)
+        scf.yield %a : memref<4xf32>
+      } else {
+        scf.yield %b : memref<4xf32>
+      }
+      memref.copy %r, %out : memref<4xf32> to memref<4xf32>
+    }
+    return
+  }
+
+  func.func @shared(%c: i1, %v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %r = scf.if %c -> (memref<64xf32>) {
+      %x = memref.alloc() : memref<64xf32>
+      linalg.fill ins(%v : f32) outs(%x : memref<64xf32>)
+      scf.yield %x : memref<64xf32>
+    } else {
+      %y = memref.alloc() : memref<64xf32>
+      linalg.fill ins(%v : f32) outs(%y : memref<64xf32>)
+      scf.yield %y : memref<64xf32>
+    }
+    %p = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%v : f32) outs(%p : memref<64xf32>)
+    %q = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%v : f32) outs(%q : memref<64xf32>)
+    %s = memref.alloc() : memref<64xf32>
+    linalg.add ins(%p, %q : memref<64xf32>, memref<64xf32>) outs(%s : memref<64xf32>)
+    %t = memref.alloc() : memref<64xf32>
+    linalg.add ins(%s, %r : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+    %u = memref.alloc() : memref<64xf32>
+    linalg.add ins(%t, %t : memref<64xf32>, memref<64xf32>) outs(%u : memref<64xf32>)
+    %w = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%v : f32) outs(%w : memref<64xf32>)
+    %r2 = scf.if %c -> (memref<64xf32>) {
+      scf.yield %w : memref<64xf32>
+    } else {
+      %k = memref.alloc() : memref<64xf32>
+      linalg.fill ins(%v : f32) outs(%k : memref<64xf32>)
+      scf.yield %k : memref<64xf32>
+    }
+    %x1 = memref.load %r[%c0] : memref<64xf32>
+    %x2 = memref.load %u[%c0] : memref<64xf32>
+    %x3 = memref.load %r2[%c0] : memref<64xf32>
+    %y = arith.addf %x1, %x2 : f32
+    %z = arith.addf %y, %x3 : f32
+    return %z : f32
+  }
 }
