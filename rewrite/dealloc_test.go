@@ -3,8 +3,11 @@ package rewrite_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 
 	"bufferlog/driver"
 	"bufferlog/extract"
@@ -207,6 +210,24 @@ func.func @f(%v: f32) -> f32 {
 }`, []string{"scf.for %i", "%a = memref.alloc()"}, nil, 0},
 		{"buffers handed on nowhere go on the stack when those handed to an scf.if result would not fit", `func.func @f(%c: i1, %v: f32) -> f32 {
   %c0 = arith.constant 0 : index
+  %r = scf.if %c -> (memref<256xf32>) {
+    %a = memref.alloc() : memref<256xf32>
+    linalg.fill ins(%v : f32) outs(%a : memref<256xf32>)
+    scf.yield %a : memref<256xf32>
+  } else {
+    %b = memref.alloc() : memref<256xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<256xf32>)
+    scf.yield %b : memref<256xf32>
+  }
+  %d = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%v : f32) outs(%d : memref<16xf32>)
+  %x = memref.load %r[%c0] : memref<256xf32>
+  %y = memref.load %d[%c0] : memref<16xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+}`, []string{"%a = memref.alloc()", "%b = memref.alloc()", "%d = memref.alloca()", "memref.dealloc %r"}, []string{"memref.dealloc %d"}, 1024},
+		{"a call allocates one arm's buffer of an scf.if result, which counts once", `func.func @f(%c: i1, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
   %r = scf.if %c -> (memref<128xf32>) {
     %a = memref.alloc() : memref<128xf32>
     linalg.fill ins(%v : f32) outs(%a : memref<128xf32>)
@@ -222,7 +243,7 @@ func.func @f(%v: f32) -> f32 {
   %y = memref.load %d[%c0] : memref<16xf32>
   %z = arith.addf %x, %y : f32
   return %z : f32
-}`, []string{"%a = memref.alloc()", "%b = memref.alloc()", "%d = memref.alloca()", "memref.dealloc %r"}, []string{"memref.dealloc %d"}, 1024},
+}`, []string{"%a = memref.alloca()", "%b = memref.alloca()", "%d = memref.alloca()"}, []string{"memref.dealloc"}, 1024},
 		{"the smallest buffers go on the stack until the next would not fit", `func.func @f(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<64xf32>
@@ -335,10 +356,76 @@ func TestOptimize(t *testing.T) {
 	}
 }
 
+// TestStackClausesMatchComputed plans the deallocation of memref
+// programs twice, with the stack rules' computed predicates (stack_fill,
+// stack_slot_of) computed natively and evaluated from the clauses that
+// define them (solve.Options.Reference): the outputs must be the same.
+// The programs are those of the stack golden cases, with their budgets,
+// and a chain of buffers that pass their slots on.
+func TestStackClausesMatchComputed(t *testing.T) {
+	prog, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain strings.Builder
+	chain.WriteString("func.func @chain(%v: f32, %out: memref<4xf32>) {\n")
+	for i := range 40 {
+		fmt.Fprintf(&chain, "  %%a%d = memref.alloc() : memref<4xf32>\n  linalg.fill ins(%%v : f32) outs(%%a%d : memref<4xf32>)\n", i, i)
+		if i >= 3 {
+			fmt.Fprintf(&chain, "  memref.copy %%a%d, %%out : memref<4xf32> to memref<4xf32>\n", i-1-i%3)
+		}
+	}
+	chain.WriteString("  return\n}\n")
+	inputs := []struct {
+		name  string
+		body  string
+		stack int64
+	}{{"chain", chain.String(), 64}}
+	for _, c := range []struct {
+		file  string
+		stack int64
+	}{{"stack_slots", 16}, {"stack_slots_budget", 48}, {"dealloc_paths", 1024}, {"dealloc_paths", 64}} {
+		ar, err := txtar.ParseFile("../testdata/bufferize/" + c.file + ".txtar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name == "input.mlir" {
+				inputs = append(inputs, struct {
+					name  string
+					body  string
+					stack int64
+				}{fmt.Sprint(c.file, "/", c.stack), string(f.Data), c.stack})
+			}
+		}
+	}
+	slots := 0
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) {
+			d := driver.Deallocation{Optimize: []string{"hoist", "stack", "move", "reuse"}, MaxStackBytes: in.stack}
+			native := deallocatedWith(t, driver.Rules{Program: prog}, in.body, d)
+			reference := deallocatedWith(t, driver.Rules{Program: prog, Limits: solve.Options{Reference: true}}, in.body, d)
+			if native != reference {
+				t.Fatalf("computed natively:\n%s\nfrom the clauses:\n%s", native, reference)
+			}
+			slots += strings.Count(native, "memref.alloca") - strings.Count(in.body, "memref.alloca")
+		})
+	}
+	if slots < 20 {
+		t.Errorf("only %d buffers went on the stack in all", slots)
+	}
+}
+
 // deallocated plans the frees of body with prog's deallocation rules as d
 // says, copying and hoisting where they ask, inserts them, checks that the
 // result verifies, and returns it printed.
 func deallocated(t *testing.T, prog *solve.Program, body string, d driver.Deallocation) string {
+	t.Helper()
+	return deallocatedWith(t, driver.Rules{Program: prog}, body, d)
+}
+
+// deallocatedWith is deallocated with the rules and limits of rs.
+func deallocatedWith(t *testing.T, rs driver.Rules, body string, d driver.Deallocation) string {
 	t.Helper()
 	m, err := ir.Parse("in.mlir", []byte(body))
 	if err != nil {
@@ -346,7 +433,7 @@ func deallocated(t *testing.T, prog *solve.Program, body string, d driver.Deallo
 	}
 	d.Clone, d.Hoist = rewrite.Options{}.Clone, rewrite.HoistAllocs
 	d.Extract = func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) }
-	plan, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, d)
+	plan, err := driver.PlanDeallocation(context.Background(), rs, m, d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -157,12 +157,50 @@ Decl family_root(X, R)
 family_root(X, R) :- frame_family(X, Y), stack_seed(Y, _, _) |> do fn:group_by(X), let R = fn:min(Y).
 
 Decl family_bytes(F, R, N)
-  descr [doc("The stack candidates of the family R of the function F take N bytes together."),
+  descr [doc("The stack candidates of the family R of the function F take N bytes of the frame together: the sum of their sizes, or the largest where no call allocates two of them (family_overlap)."),
          arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
   bound [/number, /number, /number].
 # Two memref<4xf32> of one family: 32 bytes of the frame.
-# A buffer in another's slot (takes_slot) adds nothing.
-family_bytes(F, R, T) :- stack_candidate(X, F, N), !takes_slot(X), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
+family_bytes(F, R, T) :- family_sum(F, R, T), family_overlap(R).
+# %r = scf.if %c { %a = memref.alloc() ... scf.yield %a } else { %b =
+# memref.alloc() ... scf.yield %b }: a call allocates %a or %b, never
+# both, so the frame holds one of them: 16 bytes for two memref<4xf32>.
+family_bytes(F, R, T) :- family_peak(F, R, T), !family_overlap(R).
+
+Decl family_sum(F, R, N)
+  descr [doc("The stack candidates of the family R of the function F, but those in another's slot (takes_slot), have N bytes in all."),
+         arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
+  bound [/number, /number, /number].
+# A buffer in another's slot adds nothing.
+family_sum(F, R, T) :- stack_candidate(X, F, N), !takes_slot(X), family_root(X, R) |> do fn:group_by(F, R), let T = fn:sum(N).
+
+Decl family_peak(F, R, N)
+  descr [doc("The largest stack candidate of the family R of the function F, but those in another's slot, has N bytes."),
+         arg(F, "op id"), arg(R, "value id"), arg(N, "number")]
+  bound [/number, /number, /number].
+family_peak(F, R, T) :- stack_candidate(X, F, N), !takes_slot(X), family_root(X, R) |> do fn:group_by(F, R), let T = fn:max(N).
+
+Decl arm_of(X, R, K)
+  descr [doc("The stack candidate X is allocated in region K of R, an op that runs one of its regions once (single_run_op), at any depth."),
+         arg(X, "value id"), arg(R, "op id"), arg(K, "number")]
+  bound [/number, /number, /number].
+arm_of(X, R, K) :-
+  stack_candidate(X, _, _), result(X, Op, 0), placed_within(Op, Y), op_in_block(Y, B, _), block_in_region(B, Reg, _),
+  region_of(Reg, R, K), op(R, Name), single_run_op(Name).
+
+Decl exclusive(X, Y)
+  descr [doc("The stack candidates X and Y are allocated in different regions of one op that runs one of its regions once: no call allocates both."),
+         arg(X, "value id"), arg(Y, "value id")]
+  bound [/number, /number].
+exclusive(X, Y) :- arm_of(X, R, K), arm_of(Y, R, K2), K != K2.
+
+Decl family_overlap(R)
+  descr [doc("Two stack candidates of the family R, neither in another's slot, may both be allocated in one call (they are not exclusive): the family takes the sum of their sizes."),
+         arg(R, "value id")]
+  bound [/number].
+family_overlap(R) :-
+  stack_candidate(X, _, _), !takes_slot(X), family_root(X, R), stack_candidate(Y, _, _), !takes_slot(Y), family_root(Y, R),
+  X != Y, !exclusive(X, Y).
 
 Decl stack_fill(F, R, T)
   descr [doc("Taken smallest first (equal sizes by name), the families of stack candidates of the function F up to and with the family R take T bytes together."),
@@ -207,10 +245,10 @@ stack_buffer(B) :- stack_slot_of(B, A), stack_buffer(A).
 # lifetime is plain to see take part, in functions whose candidates do
 # not all fit in the frame: alone in their family, handed on nowhere,
 # used only in their block (and the ops nested in it), so that a buffer
-# is dead past its last use there. A slot passes from a buffer
-# to the first one of its type allocated after its last use in its
-# block; a buffer that takes a slot costs the frame nothing, and goes on
-# the stack exactly when the slot's first owner does.
+# is dead past its last use there. Buffers of one type and alignment
+# take the slots freed before they are allocated, first freed first
+# (stack_slot_of); a buffer that takes a slot costs the frame nothing,
+# and goes on the stack exactly when the slot's first owner does.
 
 Decl joined_family(X)
   descr [doc("The family of the stack seed X (frame_family) has a member besides X."),
@@ -242,53 +280,124 @@ Decl over_budget(F)
 # shared one is one value used over both lifetimes, which nothing needs.
 over_budget(F) :- candidate_bytes(F, T), stack_limit(M), T > M.
 
-Decl slot_kind(X, K, S, P)
-  descr [doc("The lone stack candidate X, allocated at position P of block K, has the type S with the identity layout: it may share a slot with those of its kind (K, S)."),
-         arg(X, "value id"), arg(K, "block id"), arg(S, "number"), arg(P, "number")]
+Decl slot_kind(X, K, S, N, P)
+  descr [doc("The lone stack candidate X, allocated at position P of block K, has the type S with the identity layout and asks for alignment N (0: none): it may share a slot with those of its kind (K, S, N)."),
+         arg(X, "value id"), arg(K, "block id"), arg(S, "number"), arg(N, "number"), arg(P, "number")]
+  bound [/number, /number, /number, /number, /number].
+# %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>: its slot
+# can hold another memref<16xf32> that asks for 64 bytes too.
+slot_kind(X, K, S, N, P) :-
+  optimization(/stack), optimization(/reuse), lone_stack_candidate(X, K, P), memref_type(X, S, /identity), result(X, Op, 0),
+  alloc_alignment(Op, N).
+slot_kind(X, K, S, 0, P) :-
+  optimization(/stack), optimization(/reuse), lone_stack_candidate(X, K, P), memref_type(X, S, /identity), result(X, Op, 0),
+  !aligned(Op).
+
+Decl slot_group(K, S, N, G)
+  descr [doc("G, the least lone stack candidate of the kind (K, S, N) (slot_kind), names the kind."),
+         arg(K, "block id"), arg(S, "number"), arg(N, "number"), arg(G, "value id")]
   bound [/number, /number, /number, /number].
-slot_kind(X, K, S, P) :- optimization(/stack), optimization(/reuse), lone_stack_candidate(X, K, P), memref_type(X, S, /identity).
+slot_group(K, S, N, G) :- slot_kind(X, K, S, N, _) |> do fn:group_by(K, S, N), let G = fn:min(X).
 
-Decl kind_last(K, S, P)
-  descr [doc("The last lone stack candidate of type S in block K is allocated at position P."),
-         arg(K, "block id"), arg(S, "number"), arg(P, "number")]
-  bound [/number, /number, /number].
-kind_last(K, S, P) :- slot_kind(_, K, S, P0) |> do fn:group_by(K, S), let P = fn:max(P0).
-
-Decl kind_alloc(Op, S)
-  descr [doc("Op allocates a lone stack candidate of type S (slot_kind)."),
-         arg(Op, "op id"), arg(S, "number")]
-  bound [/number, /number].
-kind_alloc(Op, S) :- slot_kind(X, _, S, _), result(X, Op, 0).
-
-Decl slot_free(A, K, S, P)
-  descr [doc("The slot of the lone stack candidate A, of type S, is free at position P of block K: A was last used before P, no other of its kind is allocated between, and a later one is."),
-         arg(A, "value id"), arg(K, "block id"), arg(S, "number"), arg(P, "number")]
+Decl slot_span(G, X, P, L)
+  descr [doc("The lone stack candidate X of the kind G (slot_group) is allocated at position P of its block and last used at position L there: its slot is free after L."),
+         arg(G, "value id"), arg(X, "value id"), arg(P, "number"), arg(L, "number")]
   bound [/number, /number, /number, /number].
-# ... memref.load %a[%i] (the last use of %a) ...: %a's slot is free from
-# the next op on, over ops that allocate no buffer of its kind, up to
-# the next that does; the last of a kind has none to offer it to.
-slot_free(A, K, S, Q) :- slot_kind(A, K, S, _), last_use(A, L), kind_last(K, S, PL), L < PL, Q = fn:plus(L, 1).
-slot_free(A, K, S, Q) :- slot_free(A, K, S, P), op_in_block(Op, K, P), !kind_alloc(Op, S), Q = fn:plus(P, 1).
-
-Decl slot_offered(B, A)
-  descr [doc("The lone stack candidate B is the first of A's kind (slot_kind) allocated after A's last use, and asks for no stricter alignment: it may take A's slot."),
-         arg(B, "value id"), arg(A, "value id")]
-  bound [/number, /number].
-# %a = memref.alloc() {alignment = 64} : memref<16xf32> ... (last use
-# of %a) ... %b = memref.alloc() {alignment = 64} : memref<16xf32>: %b
-# may be %a's alloca; so may one that asks for no alignment.
-slot_offered(B, A) :-
-  slot_free(A, K, S, P), slot_kind(B, K, S, P), result(A, OpA, 0), result(B, OpB, 0), alloc_alignment(OpA, NA),
-  alloc_alignment(OpB, NB), NB <= NA.
-slot_offered(B, A) :- slot_free(A, K, S, P), slot_kind(B, K, S, P), result(B, OpB, 0), !aligned(OpB).
+slot_span(G, X, P, L) :- slot_kind(X, K, S, N, P), slot_group(K, S, N, G), last_use(X, L).
 
 Decl stack_slot_of(B, A)
-  descr [doc("The lone stack candidate B takes the slot of A, the latest of those offered to it (slot_offered): B goes on the stack when A does, in A's alloca."),
+  descr [doc("The lone stack candidate B takes the slot that A held: taken in the order they are allocated, the buffers of a kind (slot_span) each take, of the slots free when they are allocated that no buffer took before, the one freed first. B goes on the stack when the slot's first owner does, in its alloca."),
+         computed(/interval_reuse, "slot_span"),
          arg(B, "value id"), arg(A, "value id")]
   bound [/number, /number].
-# A slot is offered to one buffer only, the first of its kind after it;
-# a buffer offered several takes one.
-stack_slot_of(B, A) :- slot_offered(B, A2) |> do fn:group_by(B), let A = fn:max(A2).
+# %a ... (last use of %a) ... (last use of %b) ... %c ... %d, all
+# memref<16xf32>: %c takes %a's slot, %d %b's; with %c allocated between
+# the two last uses, %c takes %a's, and %d %b's or, if %c died first,
+# still %b's, the one freed first. solve matches the slots with one
+# queue per kind (computed(/interval_reuse, ...)); these clauses are the
+# definition it is tested against: the buffer allocated A-th finds R
+# slots freed before it, of which the buffers before it took T = A-1 +
+# min(0, R'-A' over them), each having taken one whenever it found more
+# freed than taken; it takes one when R > T, the (T+1)-th freed.
+stack_slot_of(B, A) :- slot_turn(G, B, N), free_rank(G, A, N).
+
+Decl slot_before(G, X, Y)
+  descr [doc("The lone stack candidate Y of the kind G is allocated no later than X (X itself included)."),
+         arg(G, "value id"), arg(X, "value id"), arg(Y, "value id")]
+  bound [/number, /number, /number].
+slot_before(G, X, Y) :- slot_span(G, X, P, _), slot_span(G, Y, PY, _), PY < P.
+slot_before(G, X, X) :- slot_span(G, X, _, _).
+
+Decl slot_rank(G, X, A)
+  descr [doc("X is the A-th lone stack candidate of the kind G to be allocated."),
+         arg(G, "value id"), arg(X, "value id"), arg(A, "number")]
+  bound [/number, /number, /number].
+slot_rank(G, X, A) :- slot_before(G, X, _) |> do fn:group_by(G, X), let A = fn:count().
+
+Decl freed_for(G, X, Y)
+  descr [doc("The lone stack candidate Y of the kind G is last used before X is allocated: Y's slot is free by then."),
+         arg(G, "value id"), arg(X, "value id"), arg(Y, "value id")]
+  bound [/number, /number, /number].
+freed_for(G, X, Y) :- slot_span(G, X, P, _), slot_span(G, Y, _, L), L < P.
+
+Decl freed_count(G, X, R)
+  descr [doc("R slots of the kind G, one or more, are freed before X is allocated (freed_for)."),
+         arg(G, "value id"), arg(X, "value id"), arg(R, "number")]
+  bound [/number, /number, /number].
+freed_count(G, X, R) :- freed_for(G, X, _) |> do fn:group_by(G, X), let R = fn:count().
+
+Decl finds_freed(G, X)
+  descr [doc("Some slot of the kind G is freed before X is allocated."),
+         arg(G, "value id"), arg(X, "value id")]
+  bound [/number, /number].
+finds_freed(G, X) :- freed_for(G, X, _).
+
+Decl free_slots(G, X, R)
+  descr [doc("R slots of the kind G are freed before X is allocated, none included."),
+         arg(G, "value id"), arg(X, "value id"), arg(R, "number")]
+  bound [/number, /number, /number].
+free_slots(G, X, R) :- freed_count(G, X, R).
+free_slots(G, X, 0) :- slot_span(G, X, _, _), !finds_freed(G, X).
+
+Decl slot_slack(G, X, D)
+  descr [doc("X, the A-th of its kind G to be allocated, finds R slots freed before it: D = R - A."),
+         arg(G, "value id"), arg(X, "value id"), arg(D, "number")]
+  bound [/number, /number, /number].
+slot_slack(G, X, D) :- slot_rank(G, X, A), free_slots(G, X, R), D = fn:minus(R, A).
+
+Decl earlier_slack(G, X, D)
+  descr [doc("D is 0 or the slot_slack of a buffer of the kind G allocated before X."),
+         arg(G, "value id"), arg(X, "value id"), arg(D, "number")]
+  bound [/number, /number, /number].
+earlier_slack(G, X, 0) :- slot_span(G, X, _, _).
+earlier_slack(G, X, D) :- slot_before(G, X, Y), Y != X, slot_slack(G, Y, D).
+
+Decl least_slack(G, X, M)
+  descr [doc("M is the least earlier_slack of X."),
+         arg(G, "value id"), arg(X, "value id"), arg(M, "number")]
+  bound [/number, /number, /number].
+least_slack(G, X, M) :- earlier_slack(G, X, D) |> do fn:group_by(G, X), let M = fn:min(D).
+
+Decl slot_turn(G, X, N)
+  descr [doc("X, of the kind G, takes the N-th slot of its kind to be freed: the buffers allocated before it took N-1, and more are free."),
+         arg(G, "value id"), arg(X, "value id"), arg(N, "number")]
+  bound [/number, /number, /number].
+slot_turn(G, X, N) :-
+  slot_rank(G, X, A), least_slack(G, X, M), free_slots(G, X, R), A1 = fn:minus(A, 1), T = fn:plus(A1, M), R > T,
+  N = fn:plus(T, 1).
+
+Decl freed_no_later(G, Y, Z)
+  descr [doc("The slot of Z, of the kind G, is freed no later than Y's: Z's last use comes before Y's, or at it with Z no greater than Y (Y itself included)."),
+         arg(G, "value id"), arg(Y, "value id"), arg(Z, "value id")]
+  bound [/number, /number, /number].
+freed_no_later(G, Y, Z) :- slot_span(G, Y, _, L), slot_span(G, Z, _, LZ), LZ < L.
+freed_no_later(G, Y, Z) :- slot_span(G, Y, _, L), slot_span(G, Z, _, LZ), LZ = L, Z <= Y.
+
+Decl free_rank(G, Y, N)
+  descr [doc("Y's slot is the N-th of its kind G to be freed."),
+         arg(G, "value id"), arg(Y, "value id"), arg(N, "number")]
+  bound [/number, /number, /number].
+free_rank(G, Y, N) :- freed_no_later(G, Y, _) |> do fn:group_by(G, Y), let N = fn:count().
 
 Decl takes_slot(X)
   descr [doc("The stack candidate X takes another's slot (stack_slot_of): it costs its frame no bytes of its own."),

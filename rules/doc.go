@@ -58,11 +58,12 @@
 //
 // Classes (alias_class, conflict_class, alias_set, buffer_class) are
 // declared computed(/union_find, ...), and the call graph's cycles
-// (call_component) computed(/strong_components, ...), and the stack a
+// (call_component) computed(/strong_components, ...), the stack a
 // function's buffers take in turn (stack_fill) computed(/running_total,
-// ...): solve computes them with union-find, Tarjan's algorithm and a
-// sort, and the clauses in the file are their definition, which tests
-// compare the computation with.
+// ...), and the stack slots buffers pass on (stack_slot_of)
+// computed(/interval_reuse, ...): solve computes them with union-find,
+// Tarjan's algorithm, a sort and a queue, and the clauses in the file
+// are their definition, which tests compare the computation with.
 //
 // Every predicate a file derives is declared with a doc descriptor saying
 // what one fact means, and an arg descriptor per column giving its kind

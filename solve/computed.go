@@ -57,17 +57,30 @@ const (
 	// (for a key given several amounts, at its largest). One sort, where
 	// rules pair every row of a group with every other.
 	algoRunningTotal
+	// algoIntervalReuse derives P(X, Y) from rows (G, X, S, E), one per
+	// item X, live from S to E in group G: taking the items of each group
+	// in the order of S (then X), an item takes the storage of the first
+	// item freed (least E, then Y) whose storage is free before the item
+	// starts (E < S) and that no earlier item took. P(X, Y): X takes the
+	// storage Y held. Greedy interval partitioning, first freed first
+	// taken: one sort and a queue per group, where rules count, for each
+	// item, the items that start and end before it.
+	algoIntervalReuse
 )
 
 var algorithms = map[string]algorithm{
 	"/union_find": algoUnionFind, "/strong_components": algoStrongComponents, "/running_total": algoRunningTotal,
+	"/interval_reuse": algoIntervalReuse,
 }
 
 // shape is the arity of an algorithm's result and of its inputs: the
 // first input is required, the second (a node predicate) optional.
 func (a algorithm) shape() (result int, inputs []int) {
-	if a == algoRunningTotal {
+	switch a {
+	case algoRunningTotal:
 		return 3, []int{3}
+	case algoIntervalReuse:
+		return 2, []int{4}
 	}
 	return 2, []int{2, 1}
 }
@@ -156,6 +169,8 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 	}
 	result, inputs := comp.algorithm.shape()
 	switch {
+	case d.DeclaredAtom.Predicate.Arity != result && comp.algorithm == algoIntervalReuse:
+		return comp, fmt.Errorf("%v derives pairs (item, item whose storage it takes): the predicate must have 2 arguments", comp.algorithm)
 	case d.DeclaredAtom.Predicate.Arity != result && result == 2:
 		return comp, fmt.Errorf("%v derives pairs (value, representative): the predicate must have 2 arguments", comp.algorithm)
 	case d.DeclaredAtom.Predicate.Arity != result:
@@ -417,8 +432,11 @@ func (p *Program) allPredicates() []int {
 // compute derives a computed predicate natively.
 func (ev *evaluator) compute(c *computed) bool {
 	ev.rule = nil
-	if c.algorithm == algoRunningTotal {
+	switch c.algorithm {
+	case algoRunningTotal:
 		return ev.runningTotal(c)
+	case algoIntervalReuse:
+		return ev.intervalReuse(c)
 	}
 	edges := ev.rels[c.edge]
 	nodes := facts.NewRelation("", 1)
@@ -514,6 +532,69 @@ func (ev *evaluator) runningTotal(c *computed) bool {
 		}
 		delete(totals, key)
 		tuple[0], tuple[1], tuple[2] = facts.Number(r[0]), facts.Number(r[2]), facts.Number(t)
+		if out.Add(tuple) {
+			ev.stats.Derived++
+			if !ev.spend(1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// intervalReuse computes algoIntervalReuse: the rows sorted once by
+// start and once by end, group by group; walking the starts, the ends
+// before each start join a queue of free storages, and the item takes
+// the queue's head.
+func (ev *evaluator) intervalReuse(c *computed) bool {
+	in := ev.rels[c.edge]
+	type span struct{ group, item, start, end int64 }
+	starts := make([]span, 0, in.Len())
+	seen := make(map[int64]bool, in.Len())
+	for id := range uint32(in.Len()) {
+		row := in.Row(id)
+		for _, v := range row {
+			if !v.IsNumber() {
+				return ev.computeFail(c, "%v over %s: %s is not a number", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(v))
+			}
+		}
+		sp := span{row[0].Int(), row[1].Int(), row[2].Int(), row[3].Int()}
+		if seen[sp.item] {
+			return ev.computeFail(c, "%v over %s: item %d has several rows", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, sp.item)
+		}
+		seen[sp.item] = true
+		starts = append(starts, sp)
+	}
+	ends := slices.Clone(starts)
+	slices.SortFunc(starts, func(a, b span) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.start, b.start), cmp.Compare(a.item, b.item))
+	})
+	slices.SortFunc(ends, func(a, b span) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.end, b.end), cmp.Compare(a.item, b.item))
+	})
+	out := ev.rels[c.pred]
+	tuple := make([]facts.Value, 2)
+	var free []int64 // the group's free storages, first freed first
+	next := 0        // the first of ends not yet freed
+	for i, it := range starts {
+		if !ev.tick() {
+			return false
+		}
+		if i == 0 || it.group != starts[i-1].group {
+			free = free[:0]
+			for next < len(ends) && ends[next].group < it.group {
+				next++
+			}
+		}
+		for next < len(ends) && ends[next].group == it.group && ends[next].end < it.start {
+			free = append(free, ends[next].item)
+			next++
+		}
+		if len(free) == 0 {
+			continue
+		}
+		tuple[0], tuple[1] = facts.Number(it.item), facts.Number(free[0])
+		free = free[1:]
 		if out.Add(tuple) {
 			ev.stats.Derived++
 			if !ev.spend(1) {

@@ -151,6 +151,88 @@ func TestRunningTotalMatchesReference(t *testing.T) {
 	}
 }
 
+// intervalReuseProgram declares takes as computed by interval reuse and
+// defines it by counting: the item that starts A-th in its group finds R
+// storages freed before it, of which the T items before it took
+// T = A-1 + min(0, R'-A' over those items) (each item before it took one
+// whenever it found more freed than taken); it takes one when R > T, the
+// (T+1)-th freed, first freed first.
+const intervalReuseProgram = `Decl span(G, X, S, E).
+Decl takes(X, Y)
+  descr [doc("X takes the storage that Y held."), computed(/interval_reuse, "span")].
+starts_by(G, X, Y) :- span(G, X, S, _), span(G, Y, SY, _), SY < S.
+starts_by(G, X, Y) :- span(G, X, S, _), span(G, Y, SY, _), SY = S, Y <= X.
+start_rank(G, X, A) :- starts_by(G, X, _) |> do fn:group_by(G, X), let A = fn:count().
+freed_before(G, X, Y) :- span(G, X, S, _), span(G, Y, _, E), E < S.
+freed_total(G, X, R) :- freed_before(G, X, _) |> do fn:group_by(G, X), let R = fn:count().
+some_freed(G, X) :- freed_before(G, X, _).
+free_count(G, X, R) :- freed_total(G, X, R).
+free_count(G, X, 0) :- span(G, X, _, _), !some_freed(G, X).
+slack(G, X, D) :- start_rank(G, X, A), free_count(G, X, R), D = fn:minus(R, A).
+earlier_slack(G, X, 0) :- span(G, X, _, _).
+earlier_slack(G, X, D) :- starts_by(G, X, Y), Y != X, slack(G, Y, D).
+least_slack(G, X, M) :- earlier_slack(G, X, D) |> do fn:group_by(G, X), let M = fn:min(D).
+takes_nth(G, X, N) :-
+  start_rank(G, X, A), least_slack(G, X, M), free_count(G, X, R), A1 = fn:minus(A, 1), T = fn:plus(A1, M), R > T,
+  N = fn:plus(T, 1).
+ends_by(G, Y, Z) :- span(G, Y, _, E), span(G, Z, _, EZ), EZ < E.
+ends_by(G, Y, Z) :- span(G, Y, _, E), span(G, Z, _, EZ), EZ = E, Z <= Y.
+end_rank(G, Y, N) :- ends_by(G, Y, _) |> do fn:group_by(G, Y), let N = fn:count().
+takes(X, Y) :- takes_nth(G, X, N), end_rank(G, Y, N).`
+
+// TestIntervalReuseMatchesReference checks the native interval reuse
+// against its clauses on random spans: several groups, equal starts and
+// ends (ordered by item), and some spans that end before they start.
+func TestIntervalReuseMatchesReference(t *testing.T) {
+	prog := mustCompile(t, intervalReuseProgram)
+	rnd := rand.New(rand.NewPCG(5, 11))
+	compared, chains := 0, 0
+	for trial := range 300 {
+		seed := rnd.Uint64()
+		results := map[bool][]string{}
+		for _, reference := range []bool{false, true} {
+			r := rand.New(rand.NewPCG(seed, 4))
+			db := facts.NewDB(nil)
+			spans := db.Relation("span", 4)
+			for item := range 1 + r.IntN(30) {
+				start := int64(r.IntN(25))
+				end := start + int64(r.IntN(9))
+				if trial%5 == 3 && r.IntN(6) == 0 {
+					end = start - 1 - int64(r.IntN(3))
+				}
+				spans.Add([]facts.Value{facts.Number(int64(r.IntN(3))), facts.Number(int64(item)), facts.Number(start), facts.Number(end)})
+			}
+			if _, err := prog.Eval(context.Background(), db, Options{Reference: reference}); err != nil {
+				t.Fatal(err)
+			}
+			results[reference] = query(db, "takes")
+		}
+		if !slices.Equal(results[false], results[true]) {
+			t.Fatalf("trial %d: native %v\nreference %v", trial, results[false], results[true])
+		}
+		compared += len(results[false])
+		if len(results[false]) > 3 {
+			chains++
+		}
+	}
+	if compared < 1000 || chains < 100 {
+		t.Fatalf("only %d takes facts compared, %d trials with more than 3", compared, chains)
+	}
+}
+
+// TestIntervalReuseOneRowPerItem: an item given two spans is an error
+// natively; the clauses would count both rows.
+func TestIntervalReuseOneRowPerItem(t *testing.T) {
+	prog := mustCompile(t, intervalReuseProgram)
+	db := facts.NewDB(nil)
+	spans := db.Relation("span", 4)
+	spans.Add([]facts.Value{facts.Number(0), facts.Number(1), facts.Number(0), facts.Number(2)})
+	spans.Add([]facts.Value{facts.Number(0), facts.Number(1), facts.Number(3), facts.Number(4)})
+	if _, err := prog.Eval(context.Background(), db, Options{}); err == nil || !strings.Contains(err.Error(), "item 1 has several rows") {
+		t.Errorf("got %v, want an error about item 1", err)
+	}
+}
+
 // TestRunningTotalOverflow: a total beyond the range of numbers is an
 // error natively, as fn:sum's is in the clauses.
 func TestRunningTotalOverflow(t *testing.T) {
@@ -217,10 +299,12 @@ func TestComputedErrors(t *testing.T) {
 			"its reference definition must read node"},
 		{"recursive", decl(`computed(/union_find, "link")`) + "c(V, W) :- link(V, W).\nc(V, W) :- c(W, V).\n",
 			"must not depend on itself"},
-		{"unknown algorithm", decl(`computed(/depth_first, "link")`) + reference, "unknown computation /depth_first (known: /running_total, /strong_components, /union_find)"},
+		{"unknown algorithm", decl(`computed(/depth_first, "link")`) + reference, "unknown computation /depth_first (known: /interval_reuse, /running_total, /strong_components, /union_find)"},
 		{"running total of pairs", decl(`computed(/running_total, "link")`) + reference, "the predicate must have 3 arguments"},
 		{"running total of two inputs", "Decl u(G, K, N).\nDecl node(V).\nDecl c(G, K, T) descr [computed(/running_total, \"u\", \"node\")].\nc(G, K, N) :- u(G, K, N), node(G).\n",
 			"takes one input predicate"},
+		{"interval reuse of triples", "Decl span(G, X, S, E).\nDecl c(G, X, Y) descr [computed(/interval_reuse, \"span\")].\nc(G, X, Y) :- span(G, X, Y, _).\n",
+			"derives pairs (item, item whose storage it takes): the predicate must have 2 arguments"},
 	} {
 		_, err := Compile(Source{Name: "test.mg", Text: tc.src})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -114,7 +114,7 @@
 // clauses need unless they are asked for by name. The clauses remain the
 // definition: Options.Reference evaluates them instead, EvalMangle always
 // does, and the tests check that both derive the same facts. There are
-// three algorithms (computed.go). Two derive P(V, R) for every node and
+// four algorithms (computed.go). Two derive P(V, R) for every node and
 // every end of an edge V: union_find, where R is the least number
 // connected to V by edges taken in either direction, and
 // strong_components, where R is the least number that V reaches and that
@@ -123,6 +123,12 @@
 // running_total, reads rows (G, K, N) and derives P(G, K, T), T the sum
 // of the amounts of G's rows up to (N, K), smallest amount first: one
 // sort where clauses would pair every row of a group with every other.
+// The fourth, interval_reuse, reads rows (G, X, S, E), an item X of group
+// G live from S to E, and derives P(X, Y) when X, taken in the order of
+// starts, takes the storage of Y, the first freed (E < S) that no item
+// took before: greedy interval partitioning with one queue, where
+// clauses count, for each item, the items that start and that end
+// before it.
 //
 // # Parallel evaluation
 //

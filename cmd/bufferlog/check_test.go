@@ -337,24 +337,21 @@ func verifyKnown(name string, text []byte) error {
 // memref.alloca runs more than once per call of its function (none in a
 // loop, a linalg payload or an op that may run a region again, nor in a
 // block on a cycle of branches), and the allocas of each function take at
-// most max bytes together.
+// most max bytes in any one run (frameBytes).
 func stackDiscipline(m *ir.Module, max int64) error {
 	for _, fn := range m.Funcs() {
-		total := int64(0)
 		var err error
 		ir.Walk(fn, func(op *ir.Operation) bool {
 			if op.Name != "memref.alloca" || err != nil {
 				return err == nil
 			}
-			n, ok := ir.StaticBytes(op.Result(0).Type())
-			if !ok {
+			if _, ok := ir.StaticBytes(op.Result(0).Type()); !ok {
 				err = fmt.Errorf("@%s: a memref.alloca of dynamic size", ir.SymbolName(fn))
 				return false
 			}
-			total += n
 			top := op
 			for p := op.ParentOp(); p != fn; top, p = p, p.ParentOp() {
-				if p.Name != "scf.if" && p.Name != "scf.index_switch" && p.Name != "scf.execute_region" {
+				if !runsOneRegion(p.Name) {
 					err = fmt.Errorf("@%s: a memref.alloca in a %s, which may run it more than once", ir.SymbolName(fn), p.Name)
 					return false
 				}
@@ -367,11 +364,44 @@ func stackDiscipline(m *ir.Module, max int64) error {
 		if err != nil {
 			return err
 		}
-		if total > max {
+		if total := frameBytes(fn.Regions[0]); total > max {
 			return fmt.Errorf("@%s: its memref.allocas take %d bytes, more than %d", ir.SymbolName(fn), total, max)
 		}
 	}
 	return nil
+}
+
+// runsOneRegion reports whether ops named name run one of their regions,
+// once, each time they run.
+func runsOneRegion(name string) bool {
+	return name == "scf.if" || name == "scf.index_switch" || name == "scf.execute_region"
+}
+
+// frameBytes is the most stack the memref.allocas of region r take in
+// one run: an op that runs one of its regions once (scf.if and its kin)
+// takes the most of its regions', any other the sum (the blocks of a
+// region, too, however the branches between them go).
+func frameBytes(r *ir.Region) int64 {
+	var total int64
+	for _, blk := range r.Blocks() {
+		for _, op := range blk.Ops() {
+			if op.Name == "memref.alloca" {
+				n, _ := ir.StaticBytes(op.Result(0).Type())
+				total += n
+			}
+			var most, sum int64
+			for _, nested := range op.Regions {
+				n := frameBytes(nested)
+				most, sum = max(most, n), sum+n
+			}
+			if runsOneRegion(op.Name) {
+				total += most
+			} else {
+				total += sum
+			}
+		}
+	}
+	return total
 }
 
 // onBranchCycle reports whether b can be reached from itself through the
@@ -529,6 +559,27 @@ func TestStackDiscipline(t *testing.T) {
   %b = memref.alloca() : memref<60xf32>
   return
 }`, "@f: its memref.allocas take 1040 bytes, more than 1024"},
+		{"one arm of an scf.if or the other", `func.func @f(%c: i1) {
+  %a = memref.alloca() : memref<200xf32>
+  scf.if %c {
+    %b = memref.alloca() : memref<50xf32>
+  } else {
+    %b = memref.alloca() : memref<56xf32>
+  }
+  return
+}`, ""},
+		{"both arms of two scf.ifs", `func.func @f(%c: i1) {
+  %a = memref.alloca() : memref<200xf32>
+  scf.if %c {
+    %b = memref.alloca() : memref<50xf32>
+  } else {
+    %b = memref.alloca() : memref<56xf32>
+  }
+  scf.if %c {
+    %b = memref.alloca() : memref<1xf32>
+  }
+  return
+}`, "@f: its memref.allocas take 1028 bytes, more than 1024"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := ir.Parse("in.mlir", []byte(tc.body))
