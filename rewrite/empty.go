@@ -42,18 +42,15 @@ func ReplaceEmpty(names *extract.Names, db *facts.DB) ([]EmptyReplacement, error
 	// after: inserting one at a time would cost a pass over the block
 	// each.
 	before := map[*ir.Operation][]*ir.Operation{}
+	var blocks []*ir.Block
 	defer func() {
-		blocks := map[*ir.Block]bool{}
-		for empty := range before {
-			blocks[empty.Block()] = true
-		}
-		for blk := range blocks {
+		eachBlockOnce(blocks, func(blk *ir.Block) {
 			var ops []*ir.Operation
 			for _, op := range blk.Ops() {
 				ops = append(append(ops, before[op]...), op)
 			}
 			blk.SetOps(ops)
-		}
+		})
 	}()
 	for _, r := range rows {
 		user, i, ins := names.Op(int(r[0])), int(r[1]), names.Op(int(r[2]))
@@ -70,6 +67,7 @@ func ReplaceEmpty(names *extract.Names, db *facts.DB) ([]EmptyReplacement, error
 		if op := slice.DefiningOp(); op != nil && op.Block() == nil {
 			op.Pos = empty.Pos // where the buffer was asked for
 			before[empty] = append(before[empty], op)
+			blocks = append(blocks, empty.Block())
 		}
 		user.SetOperand(i, slice)
 		done = append(done, EmptyReplacement{User: user, Index: i, Insert: ins, Empty: empty, Slice: slice})

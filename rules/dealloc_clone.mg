@@ -262,6 +262,14 @@ Decl passed_on(C)
   bound [/number].
 passed_on(C) :- root_alias(C, V), use(Op, I, V), transfer(Op, I).
 
+Decl confined(C)
+  descr [doc("No view of the scf.if result C is handed on (passed_on), stored, or used outside C's block and the ops nested in it: C's life ends in its block."),
+         arg(C, "value id")]
+  bound [/number].
+# %r = scf.if ... ; memref.load %r[...] and no yield, return or store of
+# %r: what %r holds is needed no later than the last of those uses.
+confined(C) :- arm_yield(_, _, C, _), !passed_on(C), !stored(C), !used_elsewhere(C).
+
 Decl borrower(C)
   descr [doc("The scf.if result C receives views of roots of enclosing blocks (outer_root) and borrowed buffers (arguments, globals) only, and is not handed on, stored, or used in another block: every use of C lies in the op of each such root's block that holds the scf.if, which uses the root there, so the root, freed after its last use in its block, outlives C. C owns nothing and needs no copy."),
          arg(C, "value id")]
@@ -271,7 +279,7 @@ Decl borrower(C)
 # for the rest of the trip; %a and %b are freed after the loop (or are
 # on the stack), and %r is neither freed nor copied. Without it each arm
 # would yield a copy for %r to own and free, once per trip.
-borrower(C) :- outer_root(_, C), !inner_incoming(C), !passed_on(C), !stored(C), !used_elsewhere(C).
+borrower(C) :- outer_root(_, C), !inner_incoming(C), confined(C).
 
 Decl into_borrower(Op, I)
   descr [doc("Operand I of Op is yielded into a borrower: a use of its buffer, not a hand-over."),

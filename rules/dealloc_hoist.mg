@@ -58,7 +58,7 @@ Decl trip_carrier(C, L)
   descr [doc("C is a memref result of an scf.if that the loop L holds, at any depth, and is not handed on, stored, or used in another block: once the allocations it receives are before L, it borrows them (borrower)."),
          arg(C, "value id"), arg(L, "op id")]
   bound [/number, /number].
-trip_carrier(C, L) :- arm_yield(_, _, C, _), result(C, R, _), if_nest(R, L), !passed_on(C), !stored(C), !used_elsewhere(C).
+trip_carrier(C, L) :- confined(C), result(C, R, _), if_nest(R, L).
 
 Decl into_trip_carrier(Op, I, L)
   descr [doc("Operand I of Op is yielded into a trip_carrier of the loop L."),
