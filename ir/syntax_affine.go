@@ -11,6 +11,7 @@ import (
 
 func init() {
 	register("affine.for", &opSyntax{Inherent: []string{"lowerBoundMap", "upperBoundMap", "step"}, Parse: parseAffineFor, Print: printAffineFor})
+	register("affine.parallel", &opSyntax{Inherent: parallelInherent, Parse: parseAffineParallel, Print: printAffineParallel})
 	register("affine.if", &opSyntax{Inherent: []string{"condition"}, Parse: parseAffineIf, Print: printAffineIf})
 	register("affine.yield", yieldSyntax("affine.yield"))
 	register("affine.load", &opSyntax{Inherent: []string{"map"}, Parse: parseAffineLoad, Print: printAffineLoad})
@@ -349,93 +350,145 @@ func parseAffineMapExprs(a Attribute) (m parsedAffineMap, ok bool) {
 
 // --- subscripts: affine maps of SSA values ---
 
-// affineSubscripts parses `[%i + 1, symbol(%n) * 2]` the way MLIR does:
-// each distinct value becomes a dimension, or a symbol when wrapped in
-// symbol(...), numbered in order of first appearance. It returns the map
-// and its operands, dimensions first.
-func (p *parser) affineSubscripts() (Attribute, []operandRef) {
-	if !p.is("[") {
-		p.fail("expected '[', found %s", p.describe())
-	}
-	seen := map[string]*affineExpr{}
-	var dims, syms []operandRef
-	ident := func(ap *affineExprParser) *affineExpr {
-		isSym := ap.tok.kind == tBare && ap.text() == "symbol"
-		if isSym {
-			ap.advance()
-			if !ap.expect("(") {
-				return nil
-			}
-		}
-		if ap.tok.kind != tPercent {
-			if isSym {
-				return ap.fail("expected SSA identifier")
-			}
-			return ap.fail("expected affine expression")
-		}
-		text := ap.text()[1:]
-		name, num, hasNum := strings.Cut(text, "#")
-		ref := operandRef{name: name, pos: Pos(ap.tok.start)}
-		if hasNum {
-			n, err := strconv.Atoi(num)
-			if err != nil {
-				return ap.fail("invalid SSA value result number")
-			}
-			ref.num = n
-		}
-		e := seen[name]
-		switch {
-		case e != nil && hasNum:
-			// MLIR matches a repeated value by its name alone and leaves
-			// the result number unread.
-			return ap.fail("a value with a result number may appear only once in affine subscripts")
-		case e != nil:
-		case isSym:
-			e = &affineExpr{kind: affineSym, index: len(syms)}
-			syms = append(syms, ref)
-			seen[name] = e
-		default:
-			e = &affineExpr{kind: affineDim, index: len(dims)}
-			dims = append(dims, ref)
-			seen[name] = e
-		}
+// ssaAffineOperands numbers the SSA values of affine expressions written
+// with them, the way MLIR does: each distinct value becomes a dimension,
+// or a symbol when wrapped in symbol(...), numbered in order of first
+// appearance.
+type ssaAffineOperands struct {
+	seen       map[string]*affineExpr
+	dims, syms []operandRef
+}
+
+// ident reads a value, or symbol(value), as an affineExprParser's
+// identifier.
+func (s *ssaAffineOperands) ident(ap *affineExprParser) *affineExpr {
+	isSym := ap.tok.kind == tBare && ap.text() == "symbol"
+	if isSym {
 		ap.advance()
-		if isSym && !ap.expect(")") {
+		if !ap.expect("(") {
 			return nil
 		}
-		return e
 	}
-	ap := &affineExprParser{lexer: lexer{src: p.src, pos: p.tok.end}, ident: ident}
+	if ap.tok.kind != tPercent {
+		if isSym {
+			return ap.fail("expected SSA identifier")
+		}
+		return ap.fail("expected affine expression")
+	}
+	text := ap.text()[1:]
+	name, num, hasNum := strings.Cut(text, "#")
+	ref := operandRef{name: name, pos: Pos(ap.tok.start)}
+	if hasNum {
+		n, err := strconv.Atoi(num)
+		if err != nil {
+			return ap.fail("invalid SSA value result number")
+		}
+		ref.num = n
+	}
+	if s.seen == nil {
+		s.seen = map[string]*affineExpr{}
+	}
+	e := s.seen[name]
+	switch {
+	case e != nil && hasNum:
+		// MLIR matches a repeated value by its name alone and leaves
+		// the result number unread.
+		return ap.fail("a value with a result number may appear only once in affine subscripts")
+	case e != nil:
+	case isSym:
+		e = &affineExpr{kind: affineSym, index: len(s.syms)}
+		s.syms = append(s.syms, ref)
+		s.seen[name] = e
+	default:
+		e = &affineExpr{kind: affineDim, index: len(s.dims)}
+		s.dims = append(s.dims, ref)
+		s.seen[name] = e
+	}
+	ap.advance()
+	if isSym && !ap.expect(")") {
+		return nil
+	}
+	return e
+}
+
+// mapOf returns the map of results over the values read, and its
+// operands, dimensions first.
+func (s *ssaAffineOperands) mapOf(results []*affineExpr) (Attribute, []operandRef) {
+	return &OpaqueAttr{Text: affineMapText(len(s.dims), len(s.syms), results)}, append(s.dims, s.syms...)
+}
+
+// ssaAffineList parses the affine expressions of SSA values between the
+// current token, open, and the matching close, reading each element with
+// elem (at least one expression, added to results) and numbering the
+// values in ops.
+func (p *parser) ssaAffineList(open, close string, ops *ssaAffineOperands, elem func(ap *affineExprParser, results []*affineExpr) []*affineExpr) []*affineExpr {
+	if !p.is(open) {
+		p.fail("expected '%s', found %s", open, p.describe())
+	}
+	ap := &affineExprParser{lexer: lexer{src: p.src, pos: p.tok.end}, ident: ops.ident}
 	ap.advance()
 	var results []*affineExpr
-	if !ap.is("]") {
+	if !ap.is(close) {
 		for {
-			e := ap.sum()
-			if e == nil {
+			n := len(results)
+			results = elem(ap, results)
+			if len(results) == n {
 				p.failAt(Pos(ap.errAt), "%s", ap.err)
 			}
-			results = append(results, e)
 			if !ap.is(",") {
 				break
 			}
 			ap.advance()
 		}
 	}
-	if !ap.is("]") {
-		ap.fail("expected ']'")
+	if !ap.is(close) {
+		ap.fail("expected '" + close + "'")
 		p.failAt(Pos(ap.errAt), "%s", ap.err)
 	}
 	p.skipTo(ap.tok.end)
-	return &OpaqueAttr{Text: affineMapText(len(dims), len(syms), results)}, append(dims, syms...)
+	return results
+}
+
+// oneAffineExpr reads one expression of an ssaAffineList.
+func oneAffineExpr(ap *affineExprParser, results []*affineExpr) []*affineExpr {
+	if e := ap.sum(); e != nil {
+		results = append(results, e)
+	}
+	return results
+}
+
+// affineSubscripts parses `[%i + 1, symbol(%n) * 2]` the way MLIR does
+// (see ssaAffineOperands). It returns the map and its operands.
+func (p *parser) affineSubscripts() (Attribute, []operandRef) {
+	var ops ssaAffineOperands
+	return ops.mapOf(p.ssaAffineList("[", "]", &ops, oneAffineExpr))
 }
 
 // affineSubscripts prints map applied to operands as subscripts. It
 // returns false when MLIR would not read them back into the same map and
-// operands: when the dimensions or symbols do not first appear in order,
-// or a value stands for two of them.
+// operands (see ssaAffineWritable).
 func (p *printer) affineSubscripts(a Attribute, operands []*Value) bool {
 	m, ok := parseAffineMapExprs(a)
-	if !ok || m.dims+m.syms != len(operands) {
+	if !ok || !ssaAffineWritable(m, operands) {
+		return false
+	}
+	p.w("[")
+	for i, e := range m.results {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.ssaAffineExpr(e, m, operands)
+	}
+	p.w("]")
+	return true
+}
+
+// ssaAffineWritable reports whether m's results, written with operands in
+// place of its dimensions and symbols, read back into m and operands: the
+// dimensions and symbols must first appear in order, and no value may
+// stand for two of them.
+func ssaAffineWritable(m parsedAffineMap, operands []*Value) bool {
+	if m.dims+m.syms != len(operands) {
 		return false
 	}
 	var next [2]int // the dimensions and symbols met so far
@@ -465,19 +518,17 @@ func (p *printer) affineSubscripts(a Attribute, operands []*Value) bool {
 		}
 		names[name] = true
 	}
-	p.w("[")
-	for i, e := range m.results {
-		if i > 0 {
-			p.w(", ")
-		}
-		e.write(p.w, func(i int) { p.value(operands[i]) }, func(i int) {
-			p.w("symbol(")
-			p.value(operands[m.dims+i])
-			p.w(")")
-		})
-	}
-	p.w("]")
 	return true
+}
+
+// ssaAffineExpr writes e, a result of m, with operands in place of its
+// dimensions and symbols.
+func (p *printer) ssaAffineExpr(e *affineExpr, m parsedAffineMap, operands []*Value) {
+	e.write(p.w, func(i int) { p.value(operands[i]) }, func(i int) {
+		p.w("symbol(")
+		p.value(operands[m.dims+i])
+		p.w(")")
+	})
 }
 
 // --- affine.load and affine.store ---
@@ -709,6 +760,255 @@ func printAffineFor(p *printer, op *Operation) bool {
 	}
 	p.attrDict(op, "lowerBoundMap", "upperBoundMap", "step")
 	return true
+}
+
+// --- affine.parallel ---
+
+var parallelInherent = []string{"lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps", "reductions"}
+
+// affine.parallel (%i, ...) = (LB, ...) to (UB, ...) (step (N, ...))?
+// (reduce ("kind", ...))? (-> types)? region attr-dict. Each bound is an
+// affine expression of SSA values, or max(...) (lower) / min(...) (upper)
+// of several; all the lower bounds are the results of one map, grouped
+// per loop by lowerBoundsGroups, and so are the upper ones.
+func parseAffineParallel(p *parser, st *OpState) {
+	at := p.pos()
+	ivs := p.regionArgDecls()
+	for i := range ivs {
+		ivs[i].Type = Index
+	}
+	p.expect("=")
+	lbMap, lbGroups, lbRefs := p.parallelBounds("max")
+	p.expectKeyword("to")
+	ubMap, ubGroups, ubRefs := p.parallelBounds("min")
+	if len(lbGroups) != len(ivs) || len(ubGroups) != len(ivs) {
+		p.failAt(at, "expected as many lower and upper bounds as induction variables")
+	}
+	steps := make([]Attribute, len(ivs))
+	for i := range steps {
+		steps[i] = IntAttr(1, nil)
+	}
+	if p.acceptKeyword("step") {
+		at := p.pos()
+		steps = steps[:0]
+		p.delimited("(", ")", func() { steps = append(steps, IntAttr(p.integer(), nil)) })
+		if len(steps) != len(ivs) {
+			p.failAt(at, "expected as many steps as induction variables")
+		}
+	}
+	reductions := []Attribute{}
+	if p.acceptKeyword("reduce") {
+		p.delimited("(", ")", func() {
+			at := p.pos()
+			kind, ok := p.parseAttrNoType().(*StringAttr)
+			k := -1
+			if ok {
+				k = slices.Index(atomicRMWKinds, kind.Value)
+			}
+			if k < 0 {
+				p.failAt(at, "expected one of [%s] for a reduction", strings.Join(atomicRMWKinds, ", "))
+			}
+			reductions = append(reductions, IntAttr(int64(k), nil))
+		})
+	}
+	st.ResultTypes = p.optionalArrowTypes()
+	st.AddProp("lowerBoundsGroups", boundGroups(lbGroups))
+	st.AddProp("lowerBoundsMap", lbMap)
+	st.AddProp("reductions", &ArrayAttr{Elems: reductions})
+	st.AddProp("steps", &ArrayAttr{Elems: steps})
+	st.AddProp("upperBoundsGroups", boundGroups(ubGroups))
+	st.AddProp("upperBoundsMap", ubMap)
+	st.Operands = concatValues(p.resolveAllAs(lbRefs, Index), p.resolveAllAs(ubRefs, Index))
+	body := p.parseRegion(ivs)
+	affineYield.ensureIn(body)
+	st.Regions = []*Region{body}
+	p.optionalAttrDict(st)
+}
+
+// parallelBounds parses `(bound, ...)`, each bound an expression or
+// prefix(expression, ...), into one map of all their expressions, the
+// number of expressions of each bound, and the map's operands.
+func (p *parser) parallelBounds(prefix string) (Attribute, []int, []operandRef) {
+	var ops ssaAffineOperands
+	var groups []int
+	results := p.ssaAffineList("(", ")", &ops, func(ap *affineExprParser, results []*affineExpr) []*affineExpr {
+		if ap.tok.kind != tBare || ap.text() != prefix {
+			if e := ap.sum(); e != nil {
+				groups = append(groups, 1)
+				results = append(results, e)
+			}
+			return results
+		}
+		n := len(results)
+		ap.advance()
+		if !ap.expect("(") {
+			return results
+		}
+		for {
+			e := ap.sum()
+			if e == nil {
+				return results[:n]
+			}
+			results = append(results, e)
+			if !ap.is(",") {
+				break
+			}
+			ap.advance()
+		}
+		if !ap.expect(")") {
+			return results[:n]
+		}
+		groups = append(groups, len(results)-n)
+		return results
+	})
+	m, refs := ops.mapOf(results)
+	return m, groups, refs
+}
+
+// boundGroups is the lowerBoundsGroups or upperBoundsGroups attribute.
+func boundGroups(groups []int) *DenseElementsAttr {
+	elems := make([]string, len(groups))
+	for i, g := range groups {
+		elems[i] = strconv.Itoa(g)
+	}
+	body := ""
+	if len(groups) > 0 {
+		body = "[" + strings.Join(elems, ", ") + "]"
+	}
+	return &DenseElementsAttr{Body: body, Type: &TensorType{Shape: []int64{int64(len(groups))}, Elem: I32}}
+}
+
+func printAffineParallel(p *printer, op *Operation) bool {
+	if len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 || !allIndex(op.operands) {
+		return false
+	}
+	ivs := op.Regions[0].blocks[0].args
+	lbMap, okL := parseAffineMapExprs(op.Prop("lowerBoundsMap"))
+	ubMap, okU := parseAffineMapExprs(op.Prop("upperBoundsMap"))
+	lbGroups, okLG := readBoundGroups(op.Prop("lowerBoundsGroups"), lbMap, len(ivs))
+	ubGroups, okUG := readBoundGroups(op.Prop("upperBoundsGroups"), ubMap, len(ivs))
+	steps, okS := int64Elems(op.Prop("steps"), len(ivs))
+	reductions, okR := int64Elems(op.Prop("reductions"), len(op.results))
+	nl := lbMap.dims + lbMap.syms
+	if !okL || !okU || !okLG || !okUG || !okS || !okR || !allIndex(ivs) || nl+ubMap.dims+ubMap.syms != len(op.operands) ||
+		!ssaAffineWritable(lbMap, op.operands[:nl]) || !ssaAffineWritable(ubMap, op.operands[nl:]) {
+		return false
+	}
+	for _, k := range reductions {
+		if k < 0 || k >= int64(len(atomicRMWKinds)) {
+			return false
+		}
+	}
+	p.w("affine.parallel (")
+	p.values(ivs)
+	p.w(") = ")
+	p.parallelBounds(lbMap, lbGroups, op.operands[:nl], "max")
+	p.w(" to ")
+	p.parallelBounds(ubMap, ubGroups, op.operands[nl:], "min")
+	if slices.ContainsFunc(steps, func(s int64) bool { return s != 1 }) {
+		p.w(" step (")
+		for i, s := range steps {
+			if i > 0 {
+				p.w(", ")
+			}
+			p.w(strconv.FormatInt(s, 10))
+		}
+		p.w(")")
+	}
+	if len(reductions) > 0 {
+		p.w(" reduce (")
+		for i, k := range reductions {
+			if i > 0 {
+				p.w(", ")
+			}
+			p.w(strconv.Quote(atomicRMWKinds[k]))
+		}
+		p.w(")")
+	}
+	if len(op.results) > 0 {
+		p.w(" -> (")
+		p.types(resultTypes(op))
+		p.w(")")
+	}
+	p.w(" ")
+	if !p.impliedTerminatorRegion(op.Regions[0], affineYield, len(op.results) == 0) {
+		return false
+	}
+	p.attrDict(op, parallelInherent...)
+	return true
+}
+
+// parallelBounds prints the bounds of m, grouped by groups, with operands
+// in place of its dimensions and symbols.
+func (p *printer) parallelBounds(m parsedAffineMap, groups []int, operands []*Value, prefix string) {
+	p.w("(")
+	next := 0
+	for i, g := range groups {
+		if i > 0 {
+			p.w(", ")
+		}
+		if g > 1 {
+			p.w(prefix + "(")
+		}
+		for j, e := range m.results[next : next+g] {
+			if j > 0 {
+				p.w(", ")
+			}
+			p.ssaAffineExpr(e, m, operands)
+		}
+		if g > 1 {
+			p.w(")")
+		}
+		next += g
+	}
+	p.w(")")
+}
+
+// readBoundGroups reads a bounds groups attribute of n loops, whose sizes
+// are positive and add up to m's results.
+func readBoundGroups(a Attribute, m parsedAffineMap, n int) ([]int, bool) {
+	d, ok := a.(*DenseElementsAttr)
+	if !ok {
+		return nil, false
+	}
+	t, ok := d.Type.(*TensorType)
+	if !ok || len(t.Shape) != 1 || t.Shape[0] != int64(n) || !TypesEqual(t.Elem, I32) {
+		return nil, false
+	}
+	elems, ok := denseIntLiterals(d.Body, int64(n))
+	if !ok {
+		return nil, false
+	}
+	groups := make([]int, n)
+	sum := 0
+	for i, e := range elems {
+		g, err := strconv.Atoi(e)
+		if err != nil || g < 1 {
+			return nil, false
+		}
+		groups[i] = g
+		sum += g
+	}
+	return groups, sum == len(m.results)
+}
+
+// int64Elems reads an array of n integer attributes of type i64.
+func int64Elems(a Attribute, n int) ([]int64, bool) {
+	arr, ok := a.(*ArrayAttr)
+	if !ok || len(arr.Elems) != n {
+		return nil, false
+	}
+	out := make([]int64, n)
+	for i, e := range arr.Elems {
+		ia, ok := e.(*IntegerAttr)
+		if !ok || ia.Type != nil && !TypesEqual(ia.Type, I64) {
+			return nil, false
+		}
+		if out[i], ok = ia.Int64(); !ok {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // --- affine.if ---

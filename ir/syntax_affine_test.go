@@ -109,6 +109,51 @@ func.func @f(%A: memref<?x?xf32>, %C: memref<?xf32>, %a: index, %b: index, %s: i
 			`"affine.load"(%A, %r#1) <{map = affine_map<(d0) -> (d0, d0 + 1)>}>`,
 			"affine.load %A[%r#1, 0] : memref<?x?xf32>",
 		}},
+		{name: "parallel", src: `func.func @f(%A: memref<100x100xf32>, %N: index, %a: index, %b: index, %c: index, %d: index) -> f32 {
+  affine.parallel (%i0, %j0) = (0, 0) to (symbol(%N), 100) step (10, 10) {
+    %0:2 = affine.parallel (%i1, %j1) = (%i0, %j0) to (%i0 + 10, %j0 + 10) reduce ("minimumf", "maximumf") -> (f32, f32) {
+      %2 = affine.load %A[%i0 + %i0, %j0 + %j1] : memref<100x100xf32>
+      affine.yield %2, %2 : f32, f32
+    }
+  }
+  affine.parallel (%i, %j, %k) = (max(%a, %b), %b, max(%a, %c)) to (%c, min(%c, %d), %b) {
+    affine.yield
+  } {tag}
+  affine.parallel () = () to () {
+  }
+  %r = affine.parallel (%i) = (max(0)) to (symbol(%N) floordiv 2) step (3) reduce ("addf") -> f32 {
+    %x = affine.load %A[%i, %i] : memref<100x100xf32>
+    affine.yield %x : f32
+  }
+  return %r : f32
+}`, printed: []string{
+			"affine.parallel (%i0, %j0) = (0, 0) to (symbol(%N), 100) step (10, 10) {",
+			`reduce ("minimumf", "maximumf") -> (f32, f32) {`,
+			"= (max(%a, %b), %b, max(%a, %c)) to (%c, min(%c, %d), %b) {",
+			"affine.parallel () = () to () {",
+		}},
+		{name: "parallel generic", src: `#lb = affine_map<(d0, d1, d2) -> (d0, d1, d1, d0, d2)>
+#ub = affine_map<(d0, d1) -> (d0, d1, d1)>
+#swapped = affine_map<(d0, d1) -> (d1, d0)>
+func.func @f(%a: index, %b: index, %c: index) {
+  "affine.parallel"(%a, %b, %c, %a, %b) <{lowerBoundsGroups = dense<[2, 1, 2]> : tensor<3xi32>, lowerBoundsMap = #lb, reductions = [], steps = [1, 2, 1], upperBoundsGroups = dense<1> : tensor<3xi32>, upperBoundsMap = #ub}> ({
+  ^bb0(%i: index, %j: index, %k: index):
+    "affine.yield"() : () -> ()
+  }) : (index, index, index, index, index) -> ()
+  "affine.parallel"(%a, %b) <{lowerBoundsGroups = dense<1> : tensor<2xi32>, lowerBoundsMap = #swapped, reductions = [], steps = [1, 1], upperBoundsGroups = dense<1> : tensor<2xi32>, upperBoundsMap = affine_map<() -> (4, 4)>}> ({
+  ^bb0(%i: index, %j: index):
+    "affine.yield"() : () -> ()
+  }) : (index, index) -> ()
+  "affine.parallel"() <{lowerBoundsGroups = dense<> : tensor<0xi32>, lowerBoundsMap = affine_map<() -> ()>, reductions = [], steps = [], upperBoundsGroups = dense<> : tensor<0xi32>, upperBoundsMap = affine_map<() -> ()>}> ({
+    "affine.yield"() : () -> ()
+  }) : () -> ()
+  return
+}`, printed: []string{
+			"affine.parallel (%i, %j, %k) = (max(%a, %b), %b, max(%a, %c)) to (%a, %b, %b) step (1, 2, 1) {",
+			// MLIR would number %b first: the map is another.
+			`"affine.parallel"(%a, %b) <{`,
+			"affine.parallel () = () to () {",
+		}},
 		{name: "linearize", src: `func.func @f(%i: index, %b: index) -> (index, index, index, index) {
   %r:3 = affine.delinearize_index %i into (%b, 3, 4) : index, index, index
   %m:2 = affine.delinearize_index %i into (3) {tag} : index, index
@@ -140,6 +185,11 @@ func TestAffineSyntaxErrors(t *testing.T) {
 		{"load tensor", "func.func @f(%A: tensor<4xf32>, %i: index) {\n  %0 = affine.load %A[%i] : tensor<4xf32>\n  return\n}\n"},
 		{"delinearize without into", "func.func @f(%i: index) {\n  %r:2 = affine.delinearize_index %i (3) : index, index\n  return\n}\n"},
 		{"linearize without by", "func.func @f(%i: index) {\n  %l = affine.linearize_index [%i, %i] (3) : index\n  return\n}\n"},
+		{"parallel bound count", "func.func @f(%a: index) {\n  affine.parallel (%i, %j) = (0) to (%a, %a) {\n  }\n  return\n}\n"},
+		{"parallel min in lower bound", "func.func @f(%a: index) {\n  affine.parallel (%i) = (min(%a, 0)) to (%a) {\n  }\n  return\n}\n"},
+		{"parallel empty max", "func.func @f(%a: index) {\n  affine.parallel (%i) = (max()) to (%a) {\n  }\n  return\n}\n"},
+		{"parallel step count", "func.func @f(%a: index) {\n  affine.parallel (%i) = (0) to (%a) step (1, 2) {\n  }\n  return\n}\n"},
+		{"parallel unknown reduction", "func.func @f(%a: index) {\n  %r = affine.parallel (%i) = (0) to (%a) reduce (\"plus\") -> f32 {\n  }\n  return\n}\n"},
 		{"store without comma", "func.func @f(%A: memref<4xf32>, %i: index, %x: f32) {\n  affine.store %x %A[%i] : memref<4xf32>\n  return\n}\n"},
 	})
 }

@@ -285,12 +285,22 @@ func switchCaseValues(op *Operation, flagType *IntegerType) ([]string, bool) {
 	if !ok || len(vt.Shape) != 1 || !TypesEqual(vt.Elem, flagType) {
 		return nil, false
 	}
-	body := strings.TrimSpace(d.Body)
+	return denseIntLiterals(d.Body, vt.Shape[0])
+}
+
+// denseIntLiterals reads the body of a one-dimensional dense literal of n
+// integers (or booleans), listed or splat, as decimal literals; ok is
+// false for anything else.
+func denseIntLiterals(body string, n int64) ([]string, bool) {
+	body = strings.TrimSpace(body)
 	var elems []string
-	if strings.HasPrefix(body, "[") && strings.HasSuffix(body, "]") {
-		elems = strings.Split(body[1:len(body)-1], ",")
-	} else {
-		elems = make([]string, vt.Shape[0])
+	switch {
+	case strings.HasPrefix(body, "[") && strings.HasSuffix(body, "]"):
+		if inner := strings.TrimSpace(body[1 : len(body)-1]); inner != "" {
+			elems = strings.Split(inner, ",")
+		}
+	case body != "":
+		elems = make([]string, n)
 		for i := range elems {
 			elems[i] = body
 		}
@@ -311,5 +321,5 @@ func switchCaseValues(op *Operation, flagType *IntegerType) ([]string, bool) {
 			}
 		}
 	}
-	return elems, int64(len(elems)) == vt.Shape[0]
+	return elems, int64(len(elems)) == n
 }
