@@ -211,7 +211,7 @@ func (p *parser) parseBangType() Type {
 		p.advance()
 		return t
 	}
-	return &OpaqueType{Text: p.dialectSymbolText()}
+	return &OpaqueType{Text: canonicalQuant(p.dialectSymbolText())}
 }
 
 // dialectSymbolText reads a dialect type `!dialect.name<...>` or attribute

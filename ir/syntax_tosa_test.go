@@ -22,6 +22,13 @@ func TestTosaSyntax(t *testing.T) {
   %2, %3 = tosa.rfft2d %b : (tensor<13x8x16xf32>) -> (tensor<13x8x9xf32>, tensor<13x8x9xf32>)
   return %0, %1, %2, %3 : tensor<19xi32>, tensor<266xf32>, tensor<13x8x9xf32>, tensor<13x8x9xf32>
 }`},
+		// MLIR reads 1.0:0 and 1.000000e+00 as one scale and zero point: a
+		// value may be declared with one spelling and used with the other.
+		{name: "quantized types", src: `func.func @f(%a: tensor<64xi32>, %t: tensor<513x!quant.uniform<i16:f32, 1.0:0>>, %p: tensor<2x!quant.uniform<i8<-8:7>:f32:0, {2.0e+2, 0.16:-3}>>) -> tensor<64x!quant.uniform<i16:f32, 1.0:0>> {
+  %0 = tosa.table %a, %t : (tensor<64xi32>, tensor<513x!quant.uniform<i16:f32, 1.000000e+00>>) -> tensor<64x!quant.uniform<i16:f32, 1.000000e+00>>
+  "x.use"(%p) : (tensor<2x!quant.uniform<i8<-8:7>:f32:0, {2.000000e+02,1.600000e-01:-3}>>) -> ()
+  return %0 : tensor<64x!quant.uniform<i16:f32, 1.0:0>>
+}`, printed: []string{"!quant.uniform<i16:f32, 1.0e+00>", "!quant.uniform<i8<-8:7>:f32:0, {2.0e+02,1.6e-01:-3}>"}},
 	}, "tosa.")
 	testSyntaxErrors(t, []errorCase{
 		{"no type", `func.func @f(%a: tensor<4xf32>) {
