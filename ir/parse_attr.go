@@ -600,8 +600,18 @@ func (p *parser) parseHashAttr() Attribute {
 		p.advance()
 		return a
 	}
-	return &OpaqueAttr{Text: p.dialectSymbolText()}
+	text := p.dialectSymbolText()
+	if typedDialectAttrs[text] && p.accept(":") {
+		text += " : " + p.parseType().String()
+	}
+	return &OpaqueAttr{Text: text}
 }
+
+// typedDialectAttrs are the dialect attributes whose syntax ends in
+// `: type`. Others leave a colon after them to the op's syntax
+// (`emitc.constant #emitc.opaque<"x"> : T`), so it cannot be taken for
+// theirs in general.
+var typedDialectAttrs = map[string]bool{"#ml_program.extern": true}
 
 func (p *parser) parseDenseArray() Attribute {
 	p.advance()

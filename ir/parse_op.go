@@ -428,7 +428,7 @@ func (p *parser) parseGenericOp(st *OpState) {
 // regions get a fresh name scope.
 func isolatedOp(name string) bool {
 	switch name {
-	case "builtin.module", "func.func", "memref.global":
+	case "builtin.module", "func.func", "memref.global", "ml_program.func", "ml_program.subgraph":
 		return true
 	}
 	return false

@@ -19,6 +19,10 @@ type opSyntax struct {
 	Terminator bool
 	// Branch marks ops whose custom form prints successors.
 	Branch bool
+	// Graph marks ops whose regions are graph regions, where uses may come
+	// before definitions: the verifier checks them as it checks the
+	// regions of unknown ops.
+	Graph bool
 	// HidesRegions marks ops whose custom form may leave their regions
 	// implicit (linalg's named ops rebuild their bodies when parsed).
 	HidesRegions bool

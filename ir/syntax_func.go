@@ -49,9 +49,9 @@ func init() {
 		},
 	})
 	register("func.func", &opSyntax{
-		Inherent: []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
+		Inherent: funcInherent,
 		Parse:    parseFunc,
-		Print:    printFunc,
+		Print:    functionPrinter("func.func"),
 	})
 	register("func.return", yieldSyntax("func.return"))
 	register("func.call", &opSyntax{
@@ -117,6 +117,13 @@ func init() {
 	})
 }
 
+// funcInherent are the inherent attributes of func.func and of the other
+// ops written in its syntax.
+var funcInherent = []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}
+
+// parseFunc parses the syntax of func.func and of the functions of other
+// dialects: visibility? @name(args) (-> results)? attr-dict-with-keyword
+// region?
 func parseFunc(p *parser, st *OpState) {
 	if p.tok.kind == tString {
 		st.AddProp("sym_visibility", p.parseAttr())
@@ -195,8 +202,13 @@ func anyNonEmpty(dicts []Attribute) bool {
 	return false
 }
 
-func printFunc(p *printer, op *Operation) bool {
-	name, ok1 := op.Prop("sym_name").(*StringAttr)
+// functionPrinter prints the function op name in func.func's syntax.
+func functionPrinter(name string) func(p *printer, op *Operation) bool {
+	return func(p *printer, op *Operation) bool { return printFunction(p, name, op) }
+}
+
+func printFunction(p *printer, name string, op *Operation) bool {
+	sym, ok1 := op.Prop("sym_name").(*StringAttr)
 	ta, ok2 := op.Prop("function_type").(*TypeAttr)
 	if !ok1 || !ok2 || len(op.Regions) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
 		return false
@@ -228,12 +240,12 @@ func printFunc(p *printer, op *Operation) bool {
 		return false
 	}
 	p.commit()
-	p.w("func.func ")
+	p.w(name + " ")
 	if hasVis {
 		p.w(vis.Value)
 		p.w(" ")
 	}
-	p.symbol(name.Value)
+	p.symbol(sym.Value)
 	p.w("(")
 	for i, t := range fn.Inputs {
 		if i > 0 {

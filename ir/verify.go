@@ -33,7 +33,8 @@ func (m *Module) errorf(pos Pos, format string, args ...any) *Error {
 // hasSSADominance reports whether the regions of op follow SSA dominance.
 // Unknown ops may hold graph regions, as MLIR assumes for unregistered ops.
 func hasSSADominance(op *Operation) bool {
-	return op.Name != "builtin.module" && syntaxes[op.Name] != nil
+	s := syntaxes[op.Name]
+	return op.Name != "builtin.module" && s != nil && !s.Graph
 }
 
 func (v *verifier) op(op *Operation) error {
