@@ -29,7 +29,11 @@
 // text after the op name into an [OpState] and whose Print writes it back.
 // Each dialect's syntaxes live in one file (syntax_func.go,
 // syntax_tensor.go, ...), registered from init; the forms and pieces that
-// several dialects share are in syntax_common.go. Custom parsers read operand
+// several dialects share are in syntax_common.go. Ops that MLIR declares
+// with an assembly format can instead be a row of a table: their
+// signature and the format string, which format.go interprets to parse
+// and print them (the shape dialect's, in syntax_shape.go); an entry the
+// interpreter cannot run panics at init. Custom parsers read operand
 // references first and resolve them once the types are known, as MLIR's own
 // parsers do; forward references get typed placeholders that the definition
 // replaces. Errors are *Error values printed as `FILE:LINE:COL: error: msg`,

@@ -1,0 +1,36 @@
+package ir
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDeclareRejectsMalformed checks that a table entry the format
+// interpreter cannot run panics when it is declared, naming the op.
+func TestDeclareRejectsMalformed(t *testing.T) {
+	for _, tc := range []struct{ name, signature, format, want string }{
+		{"operand missing", "a, b -> r", "$a attr-dict `:` type($a) `->` type($r)", "does not give operand b"},
+		{"operand type missing", "a -> r", "$a attr-dict `->` type($r)", "does not give operand a or its type"},
+		{"result type missing", "a -> r", "$a attr-dict `:` type($a)", "type of result r"},
+		{"unknown element", "a -> r:i1", "$a attr-dict foo", `unknown format element "foo"`},
+		{"unterminated literal", "a -> r:i1", "$a `:", "unterminated literal"},
+		{"group without anchor", "a?:i1 -> r:i1", "($a)? attr-dict", "one anchor"},
+		{"anchor outside a group", "a:i1 -> r:i1", "$a^ attr-dict", "one anchor"},
+		{"group not optional", "a?:i1 -> r:i1", "($a^) attr-dict", "without `)?`"},
+		{"type of nothing", "a:i1 -> r:i1", "$a attr-dict `:` type($b)", "names no operand"},
+		{"result as operand", "a:i1 -> r:i1", "$a $r attr-dict", "$r is no operand"},
+		{"unknown fixed type", "a:f99 -> r:i1", "$a attr-dict", "unknown fixed type"},
+		{"unknown attribute kind", "@v:float -> r:i1", "$v attr-dict", "of no known kind"},
+		{"two variadic groups", "a*:i1, b*:i1 -> r:i1", "$a `,` $b attr-dict", "segment sizes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, "test.op") || !strings.Contains(msg, tc.want) {
+					t.Errorf("panic %q, want one naming test.op and %q", msg, tc.want)
+				}
+			}()
+			declare("test.op", tc.signature, tc.format)
+		})
+	}
+}
