@@ -240,7 +240,55 @@ raw_conflict(ROp, RI, WOp, WI, D) :-
 # cf.cond_br %p, ^keep, ^write   ^write: %u = tensor.insert %v into %arg
 # ... a later block reads %arg: One-Shot excuses the write because it is
 # outside %arg's block (excused_by_definition), but in unstructured
-# control flow it runs after %arg is defined and before the read.
+# control flow it runs after %arg is defined and before the read. Unless
+# the written value and D come from different buffers whatever the
+# decisions (disjoint_origins).
 raw_conflict(ROp, RI, WOp, WI, D) :-
   candidate_definition(ROp, RI, WOp, WI, D), late_write(ROp, WOp, D), !excused_pair(ROp, RI, WOp, WI),
-  !extra_excuse(ROp, RI, WOp, WI, D).
+  !extra_excuse(ROp, RI, WOp, WI, D), tensor_use(WOp, WI, W), !disjoint_origins(W, D).
+
+# --- Origins: where a late write's buffer can come from ---------------------
+
+Decl late_pair(W, D)
+  descr [doc("A late_write writes the value W while D, a block argument, is the definition of what the read reads: the pairs whose origins are compared."),
+         arg(W, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+late_pair(W, D) :- candidate_definition(ROp, _, WOp, WI, D), late_write(ROp, WOp, D), tensor_use(WOp, WI, W).
+
+Decl origin_walk(V, X)
+  descr [doc("X's buffer may be V's, by alias edges (static_alias_step) followed from X to V, if every operand bufferizes in place; walked back from the values of late pairs only."),
+         arg(V, "value id"), arg(X, "value id")]
+  bound [/number, /number].
+origin_walk(W, W) :- late_pair(W, _).
+origin_walk(D, D) :- late_pair(_, D).
+origin_walk(V, U) :- origin_walk(V, X), static_alias_step(U, X).
+
+Decl aliases_in(X)
+  descr [doc("Some alias edge leads into X: its buffer may come from another value's."), arg(X, "value id")]
+  bound [/number].
+aliases_in(X) :- static_alias_step(_, X).
+
+Decl origin(V, R)
+  descr [doc("R, a value no alias edge leads into (an argument, a constant, a new buffer), is where V's buffer may come from."),
+         arg(V, "value id"), arg(R, "value id")]
+  bound [/number, /number].
+origin(V, R) :- origin_walk(V, R), !aliases_in(R).
+
+Decl shared_origin(W, D)
+  descr [doc("The values of the late pair W, D may come from one buffer."), arg(W, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+shared_origin(W, D) :- late_pair(W, D), origin(W, R), origin(D, R).
+
+Decl has_origin(V)
+  descr [doc("Some origin is known for V (a value of a cycle that no edge enters has none)."), arg(V, "value id")]
+  bound [/number].
+has_origin(V) :- origin(V, _).
+
+Decl disjoint_origins(W, D)
+  descr [doc("The late pair's W and D never share a buffer, whatever the decisions: their origins are known and none is common, so the late write cannot clobber D."),
+         arg(W, "value id"), arg(D, "value id")]
+  bound [/number, /number].
+# %r = ^exit(%t | %a): the loop writes %t, an early exit reads the
+# argument %a; %r joins them in one alias set, yet %t's buffer comes from
+# a constant's copy and never is %a's (cf_loop_11).
+disjoint_origins(W, D) :- late_pair(W, D), has_origin(W), has_origin(D), !shared_origin(W, D).
