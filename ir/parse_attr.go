@@ -601,17 +601,14 @@ func (p *parser) parseHashAttr() Attribute {
 		return a
 	}
 	text := p.dialectSymbolText()
-	if typedDialectAttrs[text] && p.accept(":") {
+	// As MLIR's attribute parser, take an optional `: type` after a
+	// dialect attribute as its type (`#ml_program.extern : i32`); the
+	// attributes that have none drop it when MLIR reads them.
+	if p.accept(":") {
 		text += " : " + p.parseType().String()
 	}
 	return &OpaqueAttr{Text: text}
 }
-
-// typedDialectAttrs are the dialect attributes whose syntax ends in
-// `: type`. Others leave a colon after them to the op's syntax
-// (`emitc.constant #emitc.opaque<"x"> : T`), so it cannot be taken for
-// theirs in general.
-var typedDialectAttrs = map[string]bool{"#ml_program.extern": true}
 
 func (p *parser) parseDenseArray() Attribute {
 	p.advance()

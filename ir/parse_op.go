@@ -553,7 +553,9 @@ func (p *parser) parseRegion(entryArgs []RegionArg) *Region {
 	p.pushScope(isolatedOp(p.curOp))
 	p.scope.dialect = regionDialect(p.curOp)
 	if entryArgs != nil || !p.is("}") {
-		if entryArgs != nil || p.tok.kind != tCaret {
+		// With no arguments to declare, a labelled entry block declares
+		// its own (none, for a function without arguments), as MLIR allows.
+		if len(entryArgs) > 0 || p.tok.kind != tCaret {
 			entry := r.AddBlock()
 			entry.Pos = p.pos()
 			for _, a := range entryArgs {
@@ -564,7 +566,7 @@ func (p *parser) parseRegion(entryArgs []RegionArg) *Region {
 					p.define(a.Name, v, 1, a.Pos)
 				}
 			}
-			if entryArgs != nil && p.tok.kind == tCaret {
+			if p.tok.kind == tCaret {
 				p.fail("invalid block name in region with named arguments")
 			}
 			p.parseBlockBody(entry)

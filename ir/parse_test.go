@@ -31,6 +31,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad result number", "%a:2 = \"x.a\"() : () -> (i32, i32)\n\"x.b\"(%a#2) : (i32) -> ()\n", "in.mlir:2:7: error: reference to invalid result number"},
 		{"nesting too deep", "\"x.a\"() {a = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "} : () -> ()\n", "in.mlir:1:4110: error: nesting deeper than 4096 levels"},
 		{"empty input op name", "\"\"() : () -> ()\n", "in.mlir:1:1: error: invalid operation name"},
+		{"entry block label with named arguments", "func.func @f(%c: i1) {\n^entry:\n  return\n}\n", "in.mlir:2:1: error: invalid block name in region with named arguments"},
+		{"entry block of other types", "func.func @f(i32) {\n^bb0(%a: i64):\n  return\n}\n", "in.mlir:1:19: error: expected named arguments for a function with a body, or an entry block whose arguments have the function's argument types"},
 	})
 }
 

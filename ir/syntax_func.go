@@ -185,7 +185,15 @@ func parseFunc(p *parser, st *OpState) {
 		return
 	}
 	if !named && len(args) > 0 {
-		p.fail("expected named arguments for a function with a body")
+		// The older form: unnamed argument types, and an entry block that
+		// names the arguments in its header.
+		at := p.pos()
+		body := p.parseRegion(nil)
+		if len(body.blocks) == 0 || !sameTypes(body.blocks[0].args, fn.Inputs) {
+			p.failAt(at, "expected named arguments for a function with a body, or an entry block whose arguments have the function's argument types")
+		}
+		st.Regions = []*Region{body}
+		return
 	}
 	if args == nil {
 		args = []RegionArg{}
