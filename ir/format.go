@@ -18,6 +18,8 @@ import (
 //	`literal`         punctuation or a keyword
 //	attr-dict         the attributes that are not inherent
 //	operands          every operand, in signature order
+//	functional-type(operands, results)
+//	                  the types of every operand and result
 //	( ... )?          an optional group, present when its anchor ($x^ or
 //	                  type($x)^) is: a non-empty group or a set attribute
 //
@@ -64,6 +66,7 @@ const (
 	elemType
 	elemAttrDict
 	elemOperands
+	elemFunctionalType
 	elemGroup
 )
 
@@ -155,6 +158,13 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 		case t == "operands":
 			elems = append(elems, declElem{kind: elemOperands})
 			toks = toks[1:]
+		case t == "functional-type":
+			end := slices.Index(toks, ")")
+			if len(toks) < 2 || toks[1] != "(" || end < 0 || strings.Join(toks[2:end], "") != "operands,results" {
+				panic(fmt.Sprintf("ir: %s: functional-type reads only (operands, results)", d.name))
+			}
+			elems = append(elems, declElem{kind: elemFunctionalType})
+			toks = toks[end+1:]
 		case t == "type":
 			if len(toks) < 4 || toks[1] != "(" || toks[3] != ")" || !strings.HasPrefix(toks[2], "$") {
 				panic(fmt.Sprintf("ir: %s: malformed type directive", d.name))
@@ -209,6 +219,10 @@ func (d *declOp) check() {
 			case elemOperands:
 				for _, o := range d.operands {
 					set[o.name] = true
+				}
+			case elemFunctionalType:
+				for _, v := range append(slices.Clone(d.operands), d.results...) {
+					set["type "+v.name] = true
 				}
 			case elemGroup:
 				walk(e.group, true)
@@ -369,6 +383,34 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			s.types[e.name] = ts
 		case elemAttrDict:
 			p.optionalAttrDict(st)
+		case elemFunctionalType:
+			at := p.pos()
+			fn := p.functionTypeAt()
+			inputs := fn.Inputs
+			for _, o := range d.operands {
+				n := len(s.refs[o.name])
+				if n > len(inputs) {
+					break
+				}
+				s.types[o.name], inputs = inputs[:n], inputs[n:]
+			}
+			if len(inputs) > 0 {
+				p.failAt(at, "%d operands present, but expected %d", len(fn.Inputs)-len(inputs), len(fn.Inputs))
+			}
+			results := fn.Results
+			for i, r := range d.results {
+				n := 1
+				if r.arity != '1' {
+					n = len(results) - (len(d.results) - 1 - i)
+				}
+				if n < 0 || n > len(results) || r.arity == '?' && n > 1 {
+					p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
+				}
+				s.types[r.name], results = results[:n], results[n:]
+			}
+			if len(results) > 0 {
+				p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
+			}
 		case elemGroup:
 			if d.groupStarts(p, e.group[0]) {
 				d.parseElems(p, st, e.group, s)
@@ -549,6 +591,9 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			}
 		case elemAttrDict:
 			dp.p.attrDict(dp.op, d.inherent(true)...)
+		case elemFunctionalType:
+			dp.blank()
+			dp.p.functionType(dp.op)
 		case elemGroup:
 			if dp.present(e.group) {
 				dp.elems(d, e.group)

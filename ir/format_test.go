@@ -21,6 +21,7 @@ func TestDeclareRejectsMalformed(t *testing.T) {
 		{"result as operand", "a:i1 -> r:i1", "$a $r attr-dict", "$r is no operand"},
 		{"unknown fixed type", "a:f99 -> r:i1", "$a attr-dict", "unknown fixed type"},
 		{"unknown attribute kind", "@v:float -> r:i1", "$v attr-dict", "of no known kind"},
+		{"functional-type of named groups", "a -> r", "$a attr-dict `:` functional-type($a, $r)", "functional-type reads only (operands, results)"},
 		{"two variadic groups", "a*:i1, b*:i1 -> r:i1", "$a `,` $b attr-dict", "segment sizes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

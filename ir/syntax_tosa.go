@@ -2,7 +2,8 @@ package ir
 
 // The TOSA dialect: every op whose assembly format is `operands attr-dict
 // : functional-type(operands, results)`, which is most of the dialect in
-// LLVM 22, registered from one table. Its inherent attributes are not
+// LLVM 22, registered from one table as rows that format.go interprets.
+// Its inherent attributes are not
 // listed: written in the attribute dictionary, as this form and the
 // generic form without properties write them, mlir-opt takes them as the
 // properties they are. The ops with regions (tosa.cond_if,
@@ -10,7 +11,7 @@ package ir
 // keep the generic form.
 func init() {
 	for _, name := range tosaFunctionalOps {
-		register(name, functionalSyntax(name))
+		register(name, declare(name, "inputs* -> outputs*", "operands attr-dict `:` functional-type(operands, results)").syntax())
 	}
 }
 
@@ -30,28 +31,4 @@ var tosaFunctionalOps = []string{
 	"tosa.rfft2d", "tosa.rsqrt", "tosa.scatter", "tosa.select", "tosa.sigmoid", "tosa.sin", "tosa.slice",
 	"tosa.slice_shape", "tosa.sub", "tosa.sub_shape", "tosa.table", "tosa.tanh", "tosa.tile", "tosa.transpose",
 	"tosa.transpose_conv2d",
-}
-
-// functionalSyntax is the declarative format `name operands attr-dict :
-// functional-type(operands, results)`.
-func functionalSyntax(name string) *opSyntax {
-	return &opSyntax{
-		Parse: func(p *parser, st *OpState) {
-			at := p.pos()
-			refs := p.operandRefs()
-			p.attrDictColonFunctionType(st, refs, at)
-		},
-		Print: func(p *printer, op *Operation) bool {
-			if len(op.Regions) > 0 || len(op.Successors) > 0 {
-				return false
-			}
-			p.w(name)
-			if len(op.operands) > 0 {
-				p.w(" ")
-				p.values(op.operands)
-			}
-			p.attrDictColonFunctionType(op)
-			return true
-		},
-	}
 }
