@@ -140,7 +140,10 @@ func TestQueryEngines(t *testing.T) {
 	inputs := [][]string{{aliasFile}, {inplaceFile}, {"../../testdata/roundtrip/cf_006_tensor_block_args.mlir"},
 		{"../../testdata/roundtrip/program_027_empty_elimination.mlir"},
 		{"../../testdata/roundtrip/program_016_cfg_tensor_loop.mlir"}, {"../../testdata/roundtrip/bufferization_006_alloc_tensor_loop.mlir"},
-		{deallocFile}, {deallocFile, "--max-stack-bytes=0", "--results-to-out-params=all"}, {checkFile}}
+		{deallocFile}, {deallocFile, "--max-stack-bytes=0", "--results-to-out-params=all"}, {checkFile},
+		// A cf loop whose exit joins its tensor and an argument of disjoint
+		// origins (disjoint_origins).
+		{"../../testdata/exec/cf_loop_11.mlir"}}
 	// The checker's predicates are about memref IR: they are compared on
 	// checkFile only, and the others on the rest.
 	checkPreds, err := rules.Predicates(rules.Checker())
