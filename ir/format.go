@@ -19,7 +19,9 @@ import (
 //	attr-dict         the attributes that are not inherent
 //	operands          every operand, in signature order
 //	functional-type(operands, results)
-//	                  the types of every operand and result
+//	                  the types of every operand and result ($x in place
+//	                  of operands when x is the only operand group)
+//	$region           a region, its entry block's arguments written out
 //	( ... )?          an optional group, present when its anchor ($x^ or
 //	                  type($x)^) is: a non-empty group or a set attribute
 //
@@ -30,10 +32,14 @@ import (
 type declOp struct {
 	name       string
 	terminator bool
-	operands   []declValue
-	results    []declValue
-	attrs      []declAttr
-	elems      []declElem
+	regions    []string
+	// implied is the terminator the parser adds to a region that leaves
+	// it out, if any.
+	implied  *impliedTerminator
+	operands []declValue
+	results  []declValue
+	attrs    []declAttr
+	elems    []declElem
 }
 
 // declValue is an operand or result group: arity '1' (one value), '?'
@@ -67,6 +73,7 @@ const (
 	elemAttrDict
 	elemOperands
 	elemFunctionalType
+	elemRegion
 	elemGroup
 )
 
@@ -86,7 +93,8 @@ var fixedTypes = map[string]Type{
 // declare builds the declOp of name from its signature and format. The
 // signature lists operands, then `->` and results, comma-separated: a
 // name, with `?` or `*` for its arity and `:type` for a fixed type;
-// attributes are `@name:kind`, optional with `?` after the name.
+// attributes are `@name:kind`, optional with `?` after the name; regions
+// `^name`.
 func declare(name, signature, format string) *declOp {
 	d := &declOp{name: name}
 	ins, outs, _ := strings.Cut(signature, "->")
@@ -101,6 +109,10 @@ func declare(name, signature, format string) *declOp {
 			}
 			item, fixed, hasFixed := strings.Cut(item, ":")
 			optional := strings.HasSuffix(item, "?")
+			if region, ok := strings.CutPrefix(item, "^"); ok {
+				d.regions = append(d.regions, region)
+				continue
+			}
 			if attr, ok := strings.CutPrefix(item, "@"); ok {
 				d.attrs = append(d.attrs, declAttr{name: strings.TrimSuffix(attr, "?"), kind: fixed, optional: optional})
 				continue
@@ -160,8 +172,12 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			toks = toks[1:]
 		case t == "functional-type":
 			end := slices.Index(toks, ")")
-			if len(toks) < 2 || toks[1] != "(" || end < 0 || strings.Join(toks[2:end], "") != "operands,results" {
-				panic(fmt.Sprintf("ir: %s: functional-type reads only (operands, results)", d.name))
+			inputs := "operands,results"
+			if len(d.operands) == 1 {
+				inputs = "$" + d.operands[0].name + ",results"
+			}
+			if len(toks) < 2 || toks[1] != "(" || end < 0 || strings.Join(toks[2:end], "") != "operands,results" && strings.Join(toks[2:end], "") != inputs {
+				panic(fmt.Sprintf("ir: %s: functional-type reads only (operands, results), or ($x, results) of an op with one operand group", d.name))
 			}
 			elems = append(elems, declElem{kind: elemFunctionalType})
 			toks = toks[end+1:]
@@ -182,6 +198,8 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			kind := elemOperand
 			if d.attr(t[1:]) != nil {
 				kind = elemAttr
+			} else if slices.Contains(d.regions, t[1:]) {
+				kind = elemRegion
 			}
 			elems = append(elems, declElem{kind: kind, name: t[1:]})
 			toks = toks[1:]
@@ -211,6 +229,8 @@ func (d *declOp) check() {
 				set[e.name] = true
 			case elemAttr:
 				set["@"+e.name] = true
+			case elemRegion:
+				set["^"+e.name] = true
 			case elemType:
 				if d.value(e.name) == nil {
 					panic(fmt.Sprintf("ir: %s: type($%s) names no operand or result", d.name, e.name))
@@ -247,6 +267,11 @@ func (d *declOp) check() {
 		d.attrs[i].inFormat = set["@"+a.name]
 		if a.kind != "index" && a.kind != "str" && a.kind != "any" {
 			panic(fmt.Sprintf("ir: %s: attribute %s is of no known kind", d.name, a.name))
+		}
+	}
+	for _, r := range d.regions {
+		if !set["^"+r] {
+			panic(fmt.Sprintf("ir: %s: region %s is not in the format", d.name, r))
 		}
 	}
 	variable := 0
@@ -296,6 +321,13 @@ func (d *declOp) syntax() *opSyntax {
 	return &opSyntax{Inherent: d.inherent(false), Parse: d.parse, Print: d.print, Terminator: d.terminator}
 }
 
+// impliesTerminator says that d's regions may leave out their
+// terminator, name, which the parser then adds.
+func (d *declOp) impliesTerminator(name string) *declOp {
+	d.implied = &impliedTerminator{name, 0}
+	return d
+}
+
 // endsBlock marks d as a terminator.
 func (d *declOp) endsBlock() *declOp {
 	d.terminator = true
@@ -326,11 +358,16 @@ func (d *declOp) parse(p *parser, st *OpState) {
 		}
 	}
 	for _, r := range d.results {
-		if ts, ok := s.types[r.name]; ok {
+		ts, ok := s.types[r.name]
+		switch {
+		case ok:
 			st.ResultTypes = append(st.ResultTypes, ts...)
-		} else {
+		case r.fixed != nil:
 			st.ResultTypes = append(st.ResultTypes, r.fixed)
+		case r.arity == '1':
+			p.fail("expected the type of result %s", r.name)
 		}
+		// A variadic or optional group left out has no results.
 	}
 }
 
@@ -371,18 +408,26 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 				n = 1
 			}
 			var ts []Type
-			for i := 0; n < 0 && p.isTypeStart() || i < n; i++ {
-				if i > 0 {
-					p.expect(",")
-				}
-				ts = append(ts, p.parseType())
-				if n < 0 && !p.is(",") {
-					break
+			switch {
+			case n < 0 && p.isTypeStart():
+				ts = p.parseTypeList()
+			case n >= 0:
+				for i := range n {
+					if i > 0 {
+						p.expect(",")
+					}
+					ts = append(ts, p.parseType())
 				}
 			}
 			s.types[e.name] = ts
 		case elemAttrDict:
 			p.optionalAttrDict(st)
+		case elemRegion:
+			r := p.parseRegion(nil)
+			if d.implied != nil {
+				d.implied.ensureIn(r)
+			}
+			st.Regions = append(st.Regions, r)
 		case elemFunctionalType:
 			at := p.pos()
 			fn := p.functionTypeAt()
@@ -482,7 +527,7 @@ type declPrint struct {
 
 func (d *declOp) print(p *printer, op *Operation) bool {
 	groups, ok := d.groups(op)
-	if !ok || len(op.Regions) != 0 || len(op.Successors) != 0 {
+	if !ok || len(op.Regions) != len(d.regions) || len(op.Successors) != 0 {
 		return false
 	}
 	for _, a := range d.attrs {
@@ -549,12 +594,12 @@ func declAttrFits(a declAttr, v Attribute) bool {
 // token writes the literal t with the blanks MLIR puts around it.
 func (dp *declPrint) token(t string) {
 	switch t {
-	case ",", ")", "]", ">":
+	case ",", ")", "]", ">", "}":
 	default:
 		dp.blank()
 	}
 	dp.p.w(t)
-	dp.space = t != "(" && t != "[" && t != "<"
+	dp.space = t != "(" && t != "[" && t != "<" && t != "{"
 }
 
 // blank writes the blank the next element needs, if any; the element
@@ -594,6 +639,9 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 		case elemFunctionalType:
 			dp.blank()
 			dp.p.functionType(dp.op)
+		case elemRegion:
+			dp.blank()
+			dp.p.region(dp.op.Regions[slices.Index(d.regions, e.name)], true)
 		case elemGroup:
 			if dp.present(e.group) {
 				dp.elems(d, e.group)

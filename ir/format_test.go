@@ -22,6 +22,7 @@ func TestDeclareRejectsMalformed(t *testing.T) {
 		{"unknown fixed type", "a:f99 -> r:i1", "$a attr-dict", "unknown fixed type"},
 		{"unknown attribute kind", "@v:float -> r:i1", "$v attr-dict", "of no known kind"},
 		{"functional-type of named groups", "a -> r", "$a attr-dict `:` functional-type($a, $r)", "functional-type reads only (operands, results)"},
+		{"region not in the format", "a:i1, ^body", "$a attr-dict", "region body is not in the format"},
 		{"two variadic groups", "a*:i1, b*:i1 -> r:i1", "$a `,` $b attr-dict", "segment sizes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -437,8 +437,12 @@ func isolatedOp(name string) bool {
 // regionDialect is the dialect whose ops may be written without prefix
 // inside the regions of the named op.
 func regionDialect(name string) string {
-	if name == "func.func" {
+	switch {
+	case name == "func.func":
 		return "func"
+	case strings.HasPrefix(name, "transform."):
+		// Transform scripts write their ops without the prefix.
+		return "transform"
 	}
 	return ""
 }

@@ -19,6 +19,8 @@ type opSyntax struct {
 	Terminator bool
 	// Branch marks ops whose custom form prints successors.
 	Branch bool
+	// NoTerminator marks ops whose blocks end without a terminator.
+	NoTerminator bool
 	// Graph marks ops whose regions are graph regions, where uses may come
 	// before definitions: the verifier checks them as it checks the
 	// regions of unknown ops.

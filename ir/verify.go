@@ -125,6 +125,9 @@ func (v *verifier) successorArgs(br *Operation, si int, s *Block) error {
 // terminator op: the module's body, and the list of parallel inserts of
 // scf.forall's terminator.
 func implicitTerminator(op *Operation) bool {
+	if s := syntaxes[op.Name]; s != nil && s.NoTerminator {
+		return true
+	}
 	return op.Name == "builtin.module" || op.Name == "scf.forall.in_parallel"
 }
 
