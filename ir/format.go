@@ -40,6 +40,9 @@ type declOp struct {
 	results  []declValue
 	attrs    []declAttr
 	elems    []declElem
+	// written names the attributes the format writes, which attr-dict
+	// leaves out (set by check).
+	written []string
 }
 
 // declValue is an operand or result group: arity '1' (one value), '?'
@@ -265,6 +268,9 @@ func (d *declOp) check() {
 	}
 	for i, a := range d.attrs {
 		d.attrs[i].inFormat = set["@"+a.name]
+		if set["@"+a.name] {
+			d.written = append(d.written, a.name)
+		}
 		if a.kind != "index" && a.kind != "str" && a.kind != "any" {
 			panic(fmt.Sprintf("ir: %s: attribute %s is of no known kind", d.name, a.name))
 		}
@@ -305,20 +311,12 @@ func (d *declOp) attr(name string) *declAttr {
 	return nil
 }
 
-// inherent names the op's inherent attributes; written lists only those
-// the format writes, which attr-dict leaves out.
-func (d *declOp) inherent(written bool) []string {
-	var names []string
-	for _, a := range d.attrs {
-		if a.inFormat || !written {
-			names = append(names, a.name)
-		}
-	}
-	return names
-}
-
 func (d *declOp) syntax() *opSyntax {
-	return &opSyntax{Inherent: d.inherent(false), Parse: d.parse, Print: d.print, Terminator: d.terminator}
+	inherent := make([]string, len(d.attrs))
+	for i, a := range d.attrs {
+		inherent[i] = a.name
+	}
+	return &opSyntax{Inherent: inherent, Parse: d.parse, Print: d.print, Terminator: d.terminator}
 }
 
 // impliesTerminator says that d's regions may leave out their
@@ -332,6 +330,29 @@ func (d *declOp) impliesTerminator(name string) *declOp {
 func (d *declOp) endsBlock() *declOp {
 	d.terminator = true
 	return d
+}
+
+// groupSizes splits n values among the groups of sig in order: one
+// value to each single group, one or none to an optional group, and what
+// the others leave to the variadic one (check allows one per side); ok
+// is false when n does not fit.
+func groupSizes(sig []declValue, n int) (sizes []int, ok bool) {
+	sizes = make([]int, len(sig))
+	left := n
+	for i, v := range sig {
+		k := 1
+		switch v.arity {
+		case '*':
+			k = left - (len(sig) - 1 - i)
+		case '?':
+			k = min(1, left-(len(sig)-1-i))
+		}
+		if k < 0 || k > left {
+			return nil, false
+		}
+		sizes[i], left = k, left-k
+	}
+	return sizes, left == 0
 }
 
 // --- parsing ---
@@ -384,18 +405,12 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			s.refs[e.name] = p.declOperands(d.value(e.name).arity)
 		case elemOperands:
 			refs := p.declOperands('*')
-			for _, o := range d.operands {
-				n := min(1, len(refs))
-				if o.arity == '*' {
-					n = len(refs) - (len(d.operands) - 1)
-				}
-				if n < 0 || o.arity == '1' && n != 1 {
-					p.fail("expected %d operands", len(d.operands))
-				}
-				s.refs[o.name], refs = refs[:n], refs[n:]
-			}
-			if len(refs) > 0 {
+			sizes, ok := groupSizes(d.operands, len(refs))
+			if !ok {
 				p.fail("expected %d operands", len(d.operands))
+			}
+			for i, o := range d.operands {
+				s.refs[o.name], refs = refs[:sizes[i]], refs[sizes[i]:]
 			}
 		case elemAttr:
 			st.AddProp(e.name, p.declAttr(d.attr(e.name)))
@@ -442,19 +457,13 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			if len(inputs) > 0 {
 				p.failAt(at, "%d operands present, but expected %d", len(fn.Inputs)-len(inputs), len(fn.Inputs))
 			}
+			sizes, ok := groupSizes(d.results, len(fn.Results))
+			if !ok {
+				p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
+			}
 			results := fn.Results
 			for i, r := range d.results {
-				n := 1
-				if r.arity != '1' {
-					n = len(results) - (len(d.results) - 1 - i)
-				}
-				if n < 0 || n > len(results) || r.arity == '?' && n > 1 {
-					p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
-				}
-				s.types[r.name], results = results[:n], results[n:]
-			}
-			if len(results) > 0 {
-				p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
+				s.types[r.name], results = results[:sizes[i]], results[sizes[i]:]
 			}
 		case elemGroup:
 			if d.groupStarts(p, e.group[0]) {
@@ -554,23 +563,17 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 func (d *declOp) groups(op *Operation) (map[string][]*Value, bool) {
 	groups := map[string][]*Value{}
 	split := func(sig []declValue, vs []*Value) bool {
-		for i, v := range sig {
-			n := 1
-			switch v.arity {
-			case '*':
-				n = len(vs) - (len(sig) - 1 - i)
-			case '?':
-				n = min(1, len(vs)-(len(sig)-1-i))
-			}
-			if n < 0 || n > len(vs) || v.arity == '?' && n > 1 {
-				return false
-			}
-			if v.fixed != nil && !allOfType(vs[:n], v.fixed) {
-				return false
-			}
-			groups[v.name], vs = vs[:n], vs[n:]
+		sizes, ok := groupSizes(sig, len(vs))
+		if !ok {
+			return false
 		}
-		return len(vs) == 0
+		for i, v := range sig {
+			if v.fixed != nil && !allOfType(vs[:sizes[i]], v.fixed) {
+				return false
+			}
+			groups[v.name], vs = vs[:sizes[i]], vs[sizes[i]:]
+		}
+		return true
 	}
 	return groups, split(d.operands, op.operands) && split(d.results, op.results)
 }
@@ -635,7 +638,7 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 				dp.p.valueTypes(vs)
 			}
 		case elemAttrDict:
-			dp.p.attrDict(dp.op, d.inherent(true)...)
+			dp.p.attrDict(dp.op, d.written...)
 		case elemFunctionalType:
 			dp.blank()
 			dp.p.functionType(dp.op)

@@ -55,18 +55,31 @@ func (p *printer) dynamicIndexList(static []int64, dyn []*Value) {
 // mixedIndexList prints a mixed list between open and close, as
 // dynamicIndexList does.
 func (p *printer) mixedIndexList(open, close string, static []int64, dyn []*Value) {
+	p.scalableIndexList(open, close, static, dyn, nil)
+}
+
+// scalableIndexList prints a mixed list as mixedIndexList does, each
+// entry whose flag in scalable is set in brackets (`[4, [8], [%n]]`).
+func (p *printer) scalableIndexList(open, close string, static []int64, dyn []*Value, scalable []bool) {
 	p.w(open)
 	used := 0
 	for i, s := range static {
 		if i > 0 {
 			p.w(", ")
 		}
+		inner := i < len(scalable) && scalable[i]
+		if inner {
+			p.w("[")
+		}
 		if s == Dynamic && used < len(dyn) {
 			p.value(dyn[used])
 			used++
-			continue
+		} else {
+			p.w(strconv.FormatInt(s, 10))
 		}
-		p.w(strconv.FormatInt(s, 10))
+		if inner {
+			p.w("]")
+		}
 	}
 	p.w(close)
 }

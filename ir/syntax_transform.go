@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 )
 
@@ -32,8 +33,9 @@ var transformOps = []*declOp{
 
 var transformYield = impliedTerminator{"transform.yield", 0}
 
-// failureModes are the values of the failure_propagation_mode property.
-var failureModes = map[string]int64{"propagate": 1, "suppress": 2}
+// failureModes names the values of the failure_propagation_mode
+// property.
+var failureModes = []string{1: "propagate", 2: "suppress"}
 
 // transform.sequence (%root (, %extra)* : types)? (-> types)?
 // failures(propagate|suppress) attr-dict-with-keyword region, the types of several
@@ -57,12 +59,12 @@ func parseSequence(p *parser, st *OpState) {
 	p.expectKeyword("failures")
 	p.expect("(")
 	at := p.pos()
-	mode, ok := failureModes[p.keyword()]
-	if !ok {
+	mode := slices.Index(failureModes, p.keyword())
+	if mode < 1 {
 		p.failAt(at, "expected 'propagate' or 'suppress'")
 	}
 	p.expect(")")
-	st.AddProp("failure_propagation_mode", IntAttr(mode, I32))
+	st.AddProp("failure_propagation_mode", IntAttr(int64(mode), I32))
 	p.setSegments(st, min(1, len(refs)), max(0, len(refs)-1))
 	p.optionalAttrDictWithKeyword(st)
 	body := p.parseRegion(nil)
@@ -77,15 +79,10 @@ func printSequence(p *printer, op *Operation) bool {
 		return false
 	}
 	m, _ := mode.Int64()
-	name := ""
-	for k, v := range failureModes {
-		if v == m {
-			name = k
-		}
-	}
-	if name == "" {
+	if m < 1 || m >= int64(len(failureModes)) {
 		return false
 	}
+	name := failureModes[m]
 	p.w("transform.sequence")
 	if len(op.operands) > 0 {
 		p.w(" ")
@@ -189,26 +186,8 @@ func printTileUsingFor(p *printer, op *Operation) bool {
 	}
 	p.w("transform.structured.tile_using_for ")
 	p.value(op.operands[0])
-	p.w(" tile_sizes [")
-	next := 0
-	for i, s := range sizes {
-		if i > 0 {
-			p.w(", ")
-		}
-		if scalable[i] {
-			p.w("[")
-		}
-		if s == Dynamic {
-			p.value(dynamic[next])
-			next++
-		} else {
-			p.w(strconv.FormatInt(s, 10))
-		}
-		if scalable[i] {
-			p.w("]")
-		}
-	}
-	p.w("]")
+	p.w(" tile_sizes ")
+	p.scalableIndexList("[", "]", sizes, dynamic, scalable)
 	p.attrDictColonFunctionType(op, "static_sizes", "scalable_sizes")
 	return true
 }
