@@ -32,8 +32,10 @@
 // several dialects share are in syntax_common.go. Ops that MLIR declares
 // with an assembly format can instead be a row of a table: their
 // signature and the format string, which format.go interprets to parse
-// and print them (the shape dialect's, in syntax_shape.go); an entry the
-// interpreter cannot run panics at init. Custom parsers read operand
+// and print them (the shape dialect's, in syntax_shape.go); the kinds of
+// attributes, enums and custom<...> directives such rows may use are in
+// format_kinds.go, the directives' Go code beside its dialect
+// (syntax_gpu.go). An entry the interpreter cannot run panics at init. Custom parsers read operand
 // references first and resolve them once the types are known, as MLIR's own
 // parsers do; forward references get typed placeholders that the definition
 // replaces. Errors are *Error values printed as `FILE:LINE:COL: error: msg`,

@@ -20,10 +20,28 @@ import (
 //	operands          every operand, in signature order
 //	functional-type(operands, results)
 //	                  the types of every operand and result ($x in place
-//	                  of operands when x is the only operand group)
+//	                  of operands when x is the only operand group, $r of
+//	                  results when r is the only result group)
 //	$region           a region, its entry block's arguments written out
 //	( ... )?          an optional group, present when its anchor ($x^ or
 //	                  type($x)^) is: a non-empty group or a set attribute
+//	qualified(x)      x, which this printer always writes qualified
+//	attr-dict-with-keyword
+//	                  attr-dict after the keyword `attributes`
+//	` ` and ``        a blank, and none where one would be
+//	custom<Name>(...) a directive of customDirectives, over the groups,
+//	                  types and attributes it names ($x, type($x), ref($x))
+//
+// Attributes are of a kind: an index, a string, a unit attribute (only
+// the group it anchors is written), a symbol name (@x, stored as a
+// string), a symbol reference, a type, an enum (enumKinds) or any
+// attribute (format_kinds.go). A signature ending in `; segmented` is that of an op with
+// AttrSizedOperandSegments: its operand groups' sizes are the property
+// operandSegmentSizes, and it may have several variadic groups; `;
+// result-segments`, of one with AttrSizedResultSegments. An attribute
+// `@name:kind=value` has a default value: the parser sets it when the
+// format leaves it out, and a group it anchors is written only when the
+// attribute differs from it.
 //
 // A malformed table entry panics when the package initializes, so no
 // build with one passes a test.
@@ -43,24 +61,42 @@ type declOp struct {
 	// written names the attributes the format writes, which attr-dict
 	// leaves out (set by check).
 	written []string
+	// segmented: the operand groups' sizes are operandSegmentSizes;
+	// resultSegmented: the result groups' are resultSegmentSizes.
+	segmented, resultSegmented bool
+	// noTerminator: the regions' blocks end without a terminator.
+	noTerminator bool
 }
 
 // declValue is an operand or result group: arity '1' (one value), '?'
 // (zero or one) or '*' (any number). fixed is its type where the format
 // does not give it: a type the constraint allows alone (I1, Index, ...).
+// class is the dialect type its constraint allows, as `!dialect.name`,
+// which the format may write without that prefix (`<f32>` for
+// `!emitc.lvalue<f32>`), as MLIR's printer does. same names the single
+// group whose type it has (AllTypesMatch), where the format gives only
+// that group's; element, the single group whose type's element type it
+// has.
 type declValue struct {
-	name  string
-	arity byte
-	fixed Type
+	name    string
+	arity   byte
+	fixed   Type
+	class   string
+	same    string
+	element string
 }
 
 // declAttr is an inherent attribute and how the format writes it: kind
 // "index" is an integer of index type written without it, "str" a string,
+// "unit" a unit attribute (its anchor's group is what is written), "sym"
+// a symbol name stored as a string, "ref" a symbol reference, "type" a
+// type attribute written as the type, a name of enumKinds its keyword,
 // "any" an attribute as written anywhere.
 type declAttr struct {
 	name     string
 	kind     string
 	optional bool
+	def      string // the default value's spelling in the format, if any
 	// inFormat is false for an attribute the format does not write:
 	// attr-dict then does, and reads it back as the property it is.
 	inFormat bool
@@ -78,6 +114,8 @@ const (
 	elemFunctionalType
 	elemRegion
 	elemGroup
+	elemAttrDictKeyword
+	elemCustom
 )
 
 type declElem struct {
@@ -89,8 +127,10 @@ type declElem struct {
 
 // fixedTypes are the types a signature may fix by name.
 var fixedTypes = map[string]Type{
-	"i1": I1, "index": Index, "!shape.shape": shapeType, "!shape.size": sizeType,
+	"i1": I1, "i32": I32, "index": Index, "!shape.shape": shapeType, "!shape.size": sizeType,
 	"!shape.value_shape": valueShapeType, "!shape.witness": witnessType,
+	"!gpu.async.token": asyncTokenType, "!gpu.sparse.spmat_handle": spmatHandleType,
+	"!gpu.sparse.dntensor_handle": dnTensorType,
 }
 
 // declare builds the declOp of name from its signature and format. The
@@ -100,6 +140,17 @@ var fixedTypes = map[string]Type{
 // `^name`.
 func declare(name, signature, format string) *declOp {
 	d := &declOp{name: name}
+	signature, traits, _ := strings.Cut(signature, ";")
+	for trait := range strings.FieldsSeq(traits) {
+		switch trait {
+		case "segmented":
+			d.segmented = true
+		case "result-segments":
+			d.resultSegmented = true
+		default:
+			panic(fmt.Sprintf("ir: %s: unknown trait %q", name, trait))
+		}
+	}
 	ins, outs, _ := strings.Cut(signature, "->")
 	for _, side := range []struct {
 		text string
@@ -117,14 +168,21 @@ func declare(name, signature, format string) *declOp {
 				continue
 			}
 			if attr, ok := strings.CutPrefix(item, "@"); ok {
-				d.attrs = append(d.attrs, declAttr{name: strings.TrimSuffix(attr, "?"), kind: fixed, optional: optional})
+				kind, def, _ := strings.Cut(fixed, "=")
+				d.attrs = append(d.attrs, declAttr{name: strings.TrimSuffix(attr, "?"), kind: kind, optional: optional || def != "", def: def})
 				continue
 			}
 			v := declValue{name: strings.TrimRight(item, "?*"), arity: '1'}
 			if n := len(item); item[n-1] == '?' || item[n-1] == '*' {
 				v.arity = item[n-1]
 			}
-			if hasFixed {
+			if class, ok := strings.CutSuffix(fixed, "<>"); ok && strings.HasPrefix(class, "!") {
+				v.class = class
+			} else if same, ok := strings.CutPrefix(fixed, "="); ok {
+				v.same = same
+			} else if of, ok := strings.CutPrefix(fixed, "element("); ok && strings.HasSuffix(of, ")") {
+				v.element = strings.TrimSuffix(of, ")")
+			} else if hasFixed {
 				if v.fixed = fixedTypes[fixed]; v.fixed == nil {
 					panic(fmt.Sprintf("ir: %s: unknown fixed type %s", name, fixed))
 				}
@@ -133,7 +191,7 @@ func declare(name, signature, format string) *declOp {
 		}
 	}
 	var rest []string
-	d.elems, rest = d.elemList(strings.Fields(spaceFormat(format)))
+	d.elems, rest = d.elemList(formatTokens(format))
 	if len(rest) > 0 {
 		panic(fmt.Sprintf("ir: %s: unbalanced %q in its format", name, rest[0]))
 	}
@@ -141,10 +199,43 @@ func declare(name, signature, format string) *declOp {
 	return d
 }
 
-// spaceFormat separates a format's tokens by blanks.
-func spaceFormat(format string) string {
-	return strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", "`", " ` ").Replace(format)
+// formatTokens splits a format into tokens: a literal is three, its
+// backquotes and its text (literalBlank for ` `, literalNone for “).
+func formatTokens(format string) []string {
+	var toks []string
+	for len(format) > 0 {
+		if format[0] == '`' {
+			end := strings.IndexByte(format[1:], '`')
+			if end < 0 {
+				return append(toks, "`", format[1:])
+			}
+			text := format[1 : 1+end]
+			switch text {
+			case " ":
+				text = literalBlank
+			case "":
+				text = literalNone
+			}
+			toks = append(toks, "`", text, "`")
+			format = format[end+2:]
+			continue
+		}
+		end := strings.IndexByte(format, '`')
+		if end < 0 {
+			end = len(format)
+		}
+		spaced := strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", ",", " , ").Replace(format[:end])
+		toks = append(toks, strings.Fields(spaced)...)
+		format = format[end:]
+	}
+	return toks
 }
+
+// The texts formatTokens gives the literals ` ` and “.
+const (
+	literalBlank = " "
+	literalNone  = ""
+)
 
 // elemList reads elements up to a closing `)` and returns the tokens
 // after it.
@@ -170,17 +261,46 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 		case t == "attr-dict":
 			elems = append(elems, declElem{kind: elemAttrDict})
 			toks = toks[1:]
+		case t == "attr-dict-with-keyword":
+			elems = append(elems, declElem{kind: elemAttrDictKeyword})
+			toks = toks[1:]
+		case strings.HasPrefix(t, "custom<") && strings.HasSuffix(t, ">"):
+			name := t[len("custom<") : len(t)-1]
+			if customDirectives[name] == nil {
+				panic(fmt.Sprintf("ir: %s: unknown directive custom<%s>", d.name, name))
+			}
+			if len(toks) < 2 || toks[1] != "(" {
+				panic(fmt.Sprintf("ir: %s: custom<%s> without arguments", d.name, name))
+			}
+			args, after := d.customArgs(toks[2:])
+			if len(after) == 0 || after[0] != ")" {
+				panic(fmt.Sprintf("ir: %s: unbalanced custom<%s>", d.name, name))
+			}
+			elems = append(elems, declElem{kind: elemCustom, name: name, group: args})
+			toks = after[1:]
+		case t == "qualified":
+			// Types and attributes are always printed qualified: the
+			// directive changes nothing here. Drop it and its parentheses.
+			if len(toks) < 2 || toks[1] != "(" {
+				panic(fmt.Sprintf("ir: %s: malformed qualified directive", d.name))
+			}
+			inner, after := d.elemList(toks[2:])
+			if len(inner) != 1 || len(after) == 0 || after[0] != ")" {
+				panic(fmt.Sprintf("ir: %s: qualified takes one element", d.name))
+			}
+			elems = append(elems, inner[0])
+			toks = after[1:]
 		case t == "operands":
 			elems = append(elems, declElem{kind: elemOperands})
 			toks = toks[1:]
 		case t == "functional-type":
 			end := slices.Index(toks, ")")
-			inputs := "operands,results"
-			if len(d.operands) == 1 {
-				inputs = "$" + d.operands[0].name + ",results"
-			}
-			if len(toks) < 2 || toks[1] != "(" || end < 0 || strings.Join(toks[2:end], "") != "operands,results" && strings.Join(toks[2:end], "") != inputs {
-				panic(fmt.Sprintf("ir: %s: functional-type reads only (operands, results), or ($x, results) of an op with one operand group", d.name))
+			written := strings.Join(toks[2:max(end, 2)], "")
+			ins, outs, _ := strings.Cut(written, ",")
+			okIns := ins == "operands" || len(d.operands) == 1 && ins == "$"+d.operands[0].name
+			okOuts := outs == "results" || len(d.results) == 1 && outs == "$"+d.results[0].name
+			if len(toks) < 2 || toks[1] != "(" || end < 0 || !okIns || !okOuts {
+				panic(fmt.Sprintf("ir: %s: functional-type reads (operands, results), naming an operand or result group only when it is the only one", d.name))
 			}
 			elems = append(elems, declElem{kind: elemFunctionalType})
 			toks = toks[end+1:]
@@ -211,6 +331,43 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 		}
 	}
 	return elems, nil
+}
+
+// customArgs reads a custom directive's arguments, comma-separated
+// $x, type($x) or ref($x) (a reference to what another element sets,
+// which the directive does not set), up to the closing `)`.
+func (d *declOp) customArgs(toks []string) ([]declElem, []string) {
+	var args []declElem
+	for len(toks) > 0 && toks[0] != ")" {
+		ref := false
+		if toks[0] == "ref" && len(toks) > 3 && toks[1] == "(" {
+			ref = true
+			toks = toks[2:]
+		}
+		var e []declElem
+		switch {
+		case toks[0] == "type" && len(toks) >= 4:
+			e, _ = d.elemList(toks[:4])
+			toks = toks[4:]
+		case strings.HasPrefix(toks[0], "$"):
+			e, _ = d.elemList(toks[:1])
+			toks = toks[1:]
+		default:
+			panic(fmt.Sprintf("ir: %s: custom directive argument %q", d.name, toks[0]))
+		}
+		if ref {
+			if len(toks) == 0 || toks[0] != ")" {
+				panic(fmt.Sprintf("ir: %s: unbalanced ref", d.name))
+			}
+			toks = toks[1:]
+			e[0].anchor = true // marks a reference: see check
+		}
+		args = append(args, e[0])
+		if len(toks) > 0 && toks[0] == "," {
+			toks = toks[1:]
+		}
+	}
+	return args, toks
 }
 
 // check panics unless the format sets every operand, every attribute and
@@ -249,6 +406,18 @@ func (d *declOp) check() {
 				}
 			case elemGroup:
 				walk(e.group, true)
+			case elemCustom:
+				for _, a := range e.group {
+					switch {
+					case a.anchor: // ref($x)
+					case a.kind == elemType:
+						set["type "+a.name] = true
+					case a.kind == elemAttr:
+						set["@"+a.name] = true
+					default:
+						set[a.name] = true
+					}
+				}
 			}
 		}
 		if inGroup && anchors != 1 || !inGroup && anchors != 0 {
@@ -256,13 +425,22 @@ func (d *declOp) check() {
 		}
 	}
 	walk(d.elems, false)
+	typed := func(v declValue) bool {
+		derived := v.same + v.element
+		if derived != "" {
+			if of := d.value(derived); of == nil || of.arity != '1' || v.arity != '1' {
+				panic(fmt.Sprintf("ir: %s: %s has a type derived from %s, which is no single group", d.name, v.name, derived))
+			}
+		}
+		return v.fixed != nil || set["type "+v.name] || derived != "" && set["type "+derived]
+	}
 	for _, o := range d.operands {
-		if !set[o.name] || o.fixed == nil && !set["type "+o.name] {
+		if !set[o.name] || !typed(o) {
 			panic(fmt.Sprintf("ir: %s: the format does not give operand %s or its type", d.name, o.name))
 		}
 	}
 	for _, r := range d.results {
-		if r.fixed == nil && !set["type "+r.name] || r.arity != '1' && r.fixed != nil {
+		if !typed(r) || r.arity != '1' && r.fixed != nil && !set["type "+r.name] {
 			panic(fmt.Sprintf("ir: %s: the format does not give the type of result %s", d.name, r.name))
 		}
 	}
@@ -271,7 +449,7 @@ func (d *declOp) check() {
 		if set["@"+a.name] {
 			d.written = append(d.written, a.name)
 		}
-		if a.kind != "index" && a.kind != "str" && a.kind != "any" {
+		if !slices.Contains(attrKinds, a.kind) && enumKinds[a.kind] == nil {
 			panic(fmt.Sprintf("ir: %s: attribute %s is of no known kind", d.name, a.name))
 		}
 	}
@@ -286,7 +464,7 @@ func (d *declOp) check() {
 			variable++
 		}
 	}
-	if variable > 1 {
+	if variable > 1 && !d.segmented {
 		panic(fmt.Sprintf("ir: %s: several variadic operand groups need segment sizes, which declOp does not write", d.name))
 	}
 }
@@ -316,13 +494,26 @@ func (d *declOp) syntax() *opSyntax {
 	for i, a := range d.attrs {
 		inherent[i] = a.name
 	}
-	return &opSyntax{Inherent: inherent, Parse: d.parse, Print: d.print, Terminator: d.terminator}
+	if d.segmented {
+		inherent = append(inherent, "operandSegmentSizes")
+	}
+	if d.resultSegmented {
+		inherent = append(inherent, "resultSegmentSizes")
+	}
+	return &opSyntax{Inherent: inherent, Parse: d.parse, Print: d.print, Terminator: d.terminator, NoTerminator: d.noTerminator}
 }
 
 // impliesTerminator says that d's regions may leave out their
 // terminator, name, which the parser then adds.
 func (d *declOp) impliesTerminator(name string) *declOp {
 	d.implied = &impliedTerminator{name, 0}
+	return d
+}
+
+// withoutTerminator says that the blocks of d's regions end without a
+// terminator (NoTerminator).
+func (d *declOp) withoutTerminator() *declOp {
+	d.noTerminator = true
 	return d
 }
 
@@ -366,10 +557,24 @@ type declParse struct {
 func (d *declOp) parse(p *parser, st *OpState) {
 	s := declParse{refs: map[string][]operandRef{}, types: map[string][]Type{}}
 	d.parseElems(p, st, d.elems, &s)
+	for _, a := range d.attrs {
+		if a.def != "" && st.Properties.Get(a.name) == nil && st.Attrs.Get(a.name) == nil {
+			st.AddProp(a.name, a.defaultValue())
+		}
+	}
+	if d.segmented {
+		sizes := make([]int, len(d.operands))
+		for i, o := range d.operands {
+			sizes[i] = len(s.refs[o.name])
+		}
+		p.setSegments(st, sizes...)
+	}
 	for _, o := range d.operands {
 		refs, ts := s.refs[o.name], s.types[o.name]
 		if ts == nil && o.fixed != nil {
 			ts = slices.Repeat([]Type{o.fixed}, len(refs))
+		} else if ts == nil {
+			ts = s.derivedType(p, o)
 		}
 		if len(ts) != len(refs) {
 			p.fail("%d operands present, but expected %d", len(refs), len(ts))
@@ -378,29 +583,100 @@ func (d *declOp) parse(p *parser, st *OpState) {
 			st.Operands = append(st.Operands, p.resolve(r, ts[i]))
 		}
 	}
+	var resultSizes []int
 	for _, r := range d.results {
+		n := len(st.ResultTypes)
 		ts, ok := s.types[r.name]
+		if !ok && r.same+r.element != "" {
+			ts, ok = s.derivedType(p, r), true
+		}
 		switch {
 		case ok:
 			st.ResultTypes = append(st.ResultTypes, ts...)
-		case r.fixed != nil:
+		case r.fixed != nil && r.arity == '1':
 			st.ResultTypes = append(st.ResultTypes, r.fixed)
 		case r.arity == '1':
 			p.fail("expected the type of result %s", r.name)
 		}
 		// A variadic or optional group left out has no results.
+		resultSizes = append(resultSizes, len(st.ResultTypes)-n)
 	}
+	if d.resultSegmented {
+		st.AddProp("resultSegmentSizes", p.i32Array(resultSizes...))
+	}
+}
+
+// derivedType is the type of v, single, that the types the format gave
+// imply: that of v.same, or the element type of v.element's.
+func (s *declParse) derivedType(p *parser, v declValue) []Type {
+	if v.same != "" {
+		return s.types[v.same]
+	}
+	of := s.types[v.element]
+	if v.element == "" || len(of) != 1 {
+		return nil
+	}
+	if t, ok := elementTypeOf(p, of[0]); ok {
+		return []Type{t}
+	}
+	p.fail("expected a type with an element type, found %s", of[0])
+	return nil
+}
+
+// elementTypeOf returns the element type of a shaped type, or of a
+// dialect type written `!name<dims x element, ...>` (!gpu.mma_matrix).
+func elementTypeOf(p *parser, t Type) (Type, bool) {
+	if s, ok := t.(interface{ ElementType() Type }); ok {
+		return s.ElementType(), true
+	}
+	if text, ok := dialectElementText(t); ok {
+		return p.typeFromText(text)
+	}
+	return nil, false
+}
+
+// dialectElementText returns the spelling of the element type of a
+// dialect type `!name<16x16xf16, ...>`.
+func dialectElementText(t Type) (string, bool) {
+	o, ok := t.(*OpaqueType)
+	if !ok {
+		return "", false
+	}
+	_, body, ok := strings.Cut(o.Text, "<")
+	if !ok {
+		return "", false
+	}
+	body, _, _ = strings.Cut(body, ",")
+	body = strings.TrimSuffix(body, ">")
+	i := strings.LastIndexByte(body, 'x')
+	if i < 0 {
+		return "", false
+	}
+	return body[i+1:], true
+}
+
+// defaultValue is the value of a, which has a default, where the format
+// leaves it out.
+func (a *declAttr) defaultValue() Attribute {
+	if e := enumKinds[a.kind]; e != nil {
+		return e.attr(slices.Index(e.cases, a.def))
+	}
+	return IntAttr(mustInt(a.def), attrKindType[a.kind])
 }
 
 func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declParse) {
 	for _, e := range elems {
 		switch e.kind {
 		case elemLiteral:
-			if isBareWord(e.name) {
+			switch {
+			case e.name == literalBlank || e.name == literalNone:
+			case isBareWord(e.name):
 				p.expectKeyword(e.name)
-			} else {
+			default:
 				p.expect(e.name)
 			}
+		case elemCustom:
+			customDirectives[e.name].parse(&customCall{p: p, st: st, s: s, d: d, args: e.group})
 		case elemOperand:
 			s.refs[e.name] = p.declOperands(d.value(e.name).arity)
 		case elemOperands:
@@ -431,16 +707,21 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 					if i > 0 {
 						p.expect(",")
 					}
-					ts = append(ts, p.parseType())
+					ts = append(ts, p.classType(v.class))
 				}
 			}
 			s.types[e.name] = ts
 		case elemAttrDict:
 			p.optionalAttrDict(st)
+		case elemAttrDictKeyword:
+			p.optionalAttrDictWithKeyword(st)
 		case elemRegion:
 			r := p.parseRegion(nil)
 			if d.implied != nil {
 				d.implied.ensureIn(r)
+			}
+			if d.noTerminator && len(r.blocks) == 0 {
+				r.AddBlock() // as MLIR's parser gives a single-block region
 			}
 			st.Regions = append(st.Regions, r)
 		case elemFunctionalType:
@@ -466,7 +747,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 				s.types[r.name], results = results[:sizes[i]], results[sizes[i]:]
 			}
 		case elemGroup:
-			if d.groupStarts(p, e.group[0]) {
+			if d.groupStarts(p, e.group) {
 				d.parseElems(p, st, e.group, s)
 			}
 		}
@@ -475,7 +756,11 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 
 // groupStarts reports whether the next tokens begin an optional group
 // whose first element is first.
-func (d *declOp) groupStarts(p *parser, first declElem) bool {
+func (d *declOp) groupStarts(p *parser, group []declElem) bool {
+	for len(group) > 1 && group[0].kind == elemLiteral && (group[0].name == literalBlank || group[0].name == literalNone) {
+		group = group[1:]
+	}
+	first := group[0]
 	switch first.kind {
 	case elemLiteral:
 		if isBareWord(first.name) {
@@ -488,8 +773,28 @@ func (d *declOp) groupStarts(p *parser, first declElem) bool {
 		return p.isTypeStart()
 	case elemAttrDict:
 		return p.is("{")
+	case elemAttr:
+		switch d.attr(first.name).kind {
+		case "sym", "ref":
+			return p.tok.kind == tAt
+		case "type":
+			return p.isTypeStart()
+		case "array":
+			return p.is("[")
+		}
 	}
 	return false
+}
+
+// classType parses a type, which may leave out the prefix class, a
+// dialect type's `!dialect.name`.
+func (p *parser) classType(class string) Type {
+	if class == "" || !p.is("<") {
+		return p.parseType()
+	}
+	start := p.tok.start
+	p.skipBalanced()
+	return &OpaqueType{Text: class + string(p.src[start:p.lastEnd()])}
 }
 
 func (p *parser) declOperands(arity byte) []operandRef {
@@ -504,21 +809,6 @@ func (p *parser) declOperands(arity byte) []operandRef {
 	return p.operandRefs()
 }
 
-func (p *parser) declAttr(a *declAttr) Attribute {
-	switch a.kind {
-	case "index":
-		return IntAttr(p.integer(), Index)
-	case "str":
-		at := p.pos()
-		s, ok := p.parseAttrNoType().(*StringAttr)
-		if !ok {
-			p.failAt(at, "expected string for attribute '%s'", a.name)
-		}
-		return s
-	}
-	return p.parseAttr()
-}
-
 func isBareWord(s string) bool {
 	return s != "" && (s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
 }
@@ -530,14 +820,24 @@ func isBareWord(s string) bool {
 type declPrint struct {
 	p      *printer
 	op     *Operation
+	d      *declOp
 	groups map[string][]*Value
 	space  bool
+	punct  bool // the last element written was punctuation
 }
 
 func (d *declOp) print(p *printer, op *Operation) bool {
 	groups, ok := d.groups(op)
+	if d.segmented || d.resultSegmented {
+		groups, ok = d.segmentGroups(op)
+	}
 	if !ok || len(op.Regions) != len(d.regions) || len(op.Successors) != 0 {
 		return false
+	}
+	for _, v := range append(slices.Clone(d.operands), d.results...) {
+		if !derivedFits(v, groups) {
+			return false
+		}
 	}
 	for _, a := range d.attrs {
 		v := op.Prop(a.name)
@@ -553,7 +853,7 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 		}
 	}
 	p.w(d.name)
-	dp := &declPrint{p: p, op: op, groups: groups, space: true}
+	dp := &declPrint{p: p, op: op, d: d, groups: groups, space: true}
 	dp.elems(d, d.elems)
 	return true
 }
@@ -578,31 +878,99 @@ func (d *declOp) groups(op *Operation) (map[string][]*Value, bool) {
 	return groups, split(d.operands, op.operands) && split(d.results, op.results)
 }
 
-func declAttrFits(a declAttr, v Attribute) bool {
-	switch a.kind {
-	case "index":
-		i, ok := v.(*IntegerAttr)
-		if !ok || !TypesEqual(i.Type, Index) {
-			return false
-		}
-		_, ok = i.Int64()
-		return ok
-	case "str":
-		_, ok := v.(*StringAttr)
-		return ok
+// splitSegments splits vs by the sizes in op's property prop (operand or
+// result segment sizes); nil when they are missing or do not add up.
+func splitSegments(op *Operation, vs []*Value, prop string) [][]*Value {
+	a, ok := op.Prop(prop).(*DenseArrayAttr)
+	if !ok {
+		return nil
 	}
-	return true
+	sizes, ok := a.Int64s()
+	if !ok {
+		return nil
+	}
+	out := make([][]*Value, len(sizes))
+	i := 0
+	for k, n := range sizes {
+		if n < 0 || i+int(n) > len(vs) {
+			return nil
+		}
+		out[k] = vs[i : i+int(n)]
+		i += int(n)
+	}
+	if i != len(vs) {
+		return nil
+	}
+	return out
 }
 
-// token writes the literal t with the blanks MLIR puts around it.
+// segmentGroups splits op's operands and results by their segment sizes
+// where d has them, and by the signature where not.
+func (d *declOp) segmentGroups(op *Operation) (map[string][]*Value, bool) {
+	groups := map[string][]*Value{}
+	split := func(sig []declValue, vs []*Value, segmented bool, prop string) bool {
+		var segs [][]*Value
+		if segmented {
+			segs = splitSegments(op, vs, prop)
+		} else if sizes, ok := groupSizes(sig, len(vs)); ok {
+			for _, n := range sizes {
+				segs, vs = append(segs, vs[:n]), vs[n:]
+			}
+		}
+		if len(segs) != len(sig) {
+			return false
+		}
+		for i, v := range sig {
+			if v.arity == '1' && len(segs[i]) != 1 || v.arity == '?' && len(segs[i]) > 1 || v.fixed != nil && !allOfType(segs[i], v.fixed) {
+				return false
+			}
+			groups[v.name] = segs[i]
+		}
+		return true
+	}
+	return groups, split(d.operands, op.operands, d.segmented, "operandSegmentSizes") && split(d.results, op.results, d.resultSegmented, "resultSegmentSizes")
+}
+
+// derivedFits reports whether a group whose type the format derives has
+// that type.
+func derivedFits(v declValue, groups map[string][]*Value) bool {
+	of := v.same + v.element
+	if of == "" {
+		return true
+	}
+	if len(groups[v.name]) != 1 || len(groups[of]) != 1 {
+		return false
+	}
+	t, u := groups[v.name][0].typ, groups[of][0].typ
+	if v.same != "" {
+		return TypesEqual(t, u)
+	}
+	if s, ok := u.(interface{ ElementType() Type }); ok {
+		return TypesEqual(t, s.ElementType())
+	}
+	text, ok := dialectElementText(u)
+	return ok && text == t.String()
+}
+
+// token writes the literal t with the blanks MLIR's generated printers
+// put around it: none after an opening bracket, none before a closing one
+// or a comma, and none before an opening one that follows a value or a
+// keyword (`"f"(%a)`, `%v[%i]`).
 func (dp *declPrint) token(t string) {
-	switch t {
-	case ",", ")", "]", ">", "}":
-	default:
-		dp.blank()
+	blank := dp.space
+	if len(t) == 1 {
+		if dp.punct {
+			blank = blank && !strings.Contains(">)}],", t)
+		} else {
+			blank = blank && !strings.Contains("<>(){}[],", t)
+		}
+	}
+	if blank {
+		dp.p.w(" ")
 	}
 	dp.p.w(t)
-	dp.space = t != "(" && t != "[" && t != "<" && t != "{"
+	dp.space = len(t) != 1 || !strings.Contains("<({[", t)
+	dp.punct = !isBareWord(t)
 }
 
 // blank writes the blank the next element needs, if any; the element
@@ -611,26 +979,31 @@ func (dp *declPrint) blank() {
 	if dp.space {
 		dp.p.w(" ")
 	}
-	dp.space = true
+	dp.space, dp.punct = true, false
 }
 
 func (dp *declPrint) elems(d *declOp, elems []declElem) {
 	for _, e := range elems {
 		switch e.kind {
 		case elemLiteral:
-			dp.token(e.name)
+			switch e.name {
+			case literalBlank:
+				dp.p.w(" ")
+				dp.space, dp.punct = false, false
+			case literalNone:
+				dp.space = false
+			default:
+				dp.token(e.name)
+			}
+		case elemCustom:
+			customDirectives[e.name].print(&customCall{dp: dp, d: d, args: e.group})
 		case elemOperand:
 			dp.values(dp.groups[e.name])
 		case elemOperands:
 			dp.values(dp.op.operands)
 		case elemAttr:
 			if a := dp.op.Prop(e.name); a != nil {
-				dp.blank()
-				if i, ok := a.(*IntegerAttr); ok && d.attr(e.name).kind == "index" {
-					dp.p.w(i.Text)
-				} else {
-					dp.p.attr(a)
-				}
+				dp.attr(d.attr(e.name).kind, a)
 			}
 		case elemType:
 			if vs := dp.groups[e.name]; len(vs) > 0 {
@@ -639,6 +1012,8 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			}
 		case elemAttrDict:
 			dp.p.attrDict(dp.op, d.written...)
+		case elemAttrDictKeyword:
+			dp.p.attrDictWithKeyword(dp.op, d.written...)
 		case elemFunctionalType:
 			dp.blank()
 			dp.p.functionType(dp.op)
@@ -667,7 +1042,11 @@ func (dp *declPrint) present(group []declElem) bool {
 			continue
 		}
 		if e.kind == elemAttr {
-			return dp.op.Prop(e.name) != nil
+			a := dp.op.Prop(e.name)
+			if def := dp.d.attr(e.name); a != nil && def.def != "" {
+				return a.String() != def.defaultValue().String()
+			}
+			return a != nil
 		}
 		return len(dp.groups[e.name]) > 0
 	}

@@ -21,9 +21,14 @@ func TestDeclareRejectsMalformed(t *testing.T) {
 		{"result as operand", "a:i1 -> r:i1", "$a $r attr-dict", "$r is no operand"},
 		{"unknown fixed type", "a:f99 -> r:i1", "$a attr-dict", "unknown fixed type"},
 		{"unknown attribute kind", "@v:float -> r:i1", "$v attr-dict", "of no known kind"},
-		{"functional-type of named groups", "a -> r", "$a attr-dict `:` functional-type($a, $r)", "functional-type reads only (operands, results)"},
+		{"functional-type of named groups", "a, b -> r", "$a `,` $b attr-dict `:` functional-type($a, $r)", "functional-type reads (operands, results)"},
 		{"region not in the format", "a:i1, ^body", "$a attr-dict", "region body is not in the format"},
 		{"two variadic groups", "a*:i1, b*:i1 -> r:i1", "$a `,` $b attr-dict", "segment sizes"},
+		{"unknown trait", "a:i1 -> r:i1; sorted", "$a attr-dict", `unknown trait "sorted"`},
+		{"unknown directive", "a:i1 -> r:i1", "custom<Nope>($a) attr-dict", "unknown directive custom<Nope>"},
+		{"type of a variadic group", "a:=b, b* -> r:i1", "$a `,` $b attr-dict `:` type($b)", "no single group"},
+		{"qualified of two", "a -> r:i1", "$a attr-dict `:` qualified(type($a) type($a))", "qualified takes one element"},
+		{"custom argument", "a:i1 -> r:i1", "custom<AsyncDependencies>(`x`) $a attr-dict", "custom directive argument"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {

@@ -278,6 +278,14 @@ func (st *OpState) AddProp(name string, v Attribute) {
 	st.Properties.Set(name, v)
 }
 
+// AddAttr records a discardable attribute.
+func (st *OpState) AddAttr(name string, v Attribute) {
+	if st.Attrs == nil {
+		st.Attrs = &DictAttr{}
+	}
+	st.Attrs.Set(name, v)
+}
+
 // parseOperation parses one op with its results and trailing location.
 func (p *parser) parseOperation() *Operation {
 	var defs []resultDef
@@ -428,7 +436,8 @@ func (p *parser) parseGenericOp(st *OpState) {
 // regions get a fresh name scope.
 func isolatedOp(name string) bool {
 	switch name {
-	case "builtin.module", "func.func", "memref.global", "ml_program.func", "ml_program.subgraph":
+	case "builtin.module", "func.func", "memref.global", "ml_program.func", "ml_program.subgraph",
+		"emitc.func", "emitc.class", "gpu.func", "gpu.module":
 		return true
 	}
 	return false
@@ -440,6 +449,8 @@ func regionDialect(name string) string {
 	switch {
 	case name == "func.func":
 		return "func"
+	case name == "emitc.func" || name == "emitc.if" || name == "emitc.for" || name == "emitc.switch" || name == "emitc.expression":
+		return "emitc"
 	case strings.HasPrefix(name, "transform."):
 		// Transform scripts write their ops without the prefix.
 		return "transform"

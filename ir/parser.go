@@ -356,3 +356,20 @@ func (p *parser) parseResources() {
 	p.mod.Resources += strings.TrimSpace(string(p.src[start:p.tok.start]))
 	p.advance()
 }
+
+// typeFromText parses text as one type, with p's aliases: the spelling
+// of a type nested in a dialect type that is kept verbatim.
+func (p *parser) typeFromText(text string) (t Type, ok bool) {
+	sub := &parser{lexer: lexer{src: []byte(text)}, file: p.file, typeAliases: p.typeAliases, attrAliases: p.attrAliases, types: p.types}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isErr := r.(*Error); !isErr {
+				panic(r)
+			}
+			t, ok = nil, false
+		}
+	}()
+	sub.advance()
+	t = sub.parseType()
+	return t, sub.tok.kind == tEOF
+}

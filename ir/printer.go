@@ -817,7 +817,11 @@ func otherAttrs(op *Operation, elided []string) []NamedAttr {
 		}
 	}
 	if op.Attrs != nil {
-		out = append(out, op.Attrs.Entries...)
+		for _, e := range op.Attrs.Entries {
+			if !slices.Contains(elided, e.Name) {
+				out = append(out, e)
+			}
+		}
 	}
 	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 	return out

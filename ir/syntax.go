@@ -140,25 +140,5 @@ func valueTypes(vs []*Value) []Type {
 // segments splits operands by an operandSegmentSizes property; it returns
 // nil when the property is missing or does not add up.
 func segments(op *Operation) [][]*Value {
-	a, ok := op.Prop("operandSegmentSizes").(*DenseArrayAttr)
-	if !ok {
-		return nil
-	}
-	sizes, ok := a.Int64s()
-	if !ok {
-		return nil
-	}
-	out := make([][]*Value, len(sizes))
-	i := 0
-	for k, n := range sizes {
-		if n < 0 || i+int(n) > len(op.operands) {
-			return nil
-		}
-		out[k] = op.operands[i : i+int(n)]
-		i += int(n)
-	}
-	if i != len(op.operands) {
-		return nil
-	}
-	return out
+	return splitSegments(op, op.operands, "operandSegmentSizes")
 }

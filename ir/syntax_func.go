@@ -124,7 +124,12 @@ var funcInherent = []string{"sym_name", "function_type", "sym_visibility", "arg_
 // parseFunc parses the syntax of func.func and of the functions of other
 // dialects: visibility? @name(args) (-> results)? attr-dict-with-keyword
 // region?
-func parseFunc(p *parser, st *OpState) {
+func parseFunc(p *parser, st *OpState) { parseFuncWith(p, st, nil) }
+
+// parseFuncWith is parseFunc with clauses between the results and the
+// attributes, parsed by clauses, which returns the entry block's
+// arguments they declare (gpu.func's attributions).
+func parseFuncWith(p *parser, st *OpState, clauses func() []RegionArg) {
 	if p.tok.kind == tString {
 		st.AddProp("sym_visibility", p.parseAttr())
 	} else if p.isKeyword("private") || p.isKeyword("public") || p.isKeyword("nested") {
@@ -179,12 +184,15 @@ func parseFunc(p *parser, st *OpState) {
 	if anyNonEmpty(resAttrs) {
 		st.AddProp("res_attrs", &ArrayAttr{Elems: resAttrs})
 	}
+	if clauses != nil {
+		args = append(args, clauses()...)
+	}
 	p.optionalAttrDictWithKeyword(st)
 	if !p.is("{") {
 		st.Regions = []*Region{{}}
 		return
 	}
-	if !named && len(args) > 0 {
+	if !named && len(fn.Inputs) > 0 {
 		// The older form: unnamed argument types, and an entry block that
 		// names the arguments in its header.
 		at := p.pos()
@@ -201,6 +209,24 @@ func parseFunc(p *parser, st *OpState) {
 	st.Regions = []*Region{p.parseRegion(args)}
 }
 
+// propOrAttr returns op's property name, or else its discardable
+// attribute name.
+func propOrAttr(op *Operation, name string) Attribute {
+	if a := op.Prop(name); a != nil {
+		return a
+	}
+	return op.Attr(name)
+}
+
+// discardable makes st's property name a discardable attribute, for the
+// function ops that share func.func's parser but not its properties.
+func (st *OpState) discardable(name string) {
+	if a := st.Properties.Get(name); a != nil {
+		st.AddAttr(name, a)
+		st.Properties.Delete(name)
+	}
+}
+
 func anyNonEmpty(dicts []Attribute) bool {
 	for _, d := range dicts {
 		if d.(*DictAttr).Len() > 0 {
@@ -212,11 +238,23 @@ func anyNonEmpty(dicts []Attribute) bool {
 
 // functionPrinter prints the function op name in func.func's syntax.
 func functionPrinter(name string) func(p *printer, op *Operation) bool {
-	return func(p *printer, op *Operation) bool { return printFunction(p, name, op) }
+	return func(p *printer, op *Operation) bool { return printFunction(p, name, op, funcClauses{}) }
 }
 
-func printFunction(p *printer, name string, op *Operation) bool {
-	sym, ok1 := op.Prop("sym_name").(*StringAttr)
+// funcClauses are what a function op adds to func.func's syntax: entry
+// block arguments after the inputs, which clauses print after the
+// results, and attributes that they (or the parser) give.
+type funcClauses struct {
+	args   int
+	print  func(p *printer, op *Operation, extra []*Value) bool
+	elided []string
+}
+
+// printFunction prints a function op. Its name and visibility may be
+// discardable attributes (gpu.func's and emitc.func's in LLVM 22) or
+// properties.
+func printFunction(p *printer, name string, op *Operation, c funcClauses) bool {
+	sym, ok1 := propOrAttr(op, "sym_name").(*StringAttr)
 	ta, ok2 := op.Prop("function_type").(*TypeAttr)
 	if !ok1 || !ok2 || len(op.Regions) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
 		return false
@@ -229,10 +267,10 @@ func printFunction(p *printer, name string, op *Operation) bool {
 	var entry *Block
 	if len(body.blocks) > 0 {
 		entry = body.blocks[0]
-		if len(entry.args) != len(fn.Inputs) {
+		if len(entry.args) != len(fn.Inputs)+c.args {
 			return false
 		}
-		for i, a := range entry.args {
+		for i, a := range entry.args[:len(fn.Inputs)] {
 			if !TypesEqual(a.typ, fn.Inputs[i]) {
 				return false
 			}
@@ -243,7 +281,7 @@ func printFunction(p *printer, name string, op *Operation) bool {
 	if argAttrs != nil && len(argAttrs.Elems) != len(fn.Inputs) || resAttrs != nil && len(resAttrs.Elems) != len(fn.Results) {
 		return false
 	}
-	vis, hasVis := op.Prop("sym_visibility").(*StringAttr)
+	vis, hasVis := propOrAttr(op, "sym_visibility").(*StringAttr)
 	if hasVis && vis.Value != "private" && vis.Value != "public" && vis.Value != "nested" {
 		return false
 	}
@@ -289,7 +327,16 @@ func printFunction(p *printer, name string, op *Operation) bool {
 			p.w(")")
 		}
 	}
-	p.attrDictWithKeyword(op, "sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+	if c.print != nil {
+		var extra []*Value
+		if entry != nil {
+			extra = entry.args[len(fn.Inputs):]
+		}
+		if !c.print(p, op, extra) {
+			return false
+		}
+	}
+	p.attrDictWithKeyword(op, append([]string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}, c.elided...)...)
 	if entry != nil {
 		p.w(" ")
 		p.region(body, false)

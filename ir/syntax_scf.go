@@ -70,15 +70,22 @@ var unsignedCmp = &unitFlag{keyword: "unsigned", property: "unsignedCmp"}
 
 // --- scf.for ---
 
+// loopBounds parses `%iv = %lb to %ub step %step`, the header of scf.for
+// and emitc.for.
+func (p *parser) loopBounds() (iv RegionArg, lb, ub, step operandRef) {
+	iv = p.regionArgDecl()
+	p.expect("=")
+	lb = p.operandRef()
+	p.expectKeyword("to")
+	ub = p.operandRef()
+	p.expectKeyword("step")
+	return iv, lb, ub, p.operandRef()
+}
+
 func parseFor(p *parser, st *OpState) {
 	unsignedCmp.parse(p, st)
-	args := []RegionArg{p.regionArgDecl()}
-	p.expect("=")
-	lb := p.operandRef()
-	p.expectKeyword("to")
-	ub := p.operandRef()
-	p.expectKeyword("step")
-	step := p.operandRef()
+	iv, lb, ub, step := p.loopBounds()
+	args := []RegionArg{iv}
 	at := p.pos()
 	iterArgs, inits := p.iterArgs(st, "mismatch in number of loop-carried values and defined values")
 	args = append(args, iterArgs...)

@@ -44,7 +44,7 @@ transform.with_pdl_patterns {
 			"transform.foreach %root, %v, %p : !transform.any_op, !transform.any_value, !transform.any_param -> !transform.any_param, !transform.any_value {",
 			"transform.structured.tile_using_for %3 tile_sizes [4, 4, [4]] :",
 			"transform.structured.tile_using_for %4 tile_sizes [%6, 8] :",
-			`transform.structured.match ops {["linalg.matmul", "linalg.fill"]} in %root`,
+			`transform.structured.match ops{["linalg.matmul", "linalg.fill"]} in %root`,
 			"transform.print {assume_verified}",
 		}},
 	}, "transform.")

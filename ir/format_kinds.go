@@ -1,0 +1,238 @@
+package ir
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The kinds of attributes that declarative formats write, the enums
+// among them, and the custom directives: what the format interpreter
+// (format.go) knows of a dialect beyond its table.
+
+// attrKinds are the attribute kinds other than enums.
+var attrKinds = []string{"index", "i32", "str", "unit", "sym", "ref", "type", "array", "any"}
+
+// attrKindType is the type of the integer kinds' values.
+var attrKindType = map[string]Type{"index": Index, "i32": I32}
+
+func mustInt(s string) int64 {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		panic(fmt.Sprintf("ir: default value %q is no integer", s))
+	}
+	return n
+}
+
+func (p *parser) declAttr(a *declAttr) Attribute {
+	switch a.kind {
+	case "index":
+		return IntAttr(p.integer(), Index)
+	case "unit":
+		return UnitAttr{}
+	case "sym":
+		return &StringAttr{Value: p.symbolName()}
+	case "ref":
+		return p.parseSymbolRef()
+	case "type":
+		return &TypeAttr{Type: p.parseType()}
+	case "i32":
+		return IntAttr(p.integer(), I32)
+	case "str":
+		at := p.pos()
+		s, ok := p.parseAttrNoType().(*StringAttr)
+		if !ok {
+			p.failAt(at, "expected string for attribute '%s'", a.name)
+		}
+		return s
+	}
+	if e := enumKinds[a.kind]; e != nil {
+		return e.parse(p, a.name)
+	}
+	return p.parseAttr()
+}
+
+func declAttrFits(a declAttr, v Attribute) bool {
+	switch a.kind {
+	case "unit":
+		_, ok := v.(UnitAttr)
+		return ok
+	case "sym":
+		s, ok := v.(*StringAttr)
+		return ok && s.Type == nil
+	case "ref":
+		_, ok := v.(*SymbolRefAttr)
+		return ok
+	case "type":
+		_, ok := v.(*TypeAttr)
+		return ok
+	case "i32":
+		i, ok := v.(*IntegerAttr)
+		if !ok || !TypesEqual(i.Type, I32) {
+			return false
+		}
+		_, ok = i.Int64()
+		return ok
+	case "array":
+		_, ok := v.(*ArrayAttr)
+		return ok
+	case "index":
+		i, ok := v.(*IntegerAttr)
+		if !ok || !TypesEqual(i.Type, Index) {
+			return false
+		}
+		_, ok = i.Int64()
+		return ok
+	case "str":
+		_, ok := v.(*StringAttr)
+		return ok
+	}
+	if e := enumKinds[a.kind]; e != nil {
+		return e.keyword(v) != ""
+	}
+	return true
+}
+
+// attr writes attribute a of the given kind as the format does.
+func (dp *declPrint) attr(kind string, a Attribute) {
+	if kind == "unit" {
+		return // its group's literals say it
+	}
+	dp.blank()
+	switch v := a.(type) {
+	case *IntegerAttr:
+		if kind == "index" || kind == "i32" {
+			dp.p.w(v.Text)
+			return
+		}
+	case *StringAttr:
+		if kind == "sym" {
+			dp.p.symbol(v.Value)
+			return
+		}
+	case *TypeAttr:
+		if kind == "type" {
+			dp.p.typ(v.Type)
+			return
+		}
+	}
+	if e := enumKinds[kind]; e != nil {
+		dp.p.w(e.keyword(a))
+		return
+	}
+	dp.p.attr(a)
+}
+
+// declEnum is an enum attribute as formats write it: one keyword per
+// case. It is stored as an integer of type typ (the case's value, or its
+// position when values is nil), or, when dialect is set, as the dialect
+// attribute `#dialect<mnemonic keyword>`.
+type declEnum struct {
+	cases    []string
+	values   []int64
+	typ      Type
+	dialect  string
+	mnemonic string
+}
+
+// enumKinds are the enums that signatures name as attribute kinds.
+var enumKinds = map[string]*declEnum{
+	"emitc.cmp_predicate":    emitcCmpPredicate,
+	"gpu.all_reduce_op":      gpuAllReduceOp,
+	"gpu.broadcast":          gpuBroadcastType,
+	"gpu.dim":                gpuDimension,
+	"gpu.mat_transpose_mode": gpuTransposeMode,
+	"gpu.mma_element_wise":   gpuElementwiseOp,
+	"gpu.shuffle_mode":       gpuShuffleMode,
+}
+
+func (e *declEnum) value(i int) int64 {
+	if e.values == nil {
+		return int64(i)
+	}
+	return e.values[i]
+}
+
+// parse reads a case's keyword, or the attribute written in full.
+func (e *declEnum) parse(p *parser, attr string) Attribute {
+	at := p.pos()
+	if e.dialect != "" && p.tok.kind == tHash {
+		a := p.parseAttr()
+		if e.keyword(a) == "" {
+			p.failAt(at, "expected one of [%s] for attribute '%s'", strings.Join(e.cases, ", "), attr)
+		}
+		return a
+	}
+	i := -1
+	if p.tok.kind == tBare {
+		i = slices.Index(e.cases, p.keyword())
+	}
+	if i < 0 {
+		p.failAt(at, "expected one of [%s] for attribute '%s'", strings.Join(e.cases, ", "), attr)
+	}
+	return e.attr(i)
+}
+
+// attr is the attribute of case i.
+func (e *declEnum) attr(i int) Attribute {
+	if e.dialect != "" {
+		return &OpaqueAttr{Text: "#" + e.dialect + "<" + e.mnemonic + " " + e.cases[i] + ">"}
+	}
+	return IntAttr(e.value(i), e.typ)
+}
+
+// keyword returns the keyword of a, or "" if a is none of e's cases.
+func (e *declEnum) keyword(a Attribute) string {
+	switch a := a.(type) {
+	case *IntegerAttr:
+		n, ok := a.Int64()
+		if e.dialect != "" || !ok || !TypesEqual(a.Type, e.typ) {
+			return ""
+		}
+		for i, c := range e.cases {
+			if e.value(i) == n {
+				return c
+			}
+		}
+	case *OpaqueAttr:
+		kw, ok := strings.CutPrefix(a.Text, "#"+e.dialect+"<"+e.mnemonic+" ")
+		if kw, ok2 := strings.CutSuffix(kw, ">"); ok && ok2 && e.dialect != "" && slices.Contains(e.cases, kw) {
+			return kw
+		}
+	}
+	return ""
+}
+
+// declCustom is a custom<Name> directive of formats: what MLIR writes in
+// C++ for a dialect, written here in Go.
+type declCustom struct {
+	parse func(c *customCall)
+	print func(c *customCall)
+}
+
+// customCall is one use of a custom directive: its arguments, and the op
+// being parsed (p, st, s) or printed (dp).
+type customCall struct {
+	p    *parser
+	st   *OpState
+	s    *declParse
+	dp   *declPrint
+	d    *declOp
+	args []declElem
+}
+
+// customDirectives are the custom directives formats may use.
+var customDirectives = map[string]*declCustom{
+	"AsyncDependencies":  {parseAsyncDependencies, printAsyncDependencies},
+	"LaunchFuncOperands": {parseLaunchFuncOperands, printLaunchFuncOperands},
+	"LaunchDimType":      {parseLaunchDimType, printLaunchDimType},
+	"AllReduceOperation": {parseAllReduceOperation, printAllReduceOperation},
+	"OffloadingHandler":  {parseOffloadingHandler, printOffloadingHandler},
+}
+
+// name is the group or attribute of argument i.
+func (c *customCall) name(i int) string { return c.args[i].name }
+
+// values is the group of argument i of the op being printed.
+func (c *customCall) values(i int) []*Value { return c.dp.groups[c.name(i)] }
