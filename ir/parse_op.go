@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -464,10 +465,13 @@ func (p *parser) parseCustomOp(st *OpState) {
 	namePos := p.pos()
 	syn, full := lookupSyntax(name, p.defaultDialect())
 	if syn == nil {
+		msg := fmt.Sprintf("custom op '%s' is unknown", name)
 		if strings.IndexByte(name, '.') < 0 && p.defaultDialect() != "" {
-			p.failAt(namePos, "custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
+			msg = fmt.Sprintf("custom op '%s' is unknown (tried '%s.%s' as well)", name, p.defaultDialect(), name)
 		}
-		p.failAt(namePos, "custom op '%s' is unknown", name)
+		line, col := lineCol(p.src, int(namePos))
+		panic(&Error{File: p.file, Line: line, Col: col, Msg: msg,
+			Note: "bufferlog reads every op in the generic form: `mlir-opt --mlir-print-op-generic` prints the input so"})
 	}
 	st.Name = full
 	p.curOp = full

@@ -18,7 +18,7 @@ func TestParseErrors(t *testing.T) {
 		{"undefined value", "func.func @f() {\n  func.return %x : i32\n}\n", "in.mlir:2:15: error: use of undeclared SSA value name '%x'"},
 		{"redefinition", "func.func @f() {\n  %a = \"x.a\"() : () -> i32\n  %a = \"x.b\"() : () -> i32\n  func.return\n}\n", "in.mlir:3:3: error: redefinition of SSA value '%a'"},
 		{"type mismatch", "func.func @f(%a: i32) {\n  \"x.a\"(%a) : (i64) -> ()\n  func.return\n}\n", "in.mlir:2:9: error: use of value '%a' expects different type than prior uses: 'i64' vs 'i32'"},
-		{"unknown custom op", "func.func @f() {\n  test.foo\n}\n", "in.mlir:2:3: error: custom op 'test.foo' is unknown"},
+		{"unknown custom op", "func.func @f() {\n  test.foo\n}\n", "in.mlir:2:3: error: custom op 'test.foo' is unknown\nin.mlir:2:3: note: bufferlog reads every op in the generic form: `mlir-opt --mlir-print-op-generic` prints the input so"},
 		{"unterminated string", "\"x.a\"() {s = \"abc} : () -> ()\n", "in.mlir:1:14: error: unexpected character"},
 		{"missing type", "\"x.a\"() : \n", "in.mlir:2:1: error: expected type, found end of file"},
 		{"bad dimension", "\"x.a\"() : () -> tensor<4xx>\n", "in.mlir:1:26: error: expected type, found 'x'"},

@@ -11,10 +11,17 @@ type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
+	// Note, if set, is a hint at the same location, printed as MLIR
+	// prints notes.
+	Note string
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: error: %s", e.File, e.Line, e.Col, e.Msg)
+	msg := fmt.Sprintf("%s:%d:%d: error: %s", e.File, e.Line, e.Col, e.Msg)
+	if e.Note != "" {
+		msg += fmt.Sprintf("\n%s:%d:%d: note: %s", e.File, e.Line, e.Col, e.Note)
+	}
+	return msg
 }
 
 // Parse reads an MLIR file. The name is used in diagnostics only. Syntax

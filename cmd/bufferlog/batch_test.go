@@ -100,6 +100,8 @@ func copyTree(t *testing.T, src, dst string) {
 func stderrLines(stderr string) (diags, progress, rest []string) {
 	for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
 		switch {
+		case diagnostic.MatchString(line) && strings.Contains(line, ": note: "):
+			// A note belongs to the error before it.
 		case diagnostic.MatchString(line):
 			diags = append(diags, line)
 		case strings.HasPrefix(line, "ok ") || strings.HasPrefix(line, "FAILED "):

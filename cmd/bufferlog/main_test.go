@@ -47,7 +47,9 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 
 const good = "func.func @f(%a: i32) -> i32 {\n  func.return %a : i32\n}\n"
 
-var diagnostic = regexp.MustCompile(`^\S+:\d+:\d+: error: .+$`)
+// diagnostic matches a line of a diagnostic in MLIR's format: an error,
+// or a note that follows one.
+var diagnostic = regexp.MustCompile(`^\S+:\d+:\d+: (error|note): .+$`)
 
 func TestFmt(t *testing.T) {
 	dir := t.TempDir()
