@@ -28,7 +28,8 @@ import (
 //	qualified(x)      x, which this printer always writes qualified
 //	attr-dict-with-keyword
 //	                  attr-dict after the keyword `attributes`
-//	` ` and ``        a blank, and none where one would be
+//	` `, `` and `\n`   a blank, none where one would be, a new line
+//	(a):(b)?          b where a's anchor is unset
 //	custom<Name>(...) a directive of customDirectives, over the groups,
 //	                  types and attributes it names ($x, type($x), ref($x))
 //
@@ -64,8 +65,14 @@ type declOp struct {
 	// segmented: the operand groups' sizes are operandSegmentSizes;
 	// resultSegmented: the result groups' are resultSegmentSizes.
 	segmented, resultSegmented bool
+	// sameVariadic: the variadic groups of a side have one size
+	// (SameVariadicOperandSize, SameVariadicResultSize).
+	sameVariadic bool
 	// noTerminator: the regions' blocks end without a terminator.
 	noTerminator bool
+	// dictKeywords are the attributes that attr-dict writes as a bare
+	// keyword: the enum attribute named by the entry, `prefix<keyword>`.
+	dictKeywords map[string]string
 }
 
 // declValue is an operand or result group: arity '1' (one value), '?'
@@ -123,6 +130,9 @@ type declElem struct {
 	name   string // the literal, or the operand, result or attribute named
 	anchor bool
 	group  []declElem
+	// alt is what an optional group writes when its anchor is unset, if
+	// anything: `(then):(alt)?`.
+	alt []declElem
 }
 
 // fixedTypes are the types a signature may fix by name.
@@ -147,6 +157,8 @@ func declare(name, signature, format string) *declOp {
 			d.segmented = true
 		case "result-segments":
 			d.resultSegmented = true
+		case "same-variadic-size":
+			d.sameVariadic = true
 		default:
 			panic(fmt.Sprintf("ir: %s: unknown trait %q", name, trait))
 		}
@@ -231,10 +243,12 @@ func formatTokens(format string) []string {
 	return toks
 }
 
-// The texts formatTokens gives the literals ` ` and “.
+// The texts of the literals a blank, an empty and a \n literal, which
+// write a blank, none where one would be, and a new line.
 const (
-	literalBlank = " "
-	literalNone  = ""
+	literalBlank   = " "
+	literalNone    = ""
+	literalNewline = `\n`
 )
 
 // elemList reads elements up to a closing `)` and returns the tokens
@@ -312,10 +326,15 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			toks = toks[4:]
 		case t == "(":
 			group, after := d.elemList(toks[1:])
+			var alt []declElem
+			if len(after) >= 3 && after[0] == ")" && after[1] == ":" && after[2] == "(" {
+				// (then):(else)? writes else where then's anchor is unset.
+				alt, after = d.elemList(after[3:])
+			}
 			if len(after) < 2 || after[0] != ")" || after[1] != "?" {
 				panic(fmt.Sprintf("ir: %s: optional group without `)?`", d.name))
 			}
-			elems = append(elems, declElem{kind: elemGroup, group: group})
+			elems = append(elems, declElem{kind: elemGroup, group: group, alt: alt})
 			toks = after[2:]
 		case strings.HasPrefix(t, "$"):
 			kind := elemOperand
@@ -406,6 +425,7 @@ func (d *declOp) check() {
 				}
 			case elemGroup:
 				walk(e.group, true)
+				walk(e.alt, false)
 			case elemCustom:
 				for _, a := range e.group {
 					switch {
@@ -449,7 +469,7 @@ func (d *declOp) check() {
 		if set["@"+a.name] {
 			d.written = append(d.written, a.name)
 		}
-		if !slices.Contains(attrKinds, a.kind) && enumKinds[a.kind] == nil {
+		if !slices.Contains(attrKinds, a.kind) && enumKinds[a.kind] == nil && !strings.HasPrefix(a.kind, "#") {
 			panic(fmt.Sprintf("ir: %s: attribute %s is of no known kind", d.name, a.name))
 		}
 	}
@@ -464,7 +484,7 @@ func (d *declOp) check() {
 			variable++
 		}
 	}
-	if variable > 1 && !d.segmented {
+	if variable > 1 && !d.segmented && !d.sameVariadic {
 		panic(fmt.Sprintf("ir: %s: several variadic operand groups need segment sizes, which declOp does not write", d.name))
 	}
 }
@@ -517,6 +537,13 @@ func (d *declOp) withoutTerminator() *declOp {
 	return d
 }
 
+// keywordsInDict says that attr-dict writes the attributes named in
+// keywords as bare keywords (see declOp.dictKeywords).
+func (d *declOp) keywordsInDict(keywords map[string]string) *declOp {
+	d.dictKeywords = keywords
+	return d
+}
+
 // endsBlock marks d as a terminator.
 func (d *declOp) endsBlock() *declOp {
 	d.terminator = true
@@ -525,17 +552,34 @@ func (d *declOp) endsBlock() *declOp {
 
 // groupSizes splits n values among the groups of sig in order: one
 // value to each single group, one or none to an optional group, and what
-// the others leave to the variadic one (check allows one per side); ok
-// is false when n does not fit.
-func groupSizes(sig []declValue, n int) (sizes []int, ok bool) {
+// the others leave to the variadic one (check allows one per side, or
+// several of one size each with the trait same-variadic-size); ok is
+// false when n does not fit.
+func (d *declOp) groupSizes(sig []declValue, n int) (sizes []int, ok bool) {
 	sizes = make([]int, len(sig))
+	variadic := 0
+	for _, v := range sig {
+		if v.arity == '*' {
+			variadic++
+		}
+	}
+	each := -1 // the size of each variadic group, when they share it
+	if d.sameVariadic && variadic > 1 {
+		fixed := len(sig) - variadic
+		if n < fixed || (n-fixed)%variadic != 0 {
+			return nil, false
+		}
+		each = (n - fixed) / variadic
+	}
 	left := n
 	for i, v := range sig {
 		k := 1
-		switch v.arity {
-		case '*':
+		switch {
+		case v.arity == '*' && each >= 0:
+			k = each
+		case v.arity == '*':
 			k = left - (len(sig) - 1 - i)
-		case '?':
+		case v.arity == '?':
 			k = min(1, left-(len(sig)-1-i))
 		}
 		if k < 0 || k > left {
@@ -550,13 +594,21 @@ func groupSizes(sig []declValue, n int) (sizes []int, ok bool) {
 
 // declParse holds what the format has read of an op so far.
 type declParse struct {
-	refs  map[string][]operandRef
-	types map[string][]Type
+	refs    map[string][]operandRef
+	types   map[string][]Type
+	regions map[string]*Region
 }
 
 func (d *declOp) parse(p *parser, st *OpState) {
-	s := declParse{refs: map[string][]operandRef{}, types: map[string][]Type{}}
+	s := declParse{refs: map[string][]operandRef{}, types: map[string][]Type{}, regions: map[string]*Region{}}
 	d.parseElems(p, st, d.elems, &s)
+	for _, name := range d.regions {
+		r := s.regions[name]
+		if r == nil {
+			r = &Region{} // in a group the text left out
+		}
+		st.Regions = append(st.Regions, r)
+	}
 	for _, a := range d.attrs {
 		if a.def != "" && st.Properties.Get(a.name) == nil && st.Attrs.Get(a.name) == nil {
 			st.AddProp(a.name, a.defaultValue())
@@ -669,7 +721,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 		switch e.kind {
 		case elemLiteral:
 			switch {
-			case e.name == literalBlank || e.name == literalNone:
+			case e.name == literalBlank || e.name == literalNone || e.name == literalNewline:
 			case isBareWord(e.name):
 				p.expectKeyword(e.name)
 			default:
@@ -681,7 +733,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			s.refs[e.name] = p.declOperands(d.value(e.name).arity)
 		case elemOperands:
 			refs := p.declOperands('*')
-			sizes, ok := groupSizes(d.operands, len(refs))
+			sizes, ok := d.groupSizes(d.operands, len(refs))
 			if !ok {
 				p.fail("expected %d operands", len(d.operands))
 			}
@@ -712,7 +764,9 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			}
 			s.types[e.name] = ts
 		case elemAttrDict:
-			p.optionalAttrDict(st)
+			if p.is("{") {
+				st.Attrs = p.parseDictWith(d.dictKeywords)
+			}
 		case elemAttrDictKeyword:
 			p.optionalAttrDictWithKeyword(st)
 		case elemRegion:
@@ -723,7 +777,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			if d.noTerminator && len(r.blocks) == 0 {
 				r.AddBlock() // as MLIR's parser gives a single-block region
 			}
-			st.Regions = append(st.Regions, r)
+			s.regions[e.name] = r
 		case elemFunctionalType:
 			at := p.pos()
 			fn := p.functionTypeAt()
@@ -738,7 +792,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			if len(inputs) > 0 {
 				p.failAt(at, "%d operands present, but expected %d", len(fn.Inputs)-len(inputs), len(fn.Inputs))
 			}
-			sizes, ok := groupSizes(d.results, len(fn.Results))
+			sizes, ok := d.groupSizes(d.results, len(fn.Results))
 			if !ok {
 				p.failAt(at, "the function type gives %d results, which the op does not have", len(fn.Results))
 			}
@@ -749,6 +803,8 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 		case elemGroup:
 			if d.groupStarts(p, e.group) {
 				d.parseElems(p, st, e.group, s)
+			} else {
+				d.parseElems(p, st, e.alt, s)
 			}
 		}
 	}
@@ -757,7 +813,7 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 // groupStarts reports whether the next tokens begin an optional group
 // whose first element is first.
 func (d *declOp) groupStarts(p *parser, group []declElem) bool {
-	for len(group) > 1 && group[0].kind == elemLiteral && (group[0].name == literalBlank || group[0].name == literalNone) {
+	for len(group) > 1 && group[0].kind == elemLiteral && (group[0].name == literalBlank || group[0].name == literalNone || group[0].name == literalNewline) {
 		group = group[1:]
 	}
 	first := group[0]
@@ -863,7 +919,7 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 func (d *declOp) groups(op *Operation) (map[string][]*Value, bool) {
 	groups := map[string][]*Value{}
 	split := func(sig []declValue, vs []*Value) bool {
-		sizes, ok := groupSizes(sig, len(vs))
+		sizes, ok := d.groupSizes(sig, len(vs))
 		if !ok {
 			return false
 		}
@@ -912,7 +968,7 @@ func (d *declOp) segmentGroups(op *Operation) (map[string][]*Value, bool) {
 		var segs [][]*Value
 		if segmented {
 			segs = splitSegments(op, vs, prop)
-		} else if sizes, ok := groupSizes(sig, len(vs)); ok {
+		} else if sizes, ok := d.groupSizes(sig, len(vs)); ok {
 			for _, n := range sizes {
 				segs, vs = append(segs, vs[:n]), vs[n:]
 			}
@@ -987,6 +1043,9 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 		switch e.kind {
 		case elemLiteral:
 			switch e.name {
+			case literalNewline:
+				dp.p.newline()
+				dp.space, dp.punct = false, false
 			case literalBlank:
 				dp.p.w(" ")
 				dp.space, dp.punct = false, false
@@ -1011,7 +1070,7 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 				dp.p.valueTypes(vs)
 			}
 		case elemAttrDict:
-			dp.p.attrDict(dp.op, d.written...)
+			dp.p.attrDictKeywords(dp.op, d.dictKeywords, d.written...)
 		case elemAttrDictKeyword:
 			dp.p.attrDictWithKeyword(dp.op, d.written...)
 		case elemFunctionalType:
@@ -1019,10 +1078,20 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			dp.p.functionType(dp.op)
 		case elemRegion:
 			dp.blank()
-			dp.p.region(dp.op.Regions[slices.Index(d.regions, e.name)], true)
+			r := dp.op.Regions[slices.Index(d.regions, e.name)]
+			// A plain implied terminator is left out, as MLIR prints it.
+			var implied *Operation
+			if d.implied != nil && len(r.blocks) == 1 {
+				if last := r.blocks[0].Terminator(); last != nil && d.implied.is(last) {
+					implied = last
+				}
+			}
+			dp.p.regionBut(r, true, implied)
 		case elemGroup:
 			if dp.present(e.group) {
 				dp.elems(d, e.group)
+			} else {
+				dp.elems(d, e.alt)
 			}
 		}
 	}

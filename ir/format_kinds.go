@@ -11,7 +11,9 @@ import (
 // among them, and the custom directives: what the format interpreter
 // (format.go) knows of a dialect beyond its table.
 
-// attrKinds are the attribute kinds other than enums.
+// attrKinds are the attribute kinds other than enums and dialect
+// attribute classes (`#dialect.name`: such an attribute, which the format
+// may write without that prefix, as MLIR prints it).
 var attrKinds = []string{"index", "i32", "str", "unit", "sym", "ref", "type", "array", "any"}
 
 // attrKindType is the type of the integer kinds' values.
@@ -49,6 +51,12 @@ func (p *parser) declAttr(a *declAttr) Attribute {
 	}
 	if e := enumKinds[a.kind]; e != nil {
 		return e.parse(p, a.name)
+	}
+	if strings.HasPrefix(a.kind, "#") && p.is("<") {
+		// An attribute of the dialect class a.kind, without its prefix.
+		start := p.tok.start
+		p.skipBalanced()
+		return &OpaqueAttr{Text: a.kind + string(p.src[start:p.lastEnd()])}
 	}
 	return p.parseAttr()
 }
@@ -121,6 +129,12 @@ func (dp *declPrint) attr(kind string, a Attribute) {
 		dp.p.w(e.keyword(a))
 		return
 	}
+	if o, ok := a.(*OpaqueAttr); ok && strings.HasPrefix(kind, "#") && strings.HasPrefix(o.Text, kind+"<") {
+		// Without its prefix, as MLIR writes it: written whole, the
+		// attribute would take a `: type` after it for its own type.
+		dp.p.w(o.Text[len(kind):])
+		return
+	}
 	dp.p.attr(a)
 }
 
@@ -138,13 +152,16 @@ type declEnum struct {
 
 // enumKinds are the enums that signatures name as attribute kinds.
 var enumKinds = map[string]*declEnum{
-	"emitc.cmp_predicate":    emitcCmpPredicate,
-	"gpu.all_reduce_op":      gpuAllReduceOp,
-	"gpu.broadcast":          gpuBroadcastType,
-	"gpu.dim":                gpuDimension,
-	"gpu.mat_transpose_mode": gpuTransposeMode,
-	"gpu.mma_element_wise":   gpuElementwiseOp,
-	"gpu.shuffle_mode":       gpuShuffleMode,
+	"emitc.cmp_predicate":         emitcCmpPredicate,
+	"gpu.all_reduce_op":           gpuAllReduceOp,
+	"gpu.broadcast":               gpuBroadcastType,
+	"gpu.dim":                     gpuDimension,
+	"gpu.mat_transpose_mode":      gpuTransposeMode,
+	"gpu.mma_element_wise":        gpuElementwiseOp,
+	"gpu.shuffle_mode":            gpuShuffleMode,
+	"sparse_tensor.crd_direction": sparseCrdDirection,
+	"sparse_tensor.kind":          sparseSpecifierKind,
+	"sparse_tensor.sort_kind":     sparseSortKind,
 }
 
 func (e *declEnum) value(i int) int64 {

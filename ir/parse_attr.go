@@ -633,7 +633,12 @@ func (p *parser) parseDenseArray() Attribute {
 }
 
 // parseDict parses `{name = value, flag, "quoted name" = value}`.
-func (p *parser) parseDict() *DictAttr {
+func (p *parser) parseDict() *DictAttr { return p.parseDictWith(nil) }
+
+// parseDictWith is parseDict where the entries named in keywords may
+// have a bare keyword for a value: the enum attribute keywords[name]<kw>,
+// as TOSA's ops write their modes.
+func (p *parser) parseDictWith(keywords map[string]string) *DictAttr {
 	d := &DictAttr{}
 	p.delimited("{", "}", func() {
 		var name string
@@ -655,7 +660,11 @@ func (p *parser) parseDict() *DictAttr {
 		}
 		var v Attribute = UnitAttr{}
 		if p.accept("=") {
-			v = p.parseAttr()
+			if prefix, ok := keywords[name]; ok && p.tok.kind == tBare {
+				v = &OpaqueAttr{Text: prefix + "<" + p.keyword() + ">"}
+			} else {
+				v = p.parseAttr()
+			}
 		}
 		d.Entries = append(d.Entries, NamedAttr{name, v})
 	})

@@ -695,12 +695,19 @@ func (p *printer) genericOp(op *Operation) {
 
 // region prints `{ blocks }`. When printEntryArgs is false the entry block's
 // arguments were already declared by the op's custom syntax.
-func (p *printer) region(r *Region, printEntryArgs bool) {
+func (p *printer) region(r *Region, printEntryArgs bool) { p.regionBut(r, printEntryArgs, nil) }
+
+// regionBut prints r as region does, without the op skip.
+func (p *printer) regionBut(r *Region, printEntryArgs bool, skip *Operation) {
 	// Every line ends with its newline as it is written, never trimmed
 	// later: the printer may have flushed it already.
 	p.buf.str("{\n")
 	for i, b := range r.blocks {
-		if i > 0 || (printEntryArgs && (len(b.args) > 0 || len(b.ops) == 0)) {
+		ops := b.ops
+		if n := len(ops); n > 0 && ops[n-1] == skip {
+			ops = ops[:n-1]
+		}
+		if i > 0 || (printEntryArgs && (len(b.args) > 0 || len(ops) == 0)) {
 			p.writeIndent()
 			p.label(b)
 			if len(b.args) > 0 {
@@ -716,7 +723,7 @@ func (p *printer) region(r *Region, printEntryArgs bool) {
 			p.buf.str(":\n")
 		}
 		p.indent++
-		p.ops(b.ops)
+		p.ops(ops)
 		p.indent--
 	}
 	p.writeIndent()
@@ -835,6 +842,26 @@ func (p *printer) attrDict(op *Operation, elided ...string) {
 		writeNamedAttrs(&p.buf, rest)
 		p.buf.ch('}')
 	}
+}
+
+// attrDictKeywords is attrDict writing the enum attributes named in
+// keywords, `prefix<kw>`, as their bare keyword kw.
+func (p *printer) attrDictKeywords(op *Operation, keywords map[string]string, elided ...string) {
+	rest := otherAttrs(op, elided)
+	if len(rest) == 0 {
+		return
+	}
+	for i, e := range rest {
+		a, ok := e.Value.(*OpaqueAttr)
+		if prefix, named := keywords[e.Name]; ok && named {
+			if kw, ok := strings.CutPrefix(a.Text, prefix+"<"); ok && strings.HasSuffix(kw, ">") {
+				rest[i].Value = &OpaqueAttr{Text: strings.TrimSuffix(kw, ">")}
+			}
+		}
+	}
+	p.buf.str(" {")
+	writeNamedAttrs(&p.buf, rest)
+	p.buf.ch('}')
 }
 
 // attrDictWithKeyword prints ` attributes {...}` like attrDict.

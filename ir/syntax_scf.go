@@ -7,7 +7,7 @@ import "strconv"
 func init() {
 	register("scf.for", &opSyntax{Inherent: []string{"unsignedCmp"}, Parse: parseFor, Print: printFor})
 	register("scf.if", &opSyntax{Parse: parseIf, Print: printIf})
-	register("scf.while", &opSyntax{Parse: parseWhile, Print: printWhile})
+	register("scf.while", &opSyntax{Parse: parseWhile, Print: whilePrinter("scf.while")})
 	register("scf.forall", &opSyntax{Inherent: []string{"mapping"}, Parse: parseForall, Print: printForall})
 	register("scf.execute_region", &opSyntax{Inherent: []string{"no_inline"}, Parse: parseExecuteRegion, Print: printExecuteRegion})
 	register("scf.index_switch", &opSyntax{Inherent: []string{"cases"}, Parse: parseIndexSwitch, Print: printIndexSwitch})
@@ -197,7 +197,13 @@ func parseWhile(p *parser, st *OpState) {
 	p.optionalAttrDictWithKeyword(st)
 }
 
-func printWhile(p *printer, op *Operation) bool {
+// whilePrinter prints scf.while's syntax under name (tosa.while_loop
+// shares it).
+func whilePrinter(name string) func(p *printer, op *Operation) bool {
+	return func(p *printer, op *Operation) bool { return printWhile(p, name, op) }
+}
+
+func printWhile(p *printer, name string, op *Operation) bool {
 	if len(op.Regions) != 2 {
 		return false
 	}
@@ -206,7 +212,7 @@ func printWhile(p *printer, op *Operation) bool {
 		len(before.blocks) > 0 && !sameTypes(before.blocks[0].args, valueTypes(op.operands)) {
 		return false
 	}
-	p.w("scf.while ")
+	p.w(name + " ")
 	if len(op.operands) > 0 {
 		p.assignmentList(before.blocks[0].args, op.operands)
 		p.w(" ")

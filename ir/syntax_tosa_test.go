@@ -29,8 +29,55 @@ func TestTosaSyntax(t *testing.T) {
   "x.use"(%p) : (tensor<2x!quant.uniform<i8<-8:7>:f32:0, {2.000000e+02,1.600000e-01:-3}>>) -> ()
   return %0 : tensor<64x!quant.uniform<i16:f32, 1.0:0>>
 }`, printed: []string{"!quant.uniform<i16:f32, 1.0e+00>", "!quant.uniform<i8<-8:7>:f32:0, {2.0e+02,1.6e-01:-3}>"}},
+		{name: "control flow and modes", src: `func.func @f(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i1>, %x: tensor<13x21x3xf32>) -> tensor<f32> {
+  %0 = tosa.cond_if %c : tensor<i1> -> tensor<f32> {
+    tosa.yield %a : tensor<f32>
+  } else {
+    tosa.yield %b : tensor<f32>
+  } {tag}
+  %1:2 = tosa.cond_if %c (%p = %a, %q = %b) : tensor<i1> (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  ^bb0(%p1: tensor<f32>, %q1: tensor<f32>):
+    tosa.yield %p1, %q1 : tensor<f32>, tensor<f32>
+  } else {
+  ^bb0(%p1: tensor<f32>, %q1: tensor<f32>):
+    tosa.yield %q1, %p1 : tensor<f32>, tensor<f32>
+  }
+  %2 = tosa.while_loop (%i = %0) : (tensor<f32>) -> tensor<f32> {
+    tosa.yield %c : tensor<i1>
+  } do {
+  ^bb0(%j: tensor<f32>):
+    tosa.yield %j : tensor<f32>
+  } attributes {tag}
+  %3 = tosa.clamp %x {min_val = 0.0 : f32, max_val = 1.0 : f32, nan_mode = IGNORE} : (tensor<13x21x3xf32>) -> tensor<13x21x3xf32>
+  %4 = tosa.clamp %x {min_val = 0.0 : f32, max_val = 1.0 : f32, nan_mode = #tosa.nan_mode<PROPAGATE>} : (tensor<13x21x3xf32>) -> tensor<13x21x3xf32>
+  return %2 : tensor<f32>
+}`, printed: []string{
+			"tosa.cond_if %c : tensor<i1> -> tensor<f32> {",
+			"} {tag}",
+			"tosa.cond_if %c (%p1 = %a, %q1 = %b) : tensor<i1> (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>) {",
+			"tosa.while_loop (%i = %0) : (tensor<f32>) -> tensor<f32> {",
+			"} attributes {tag}",
+			"nan_mode = IGNORE}",
+			"nan_mode = PROPAGATE}",
+		}},
 	}, "tosa.")
 	testSyntaxErrors(t, []errorCase{
+		{"cond_if without else", `func.func @f(%a: tensor<f32>, %c: tensor<i1>) {
+  %0 = tosa.cond_if %c : tensor<i1> -> tensor<f32> {
+    tosa.yield %a : tensor<f32>
+  }
+  return
+}`},
+		{"cond_if input count", `func.func @f(%a: tensor<f32>, %c: tensor<i1>) {
+  %0 = tosa.cond_if %c (%p = %a) : tensor<i1> (tensor<f32>, tensor<f32>) -> tensor<f32> {
+  ^bb0(%p1: tensor<f32>, %q1: tensor<f32>):
+    tosa.yield %p1 : tensor<f32>
+  } else {
+  ^bb0(%p1: tensor<f32>, %q1: tensor<f32>):
+    tosa.yield %p1 : tensor<f32>
+  }
+  return
+}`},
 		{"no type", `func.func @f(%a: tensor<4xf32>) {
   %0 = tosa.abs %a
   return

@@ -1,0 +1,77 @@
+package ir
+
+// The sparse_tensor dialect's syntax (bufferlog reads and writes it; it
+// does not bufferize sparse tensors): its ops are declared with assembly
+// formats, from one table (format.go interprets it).
+
+func init() {
+	for _, d := range sparseOps {
+		register(d.name, d.syntax())
+	}
+}
+
+var (
+	sparseSpecifierKind = &declEnum{cases: []string{"lvl_sz", "pos_mem_sz", "crd_mem_sz", "val_mem_sz", "dim_offset", "dim_stride"}, dialect: "sparse_tensor", mnemonic: "kind"}
+	sparseSortKind      = &declEnum{cases: []string{"hybrid_quick_sort", "insertion_sort_stable", "quick_sort", "heap_sort"}, dialect: "sparse_tensor", mnemonic: "SparseTensorSortAlgorithm"}
+	sparseCrdDirection  = &declEnum{cases: []string{"dim_to_lvl", "lvl_to_dim"}, dialect: "sparse_tensor", mnemonic: "CrdTransDirection"}
+)
+
+// sparseOps are the sparse_tensor ops whose syntax is declarative.
+var sparseOps = []*declOp{
+	declare("sparse_tensor.assemble", "levels*, values -> result",
+		"` ` `(` $levels `)` `,` $values attr-dict `:` `(` type($levels) `)` `,` type($values) `to` type($result)"),
+	declare("sparse_tensor.binary", "x, y, @left_identity?:unit, @right_identity?:unit, ^overlapRegion, ^leftRegion, ^rightRegion -> output",
+		"$x `,` $y `:` attr-dict type($x) `,` type($y) `to` type($output) `\\n` `overlap` `=` $overlapRegion `\\n` "+
+			"`left` `=` (`identity` $left_identity^):($leftRegion)? `\\n` `right` `=` (`identity` $right_identity^):($rightRegion)?"),
+	declare("sparse_tensor.compress", "values, filled, added, count:index, tensor, lvlCoords*:index -> result:=tensor",
+		"$values `,` $filled `,` $added `,` $count `into` $tensor `[` $lvlCoords `]` attr-dict `:` type($values) `,` type($filled) `,` type($added) `,` type($tensor)"),
+	declare("sparse_tensor.concatenate", "inputs*, @dimension:index -> result", "$inputs attr-dict `:` type($inputs) `to` type($result)"),
+	declare("sparse_tensor.convert", "source -> dest", sparseToFormat("source", "dest")),
+	declare("sparse_tensor.coordinates", "tensor, @level:index -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.coordinates_buffer", "tensor -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.crd_translate", "in_crds*:index, @direction:sparse_tensor.crd_direction, @encoder:#sparse_tensor.encoding -> out_crds*",
+		"$direction `[` $in_crds `]` `as` $encoder attr-dict `:` type($out_crds)"),
+	declare("sparse_tensor.disassemble", "tensor, out_levels*, out_values -> ret_levels*, ret_values, lvl_lens*, val_len; same-variadic-size",
+		"$tensor attr-dict `:` type($tensor) `out_lvls` `(` $out_levels `:` type($out_levels) `)` `out_vals` `(` $out_values `:` type($out_values) `)` `->` "+
+			"`(` type($ret_levels) `)` `,` type($ret_values) `,` `(` type($lvl_lens) `)` `,` type($val_len)"),
+	declare("sparse_tensor.expand", "tensor -> values, filled, added, count:index",
+		"$tensor attr-dict `:` type($tensor) `to` type($values) `,` type($filled) `,` type($added)"),
+	declare("sparse_tensor.foreach", "tensor, initArgs*, @order?:any, ^region -> results*",
+		"`in` $tensor (`init` `(` $initArgs^ `)`)? attr-dict `:` type($tensor) (`,` type($initArgs)^)? (`->` type($results)^)? `do` $region").
+		impliesTerminator("sparse_tensor.yield"),
+	declare("sparse_tensor.has_runtime_library", "-> result:i1", "attr-dict"),
+	declare("sparse_tensor.load", "tensor, @hasInserts?:unit -> result:=tensor", "$tensor (`hasInserts` $hasInserts^)? attr-dict `:` type($tensor)"),
+	declare("sparse_tensor.lvl", "source, index:index -> result:index", "attr-dict $source `,` $index `:` type($source)"),
+	declare("sparse_tensor.new", "source -> result", sparseToFormat("source", "result")),
+	declare("sparse_tensor.number_of_entries", "tensor -> result:index", "$tensor attr-dict `:` type($tensor)"),
+	declare("sparse_tensor.out", "tensor, dest", "$tensor `,` $dest attr-dict `:` type($tensor) `,` type($dest)"),
+	declare("sparse_tensor.positions", "tensor, @level:index -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.print", "tensor", "$tensor attr-dict `:` type($tensor)"),
+	declare("sparse_tensor.push_back", "curSize:index, inBuffer, value, n?:index, @inbounds?:unit -> outBuffer:=inBuffer, newSize:index",
+		"(`inbounds` $inbounds^)? $curSize `,` $inBuffer `,` $value (`,` $n^)? attr-dict `:` type($curSize) `,` type($inBuffer) `,` type($value) (`,` type($n)^)?"),
+	declare("sparse_tensor.reduce", "x:=output, y:=output, identity:=output, ^region -> output", "$x `,` $y `,` $identity attr-dict `:` type($output) $region"),
+	declare("sparse_tensor.reinterpret_map", "source -> dest", sparseToFormat("source", "dest")),
+	declare("sparse_tensor.reorder_coo", "input_coo, @algorithm:sparse_tensor.sort_kind -> result_coo",
+		"$algorithm $input_coo attr-dict `:` type($input_coo) `to` type($result_coo)"),
+	declare("sparse_tensor.select", "x, ^region -> output:=x", "$x attr-dict `:` type($x) $region"),
+	declare("sparse_tensor.slice.offset", "slice, @dim:index -> offset:index", "$slice `at` $dim attr-dict `:` type($slice)"),
+	declare("sparse_tensor.slice.stride", "slice, @dim:index -> stride:index", "$slice `at` $dim attr-dict `:` type($slice)"),
+	declare("sparse_tensor.sort", "n:index, xy, ys*, @perm_map:any, @ny?:any, @algorithm:sparse_tensor.sort_kind",
+		"$algorithm $n `,` $xy (`jointly` $ys^)? attr-dict `:` type($xy) (`jointly` type($ys)^)?"),
+	declare("sparse_tensor.storage_specifier.get", "specifier, @specifierKind:sparse_tensor.kind, @level?:index -> result:index",
+		"$specifier $specifierKind (`at` $level^)? attr-dict `:` qualified(type($specifier))"),
+	declare("sparse_tensor.storage_specifier.init", "source? -> result",
+		"attr-dict (`with` $source^)? `:` (`from` qualified(type($source))^ `to`)? qualified(type($result))"),
+	declare("sparse_tensor.storage_specifier.set", "specifier:=result, @specifierKind:sparse_tensor.kind, @level?:index, value:index -> result",
+		"$specifier $specifierKind (`at` $level^)? `with` $value attr-dict `:` qualified(type($result))"),
+	declare("sparse_tensor.unary", "x, ^presentRegion, ^absentRegion -> output",
+		"$x attr-dict `:` type($x) `to` type($output) `\\n` `present` `=` $presentRegion `\\n` `absent` `=` $absentRegion"),
+	declare("sparse_tensor.values", "tensor -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.yield", "results*", "$results attr-dict `:` type($results)").endsBlock(),
+}
+
+// sparseToFormat is the format `$from attr-dict : type($from) to
+// type($to)` of the sparse conversions.
+func sparseToFormat(from, to string) string {
+	return "$" + from + " attr-dict `:` type($" + from + ") `to` type($" + to + ")"
+}
