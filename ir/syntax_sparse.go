@@ -26,9 +26,9 @@ var sparseOps = []*declOp{
 	declare("sparse_tensor.compress", "values, filled, added, count:index, tensor, lvlCoords*:index -> result:=tensor",
 		"$values `,` $filled `,` $added `,` $count `into` $tensor `[` $lvlCoords `]` attr-dict `:` type($values) `,` type($filled) `,` type($added) `,` type($tensor)"),
 	declare("sparse_tensor.concatenate", "inputs*, @dimension:index -> result", "$inputs attr-dict `:` type($inputs) `to` type($result)"),
-	declare("sparse_tensor.convert", "source -> dest", sparseToFormat("source", "dest")),
-	declare("sparse_tensor.coordinates", "tensor, @level:index -> result", sparseToFormat("tensor", "result")),
-	declare("sparse_tensor.coordinates_buffer", "tensor -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.convert", "source -> dest", sparseConvertFormat),
+	declare("sparse_tensor.coordinates", "tensor, @level:index -> result", sparseBufferFormat),
+	declare("sparse_tensor.coordinates_buffer", "tensor -> result", sparseBufferFormat),
 	declare("sparse_tensor.crd_translate", "in_crds*:index, @direction:sparse_tensor.crd_direction, @encoder:#sparse_tensor.encoding -> out_crds*",
 		"$direction `[` $in_crds `]` `as` $encoder attr-dict `:` type($out_crds)"),
 	declare("sparse_tensor.disassemble", "tensor, out_levels*, out_values -> ret_levels*, ret_values, lvl_lens*, val_len; same-variadic-size",
@@ -42,15 +42,15 @@ var sparseOps = []*declOp{
 	declare("sparse_tensor.has_runtime_library", "-> result:i1", "attr-dict"),
 	declare("sparse_tensor.load", "tensor, @hasInserts?:unit -> result:=tensor", "$tensor (`hasInserts` $hasInserts^)? attr-dict `:` type($tensor)"),
 	declare("sparse_tensor.lvl", "source, index:index -> result:index", "attr-dict $source `,` $index `:` type($source)"),
-	declare("sparse_tensor.new", "source -> result", sparseToFormat("source", "result")),
+	declare("sparse_tensor.new", "source -> result", "$source attr-dict `:` type($source) `to` type($result)"),
 	declare("sparse_tensor.number_of_entries", "tensor -> result:index", "$tensor attr-dict `:` type($tensor)"),
 	declare("sparse_tensor.out", "tensor, dest", "$tensor `,` $dest attr-dict `:` type($tensor) `,` type($dest)"),
-	declare("sparse_tensor.positions", "tensor, @level:index -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.positions", "tensor, @level:index -> result", sparseBufferFormat),
 	declare("sparse_tensor.print", "tensor", "$tensor attr-dict `:` type($tensor)"),
 	declare("sparse_tensor.push_back", "curSize:index, inBuffer, value, n?:index, @inbounds?:unit -> outBuffer:=inBuffer, newSize:index",
 		"(`inbounds` $inbounds^)? $curSize `,` $inBuffer `,` $value (`,` $n^)? attr-dict `:` type($curSize) `,` type($inBuffer) `,` type($value) (`,` type($n)^)?"),
 	declare("sparse_tensor.reduce", "x:=output, y:=output, identity:=output, ^region -> output", "$x `,` $y `,` $identity attr-dict `:` type($output) $region"),
-	declare("sparse_tensor.reinterpret_map", "source -> dest", sparseToFormat("source", "dest")),
+	declare("sparse_tensor.reinterpret_map", "source -> dest", sparseConvertFormat),
 	declare("sparse_tensor.reorder_coo", "input_coo, @algorithm:sparse_tensor.sort_kind -> result_coo",
 		"$algorithm $input_coo attr-dict `:` type($input_coo) `to` type($result_coo)"),
 	declare("sparse_tensor.select", "x, ^region -> output:=x", "$x attr-dict `:` type($x) $region"),
@@ -66,12 +66,13 @@ var sparseOps = []*declOp{
 		"$specifier $specifierKind (`at` $level^)? `with` $value attr-dict `:` qualified(type($result))"),
 	declare("sparse_tensor.unary", "x, ^presentRegion, ^absentRegion -> output",
 		"$x attr-dict `:` type($x) `to` type($output) `\\n` `present` `=` $presentRegion `\\n` `absent` `=` $absentRegion"),
-	declare("sparse_tensor.values", "tensor -> result", sparseToFormat("tensor", "result")),
+	declare("sparse_tensor.values", "tensor -> result", sparseBufferFormat),
 	declare("sparse_tensor.yield", "results*", "$results attr-dict `:` type($results)").endsBlock(),
 }
 
-// sparseToFormat is the format `$from attr-dict : type($from) to
-// type($to)` of the sparse conversions.
-func sparseToFormat(from, to string) string {
-	return "$" + from + " attr-dict `:` type($" + from + ") `to` type($" + to + ")"
-}
+// The formats of the conversions and of the ops that give a sparse
+// tensor's buffers.
+const (
+	sparseConvertFormat = "$source attr-dict `:` type($source) `to` type($dest)"
+	sparseBufferFormat  = "$tensor attr-dict `:` type($tensor) `to` type($result)"
+)
