@@ -28,9 +28,10 @@ func mustInt(s string) int64 {
 }
 
 func (p *parser) declAttr(a *declAttr) Attribute {
+	if t := attrKindType[a.kind]; t != nil {
+		return IntAttr(p.integer(), t)
+	}
 	switch a.kind {
-	case "index":
-		return IntAttr(p.integer(), Index)
 	case "unit":
 		return UnitAttr{}
 	case "sym":
@@ -39,8 +40,6 @@ func (p *parser) declAttr(a *declAttr) Attribute {
 		return p.parseSymbolRef()
 	case "type":
 		return &TypeAttr{Type: p.parseType()}
-	case "i32":
-		return IntAttr(p.integer(), I32)
 	case "str":
 		at := p.pos()
 		s, ok := p.parseAttrNoType().(*StringAttr)
@@ -62,6 +61,14 @@ func (p *parser) declAttr(a *declAttr) Attribute {
 }
 
 func declAttrFits(a declAttr, v Attribute) bool {
+	if t := attrKindType[a.kind]; t != nil {
+		i, ok := v.(*IntegerAttr)
+		if !ok || !TypesEqual(i.Type, t) {
+			return false
+		}
+		_, ok = i.Int64()
+		return ok
+	}
 	switch a.kind {
 	case "unit":
 		_, ok := v.(UnitAttr)
@@ -75,22 +82,8 @@ func declAttrFits(a declAttr, v Attribute) bool {
 	case "type":
 		_, ok := v.(*TypeAttr)
 		return ok
-	case "i32":
-		i, ok := v.(*IntegerAttr)
-		if !ok || !TypesEqual(i.Type, I32) {
-			return false
-		}
-		_, ok = i.Int64()
-		return ok
 	case "array":
 		_, ok := v.(*ArrayAttr)
-		return ok
-	case "index":
-		i, ok := v.(*IntegerAttr)
-		if !ok || !TypesEqual(i.Type, Index) {
-			return false
-		}
-		_, ok = i.Int64()
 		return ok
 	case "str":
 		_, ok := v.(*StringAttr)
@@ -110,7 +103,7 @@ func (dp *declPrint) attr(kind string, a Attribute) {
 	dp.blank()
 	switch v := a.(type) {
 	case *IntegerAttr:
-		if kind == "index" || kind == "i32" {
+		if attrKindType[kind] != nil {
 			dp.p.w(v.Text)
 			return
 		}

@@ -925,11 +925,7 @@ func printAffineParallel(p *printer, op *Operation) bool {
 		}
 		p.w(")")
 	}
-	if len(op.results) > 0 {
-		p.w(" -> (")
-		p.types(resultTypes(op))
-		p.w(")")
-	}
+	p.parenResultTypes(op)
 	p.w(" ")
 	if !p.impliedTerminatorRegion(op.Regions[0], affineYield, len(op.results) == 0) {
 		return false

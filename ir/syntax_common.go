@@ -444,6 +444,16 @@ func (p *printer) arrowTypes(ts []Type) {
 	writeResultTypes(&p.buf, ts)
 }
 
+// parenResultTypes prints ` -> (types)` of op's results, if it has any:
+// the form of ops whose results' types are always parenthesized.
+func (p *printer) parenResultTypes(op *Operation) {
+	if len(op.results) > 0 {
+		p.w(" -> (")
+		p.valueTypes(op.results)
+		p.w(")")
+	}
+}
+
 // concatValues joins operand groups in order.
 func concatValues(groups ...[]*Value) []*Value {
 	var out []*Value

@@ -291,11 +291,7 @@ func printWarpExecute(p *printer, op *Operation) bool {
 		p.valueTypes(args)
 		p.w(")")
 	}
-	if len(op.results) > 0 {
-		p.w(" -> (")
-		p.valueTypes(op.results)
-		p.w(")")
-	}
+	p.parenResultTypes(op)
 	p.w(" ")
 	// The region's arguments are written out; its yield only when it
 	// yields values.

@@ -161,11 +161,7 @@ func printAllocaScope(p *printer, op *Operation) bool {
 		return false
 	}
 	p.w("memref.alloca_scope")
-	if len(op.results) > 0 {
-		p.w(" -> (")
-		p.valueTypes(op.results)
-		p.w(")")
-	}
+	p.parenResultTypes(op)
 	p.w(" ")
 	if !p.impliedTerminatorRegion(op.Regions[0], allocaScopeReturn, len(op.results) == 0) {
 		return false

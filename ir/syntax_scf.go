@@ -159,11 +159,7 @@ func printIf(p *printer, op *Operation) bool {
 	}
 	p.w("scf.if ")
 	p.value(op.operands[0])
-	if len(op.results) > 0 {
-		p.w(" -> (")
-		p.valueTypes(op.results)
-		p.w(")")
-	}
+	p.parenResultTypes(op)
 	if !p.thenElseRegions(op, scfYield) {
 		return false
 	}
