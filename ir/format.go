@@ -140,7 +140,7 @@ var fixedTypes = map[string]Type{
 	"i1": I1, "i32": I32, "index": Index, "!shape.shape": shapeType, "!shape.size": sizeType,
 	"!shape.value_shape": valueShapeType, "!shape.witness": witnessType,
 	"!gpu.async.token": asyncTokenType, "!gpu.sparse.spmat_handle": spmatHandleType,
-	"!gpu.sparse.dntensor_handle": dnTensorType,
+	"!gpu.sparse.dntensor_handle": dnTensorType, "!llvm.ptr": llvmPtrType,
 }
 
 // declare builds the declOp of name from its signature and format. The
@@ -610,8 +610,8 @@ func (d *declOp) parse(p *parser, st *OpState) {
 		st.Regions = append(st.Regions, r)
 	}
 	for _, a := range d.attrs {
-		if a.def != "" && st.Properties.Get(a.name) == nil && st.Attrs.Get(a.name) == nil {
-			st.AddProp(a.name, a.defaultValue())
+		if a.def != "" {
+			st.defaultProp(a.name, a.defaultValue())
 		}
 	}
 	if d.segmented {
@@ -711,9 +711,20 @@ func dialectElementText(t Type) (string, bool) {
 // leaves it out.
 func (a *declAttr) defaultValue() Attribute {
 	if e := enumKinds[a.kind]; e != nil {
+		if e.sep != "" {
+			return IntAttr(e.value(slices.Index(e.cases, a.def)), e.typ)
+		}
 		return e.attr(slices.Index(e.cases, a.def))
 	}
+	if strings.HasPrefix(a.kind, "#") {
+		return &OpaqueAttr{Text: a.kind + "<" + a.def + ">"}
+	}
 	return IntAttr(mustInt(a.def), attrKindType[a.kind])
+}
+
+// isDefault reports whether v is a's default value.
+func (a *declAttr) isDefault(v Attribute) bool {
+	return a.def != "" && v != nil && v.String() == a.defaultValue().String()
 }
 
 func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declParse) {
@@ -830,6 +841,9 @@ func (d *declOp) groupStarts(p *parser, group []declElem) bool {
 	case elemAttrDict:
 		return p.is("{")
 	case elemAttr:
+		if e := enumKinds[d.attr(first.name).kind]; e != nil {
+			return e.starts(p)
+		}
 		switch d.attr(first.name).kind {
 		case "sym", "ref":
 			return p.tok.kind == tAt
@@ -901,15 +915,18 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 			return false
 		}
 	}
+	dp := &declPrint{p: p, op: op, d: d, groups: groups, space: true}
 	for _, e := range d.elems {
 		// An empty type list would leave `:` before nothing, which MLIR
 		// does not read back.
 		if e.kind == elemType && len(groups[e.name]) == 0 {
 			return false
 		}
+		if c := customDirectives[e.name]; e.kind == elemCustom && c.fits != nil && !c.fits(&customCall{dp: dp, d: d, args: e.group}) {
+			return false
+		}
 	}
 	p.w(d.name)
-	dp := &declPrint{p: p, op: op, d: d, groups: groups, space: true}
 	dp.elems(d, d.elems)
 	return true
 }
@@ -1070,9 +1087,9 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 				dp.p.valueTypes(vs)
 			}
 		case elemAttrDict:
-			dp.p.attrDictKeywords(dp.op, d.dictKeywords, d.written...)
+			dp.p.attrDictKeywords(dp.op, d.dictKeywords, dp.elided()...)
 		case elemAttrDictKeyword:
-			dp.p.attrDictWithKeyword(dp.op, d.written...)
+			dp.p.attrDictWithKeyword(dp.op, dp.elided()...)
 		case elemFunctionalType:
 			dp.blank()
 			dp.p.functionType(dp.op)
@@ -1097,6 +1114,19 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 	}
 }
 
+// elided are the attributes attr-dict leaves out: those the format
+// writes, and those at their default value, as MLIR's printers leave
+// them out.
+func (dp *declPrint) elided() []string {
+	elided := dp.d.written
+	for _, a := range dp.d.attrs {
+		if !a.inFormat && a.isDefault(dp.op.Prop(a.name)) {
+			elided = append(slices.Clip(elided), a.name)
+		}
+	}
+	return elided
+}
+
 func (dp *declPrint) values(vs []*Value) {
 	if len(vs) > 0 {
 		dp.blank()
@@ -1113,7 +1143,7 @@ func (dp *declPrint) present(group []declElem) bool {
 		if e.kind == elemAttr {
 			a := dp.op.Prop(e.name)
 			if def := dp.d.attr(e.name); a != nil && def.def != "" {
-				return a.String() != def.defaultValue().String()
+				return !def.isDefault(a)
 			}
 			return a != nil
 		}

@@ -14,10 +14,10 @@ import (
 // attrKinds are the attribute kinds other than enums and dialect
 // attribute classes (`#dialect.name`: such an attribute, which the format
 // may write without that prefix, as MLIR prints it).
-var attrKinds = []string{"index", "i32", "str", "unit", "sym", "ref", "type", "array", "any"}
+var attrKinds = []string{"index", "i32", "i64", "str", "unit", "sym", "ref", "type", "array", "any"}
 
 // attrKindType is the type of the integer kinds' values.
-var attrKindType = map[string]Type{"index": Index, "i32": I32}
+var attrKindType = map[string]Type{"index": Index, "i32": I32, "i64": I64}
 
 func mustInt(s string) int64 {
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -134,13 +134,22 @@ func (dp *declPrint) attr(kind string, a Attribute) {
 // declEnum is an enum attribute as formats write it: one keyword per
 // case. It is stored as an integer of type typ (the case's value, or its
 // position when values is nil), or, when dialect is set, as the dialect
-// attribute `#dialect<mnemonic keyword>`.
+// attribute `#dialect<mnemonic keyword>`. quoted cases are written as
+// strings ("slt").
+//
+// A bit enum (sep set) stores the union of its cases' values, and is
+// written as the cases that make it up, each case taken whole where it
+// fits, in order, joined by sep: `inbounds|nuw`; with wrap set, inside
+// `wrap<...>`: `overflow<nsw, nuw>`.
 type declEnum struct {
 	cases    []string
 	values   []int64
 	typ      Type
 	dialect  string
 	mnemonic string
+	quoted   bool
+	sep      string
+	wrap     string
 }
 
 // enumKinds are the enums that signatures name as attribute kinds.
@@ -152,6 +161,9 @@ var enumKinds = map[string]*declEnum{
 	"gpu.mat_transpose_mode":      gpuTransposeMode,
 	"gpu.mma_element_wise":        gpuElementwiseOp,
 	"gpu.shuffle_mode":            gpuShuffleMode,
+	"llvm.gep_flags":              llvmGEPFlags,
+	"llvm.ordering":               llvmOrdering,
+	"llvm.overflow":               llvmOverflow,
 	"sparse_tensor.crd_direction": sparseCrdDirection,
 	"sparse_tensor.kind":          sparseSpecifierKind,
 	"sparse_tensor.sort_kind":     sparseSortKind,
@@ -174,14 +186,55 @@ func (e *declEnum) parse(p *parser, attr string) Attribute {
 		}
 		return a
 	}
+	if e.sep != "" {
+		return e.parseBits(p, attr)
+	}
+	return e.attr(e.parseCase(p, attr))
+}
+
+// starts reports whether one of e's cases is next.
+func (e *declEnum) starts(p *parser) bool {
+	switch {
+	case e.wrap != "":
+		return p.isKeyword(e.wrap)
+	case e.quoted:
+		return p.tok.kind == tString
+	}
+	return p.tok.kind == tBare && slices.Contains(e.cases, p.text())
+}
+
+// parseCase reads one case's keyword and returns its position.
+func (e *declEnum) parseCase(p *parser, attr string) int {
+	at := p.pos()
 	i := -1
-	if p.tok.kind == tBare {
+	switch {
+	case e.quoted && p.tok.kind == tString:
+		if s, ok := p.parseAttrNoType().(*StringAttr); ok {
+			i = slices.Index(e.cases, s.Value)
+		}
+	case !e.quoted && p.tok.kind == tBare:
 		i = slices.Index(e.cases, p.keyword())
 	}
 	if i < 0 {
 		p.failAt(at, "expected one of [%s] for attribute '%s'", strings.Join(e.cases, ", "), attr)
 	}
-	return e.attr(i)
+	return i
+}
+
+// parseBits reads the cases of a bit enum.
+func (e *declEnum) parseBits(p *parser, attr string) Attribute {
+	var n int64
+	one := func() { n |= e.value(e.parseCase(p, attr)) }
+	if e.wrap != "" {
+		p.expectKeyword(e.wrap)
+		p.delimited("<", ">", one)
+		return IntAttr(n, e.typ)
+	}
+	one()
+	for p.accept(strings.TrimSpace(e.sep)) {
+		one()
+	}
+	return IntAttr(n, e.typ)
 }
 
 // attr is the attribute of case i.
@@ -200,6 +253,9 @@ func (e *declEnum) keyword(a Attribute) string {
 		if e.dialect != "" || !ok || !TypesEqual(a.Type, e.typ) {
 			return ""
 		}
+		if e.sep != "" {
+			return e.bitsKeyword(n)
+		}
 		for i, c := range e.cases {
 			if e.value(i) == n {
 				return c
@@ -214,11 +270,39 @@ func (e *declEnum) keyword(a Attribute) string {
 	return ""
 }
 
+// bitsKeyword spells value n of a bit enum, or returns "" if its cases
+// do not make it up.
+func (e *declEnum) bitsKeyword(n int64) string {
+	if n == 0 {
+		if i := slices.Index(e.values, 0); i >= 0 {
+			return e.cases[i]
+		}
+		return ""
+	}
+	var parts []string
+	for i, c := range e.cases {
+		if v := e.value(i); v != 0 && n&v == v {
+			parts = append(parts, c)
+			n &^= v
+		}
+	}
+	if n != 0 || len(parts) == 0 {
+		return ""
+	}
+	if e.wrap != "" {
+		return e.wrap + "<" + strings.Join(parts, e.sep) + ">"
+	}
+	return strings.Join(parts, e.sep)
+}
+
 // declCustom is a custom<Name> directive of formats: what MLIR writes in
 // C++ for a dialect, written here in Go.
 type declCustom struct {
 	parse func(c *customCall)
 	print func(c *customCall)
+	// fits, if set, reports whether print can write the op: what the
+	// directive reads of it is as its syntax needs.
+	fits func(c *customCall) bool
 }
 
 // customCall is one use of a custom directive: its arguments, and the op
@@ -234,11 +318,12 @@ type customCall struct {
 
 // customDirectives are the custom directives formats may use.
 var customDirectives = map[string]*declCustom{
-	"AsyncDependencies":  {parseAsyncDependencies, printAsyncDependencies},
-	"LaunchFuncOperands": {parseLaunchFuncOperands, printLaunchFuncOperands},
-	"LaunchDimType":      {parseLaunchDimType, printLaunchDimType},
-	"AllReduceOperation": {parseAllReduceOperation, printAllReduceOperation},
-	"OffloadingHandler":  {parseOffloadingHandler, printOffloadingHandler},
+	"AsyncDependencies":  {parse: parseAsyncDependencies, print: printAsyncDependencies},
+	"LaunchFuncOperands": {parse: parseLaunchFuncOperands, print: printLaunchFuncOperands},
+	"LaunchDimType":      {parse: parseLaunchDimType, print: printLaunchDimType},
+	"AllReduceOperation": {parse: parseAllReduceOperation, print: printAllReduceOperation},
+	"OffloadingHandler":  {parse: parseOffloadingHandler, print: printOffloadingHandler},
+	"GEPIndices":         {parse: parseGEPIndices, print: printGEPIndices, fits: gepIndicesFit},
 }
 
 // name is the group or attribute of argument i.

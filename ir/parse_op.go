@@ -270,6 +270,23 @@ type OpState struct {
 	scratchProps bool
 }
 
+// given returns the inherent attribute name if the text gave it, as
+// a property or in the attribute dictionary.
+func (st *OpState) given(name string) Attribute {
+	if a := st.Properties.Get(name); a != nil {
+		return a
+	}
+	return st.Attrs.Get(name)
+}
+
+// defaultProp sets the inherent attribute name to v unless the text gave
+// it.
+func (st *OpState) defaultProp(name string, v Attribute) {
+	if st.given(name) == nil {
+		st.AddProp(name, v)
+	}
+}
+
 // AddProp records an inherent attribute.
 func (st *OpState) AddProp(name string, v Attribute) {
 	if st.Properties == nil {

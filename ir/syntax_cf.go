@@ -9,13 +9,13 @@ import (
 // blocks of a region.
 
 func init() {
-	register("cf.br", &opSyntax{Terminator: true, Branch: true, Parse: parseBr, Print: printBr})
+	register("cf.br", &opSyntax{Terminator: true, Branch: true, Parse: parseBr, Print: brPrinter("cf.br")})
 	register("cf.cond_br", &opSyntax{
 		Terminator: true,
 		Branch:     true,
 		Inherent:   []string{"branch_weights"},
 		Parse:      parseCondBr,
-		Print:      printCondBr,
+		Print:      condBrPrinter("cf.cond_br"),
 	})
 	register("cf.switch", &opSyntax{
 		Terminator: true,
@@ -36,9 +36,9 @@ func SuccessorOperands(op *Operation, i int) []*Value {
 		return nil
 	}
 	switch op.Name {
-	case "cf.br":
+	case "cf.br", "llvm.br":
 		return op.operands
-	case "cf.cond_br":
+	case "cf.cond_br", "llvm.cond_br":
 		if segs := segments(op); len(segs) == 3 {
 			return segs[1+i]
 		}
@@ -108,14 +108,17 @@ func parseBr(p *parser, st *OpState) {
 	st.Operands = args
 }
 
-func printBr(p *printer, op *Operation) bool {
-	if len(op.Successors) != 1 || len(op.results) != 0 {
-		return false
+// brPrinter prints the branch op name (cf.br, llvm.br).
+func brPrinter(name string) func(p *printer, op *Operation) bool {
+	return func(p *printer, op *Operation) bool {
+		if len(op.Successors) != 1 || len(op.results) != 0 {
+			return false
+		}
+		p.w(name + " ")
+		p.successorArgs(op.Successors[0], op.operands)
+		p.attrDict(op)
+		return true
 	}
-	p.w("cf.br ")
-	p.successorArgs(op.Successors[0], op.operands)
-	p.attrDict(op)
-	return true
 }
 
 // cf.cond_br %c weights([1, 2]), ^t(%a : t), ^f attr-dict
@@ -138,28 +141,32 @@ func parseCondBr(p *parser, st *OpState) {
 	p.setSegments(st, 1, len(targs), len(fargs))
 }
 
-func printCondBr(p *printer, op *Operation) bool {
-	segs := segments(op)
-	if len(op.Successors) != 2 || len(segs) != 3 || len(segs[0]) != 1 || !TypesEqual(segs[0][0].typ, I1) || len(op.results) != 0 {
-		return false
-	}
-	p.w("cf.cond_br ")
-	p.value(segs[0][0])
-	elided := []string{}
-	if w, ok := op.Prop("branch_weights").(*DenseArrayAttr); ok && TypesEqual(w.Elem, I32) {
-		if weights, ok := w.Int64s(); ok {
-			p.w(" weights(")
-			p.dynamicIndexList(weights, nil)
-			p.w(")")
-			elided = append(elided, "branch_weights")
+// condBrPrinter prints the conditional branch op name (cf.cond_br,
+// llvm.cond_br).
+func condBrPrinter(name string) func(p *printer, op *Operation) bool {
+	return func(p *printer, op *Operation) bool {
+		segs := segments(op)
+		if len(op.Successors) != 2 || len(segs) != 3 || len(segs[0]) != 1 || !TypesEqual(segs[0][0].typ, I1) || len(op.results) != 0 {
+			return false
 		}
+		p.w(name + " ")
+		p.value(segs[0][0])
+		elided := []string{}
+		if w, ok := op.Prop("branch_weights").(*DenseArrayAttr); ok && TypesEqual(w.Elem, I32) {
+			if weights, ok := w.Int64s(); ok {
+				p.w(" weights(")
+				p.dynamicIndexList(weights, nil)
+				p.w(")")
+				elided = append(elided, "branch_weights")
+			}
+		}
+		p.w(", ")
+		p.successorArgs(op.Successors[0], segs[1])
+		p.w(", ")
+		p.successorArgs(op.Successors[1], segs[2])
+		p.attrDict(op, elided...)
+		return true
 	}
-	p.w(", ")
-	p.successorArgs(op.Successors[0], segs[1])
-	p.w(", ")
-	p.successorArgs(op.Successors[1], segs[2])
-	p.attrDict(op, elided...)
-	return true
 }
 
 // cf.switch %flag : T, [ default: ^d(...), 4: ^a(...), ... ] attr-dict.

@@ -136,73 +136,106 @@ func parseFuncWith(p *parser, st *OpState, clauses func() []RegionArg) {
 		st.AddProp("sym_visibility", Str(p.keyword()))
 	}
 	st.AddProp("sym_name", Str(p.symbolName()))
-	fn := &FunctionType{}
-	var args []RegionArg
-	var argAttrs, resAttrs []Attribute
-	named := false
+	sig := p.funcSignature(false)
+	st.AddProp("function_type", &TypeAttr{Type: &FunctionType{Inputs: sig.inputs, Results: sig.results}})
+	sig.addEntryAttrs(st)
+	if clauses != nil {
+		sig.args = append(sig.args, clauses()...)
+	}
+	p.optionalAttrDictWithKeyword(st)
+	p.funcBody(st, sig)
+}
+
+// funcSignature is a function's signature as written: its arguments
+// (named when the function has a body), their attributes, the results
+// and theirs, and whether it takes variadic arguments (`...`).
+type funcSignature struct {
+	args               []RegionArg
+	inputs, results    []Type
+	argAttrs, resAttrs []Attribute
+	named, variadic    bool
+}
+
+// funcSignature parses `(args) (-> results)?`; variadic allows a last
+// `...` among the arguments.
+func (p *parser) funcSignature(variadic bool) *funcSignature {
+	s := &funcSignature{}
 	p.delimited("(", ")", func() {
+		if variadic && p.accept("...") {
+			s.variadic = true
+			return
+		}
+		if s.variadic {
+			p.fail("expected ')' after '...'")
+		}
 		var a RegionArg
 		if p.tok.kind == tPercent {
-			named = true
+			s.named = true
 			a.Name, a.Pos = p.text()[1:], p.pos()
 			p.advance()
 			p.expect(":")
-		} else if named {
+		} else if s.named {
 			p.fail("expected SSA identifier")
 		}
 		a.Type = p.parseType()
-		fn.Inputs = append(fn.Inputs, a.Type)
+		s.inputs = append(s.inputs, a.Type)
 		a.Attrs = &DictAttr{}
 		if p.is("{") {
 			a.Attrs = p.parseDict()
 		}
-		argAttrs = append(argAttrs, a.Attrs)
+		s.argAttrs = append(s.argAttrs, a.Attrs)
 		if p.isKeyword("loc") {
 			a.Loc = p.parseLocation()
 		}
-		args = append(args, a)
+		s.args = append(s.args, a)
 	})
 	if p.accept("->") {
 		if p.is("(") {
 			p.delimited("(", ")", func() {
-				fn.Results = append(fn.Results, p.parseType())
+				s.results = append(s.results, p.parseType())
 				var d Attribute = &DictAttr{}
 				if p.is("{") {
 					d = p.parseDict()
 				}
-				resAttrs = append(resAttrs, d)
+				s.resAttrs = append(s.resAttrs, d)
 			})
 		} else {
-			fn.Results = []Type{p.parseType()}
-			resAttrs = []Attribute{&DictAttr{}}
+			s.results = []Type{p.parseType()}
+			s.resAttrs = []Attribute{&DictAttr{}}
 		}
 	}
-	st.AddProp("function_type", &TypeAttr{Type: fn})
-	if anyNonEmpty(argAttrs) {
-		st.AddProp("arg_attrs", &ArrayAttr{Elems: argAttrs})
+	return s
+}
+
+// addEntryAttrs sets arg_attrs and res_attrs where any is not empty.
+func (s *funcSignature) addEntryAttrs(st *OpState) {
+	if anyNonEmpty(s.argAttrs) {
+		st.AddProp("arg_attrs", &ArrayAttr{Elems: s.argAttrs})
 	}
-	if anyNonEmpty(resAttrs) {
-		st.AddProp("res_attrs", &ArrayAttr{Elems: resAttrs})
+	if anyNonEmpty(s.resAttrs) {
+		st.AddProp("res_attrs", &ArrayAttr{Elems: s.resAttrs})
 	}
-	if clauses != nil {
-		args = append(args, clauses()...)
-	}
-	p.optionalAttrDictWithKeyword(st)
+}
+
+// funcBody parses a function's body, if it has one (a declaration has an
+// empty region), whose entry block takes the signature's arguments.
+func (p *parser) funcBody(st *OpState, s *funcSignature) {
 	if !p.is("{") {
 		st.Regions = []*Region{{}}
 		return
 	}
-	if !named && len(fn.Inputs) > 0 {
+	if !s.named && len(s.inputs) > 0 {
 		// The older form: unnamed argument types, and an entry block that
 		// names the arguments in its header.
 		at := p.pos()
 		body := p.parseRegion(nil)
-		if len(body.blocks) == 0 || !sameTypes(body.blocks[0].args, fn.Inputs) {
+		if len(body.blocks) == 0 || !sameTypes(body.blocks[0].args, s.inputs) {
 			p.failAt(at, "expected named arguments for a function with a body, or an entry block whose arguments have the function's argument types")
 		}
 		st.Regions = []*Region{body}
 		return
 	}
+	args := s.args
 	if args == nil {
 		args = []RegionArg{}
 	}
@@ -243,11 +276,27 @@ func functionPrinter(name string) func(p *printer, op *Operation) bool {
 
 // funcClauses are what a function op adds to func.func's syntax: entry
 // block arguments after the inputs, which clauses print after the
-// results, and attributes that they (or the parser) give.
+// results, and attributes that they (or the parser) give. header, when
+// set, prints what comes before the symbol in place of the visibility,
+// which attr-dict then prints (the caller checks beforehand that it
+// can); signature gives the inputs and results
+// of a function type that is not a builtin one, and whether it is
+// variadic.
 type funcClauses struct {
-	args   int
-	print  func(p *printer, op *Operation, extra []*Value) bool
-	elided []string
+	args      int
+	print     func(p *printer, op *Operation, extra []*Value) bool
+	elided    []string
+	header    func(p *printer, op *Operation)
+	signature func(t Type) (inputs, results []Type, variadic, ok bool)
+}
+
+// builtinSignature is the signature of a builtin function type.
+func builtinSignature(t Type) (inputs, results []Type, variadic, ok bool) {
+	fn, ok := t.(*FunctionType)
+	if !ok {
+		return nil, nil, false, false
+	}
+	return fn.Inputs, fn.Results, false, true
 }
 
 // printFunction prints a function op. Its name and visibility may be
@@ -259,7 +308,11 @@ func printFunction(p *printer, name string, op *Operation, c funcClauses) bool {
 	if !ok1 || !ok2 || len(op.Regions) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
 		return false
 	}
-	fn, ok := ta.Type.(*FunctionType)
+	signature := c.signature
+	if signature == nil {
+		signature = builtinSignature
+	}
+	inputs, results, variadic, ok := signature(ta.Type)
 	if !ok {
 		return false
 	}
@@ -267,33 +320,39 @@ func printFunction(p *printer, name string, op *Operation, c funcClauses) bool {
 	var entry *Block
 	if len(body.blocks) > 0 {
 		entry = body.blocks[0]
-		if len(entry.args) != len(fn.Inputs)+c.args {
+		if len(entry.args) != len(inputs)+c.args {
 			return false
 		}
-		for i, a := range entry.args[:len(fn.Inputs)] {
-			if !TypesEqual(a.typ, fn.Inputs[i]) {
+		for i, a := range entry.args[:len(inputs)] {
+			if !TypesEqual(a.typ, inputs[i]) {
 				return false
 			}
 		}
 	}
 	argAttrs, _ := op.Prop("arg_attrs").(*ArrayAttr)
 	resAttrs, _ := op.Prop("res_attrs").(*ArrayAttr)
-	if argAttrs != nil && len(argAttrs.Elems) != len(fn.Inputs) || resAttrs != nil && len(resAttrs.Elems) != len(fn.Results) {
+	if argAttrs != nil && len(argAttrs.Elems) != len(inputs) || resAttrs != nil && len(resAttrs.Elems) != len(results) {
 		return false
 	}
+	elided := append([]string{"sym_name", "function_type", "arg_attrs", "res_attrs"}, c.elided...)
 	vis, hasVis := propOrAttr(op, "sym_visibility").(*StringAttr)
-	if hasVis && vis.Value != "private" && vis.Value != "public" && vis.Value != "nested" {
-		return false
+	if c.header == nil {
+		if hasVis && vis.Value != "private" && vis.Value != "public" && vis.Value != "nested" {
+			return false
+		}
+		elided = append(elided, "sym_visibility")
 	}
 	p.commit()
 	p.w(name + " ")
-	if hasVis {
+	if c.header != nil {
+		c.header(p, op)
+	} else if hasVis {
 		p.w(vis.Value)
 		p.w(" ")
 	}
 	p.symbol(sym.Value)
 	p.w("(")
-	for i, t := range fn.Inputs {
+	for i, t := range inputs {
 		if i > 0 {
 			p.w(", ")
 		}
@@ -310,14 +369,20 @@ func printFunction(p *printer, name string, op *Operation, c funcClauses) bool {
 			}
 		}
 	}
+	if variadic {
+		if len(inputs) > 0 {
+			p.w(", ")
+		}
+		p.w("...")
+	}
 	p.w(")")
-	if len(fn.Results) > 0 {
+	if len(results) > 0 {
 		p.w(" -> ")
-		if _, isFn := fn.Results[0].(*FunctionType); len(fn.Results) == 1 && resAttrs == nil && !isFn {
-			p.typ(fn.Results[0])
+		if _, isFn := results[0].(*FunctionType); len(results) == 1 && resAttrs == nil && !isFn {
+			p.typ(results[0])
 		} else {
 			p.w("(")
-			for i, t := range fn.Results {
+			for i, t := range results {
 				if i > 0 {
 					p.w(", ")
 				}
@@ -330,13 +395,13 @@ func printFunction(p *printer, name string, op *Operation, c funcClauses) bool {
 	if c.print != nil {
 		var extra []*Value
 		if entry != nil {
-			extra = entry.args[len(fn.Inputs):]
+			extra = entry.args[len(inputs):]
 		}
 		if !c.print(p, op, extra) {
 			return false
 		}
 	}
-	p.attrDictWithKeyword(op, append([]string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}, c.elided...)...)
+	p.attrDictWithKeyword(op, elided...)
 	if entry != nil {
 		p.w(" ")
 		p.region(body, false)
