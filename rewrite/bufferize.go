@@ -108,6 +108,11 @@ type bufferizer struct {
 	// erasedArgs are block arguments replaced by buffers, erased once
 	// the dead ops no longer use them (in order: later arguments first).
 	erasedArgs []blockArg
+	// toBuffers are the results of the function's to_buffer ops and the
+	// buffers they stand for, replaced once its body is rewritten: a
+	// buffer retyped in place (a call result, a block argument) would
+	// make the to_buffer's users look like users of a tensor before.
+	toBuffers [][2]*ir.Value
 	// globals maps a constant's text to its memref.global's name.
 	globals    map[string]string
 	newGlobals []*ir.Operation
@@ -254,6 +259,10 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 		if err := b.region(fn.Regions[0]); err != nil {
 			return err
 		}
+		for _, r := range b.toBuffers {
+			replaceScalar(r[0], r[1])
+		}
+		b.toBuffers = nil
 		switch {
 		case b.forcedDynamic[fn]:
 			// A recursive call took the results as boundary(ft, true).

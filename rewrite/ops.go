@@ -980,7 +980,7 @@ func (b *bufferizer) toBuffer(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	replaceScalar(op.Result(0), w)
+	b.toBuffers = append(b.toBuffers, [2]*ir.Value{op.Result(0), w})
 	b.drop(op)
 	return nil
 }

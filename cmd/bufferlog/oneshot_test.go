@@ -320,3 +320,27 @@ func TestBufferizeCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestBufferizeInputFrees checks that a module that frees buffers
+// itself is rejected where bufferlog places the frees (a second free
+// would follow), with the free's position, and kept with --dealloc=none.
+func TestBufferizeInputFrees(t *testing.T) {
+	const src = `func.func @f(%a: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = bufferization.alloc_tensor() : tensor<4xf32>
+  %b = linalg.fill ins(%a : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  %x = tensor.extract %b[%c0] : tensor<4xf32>
+  bufferization.dealloc_tensor %b : tensor<4xf32>
+  return %x : f32
+}
+`
+	stdout, stderr, code := run(t, src, "bufferize", "-")
+	want := `-:6:3: error: 'bufferization.dealloc_tensor' frees a buffer in the input: bufferlog places every free itself`
+	if code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing and %q", code, stdout, stderr, want)
+	}
+	stdout, stderr, code = run(t, src, "bufferize", "--dealloc=none", "-")
+	if code != 0 || strings.Count(stdout, "memref.dealloc") != 1 {
+		t.Errorf("--dealloc=none: exit %d, stderr %q, output:\n%s\nwant the input's one free", code, stderr, stdout)
+	}
+}
