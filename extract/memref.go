@@ -40,6 +40,8 @@ var memrefEffects = map[string][]effect{
 	"vector.load":               {{0, readEffect}},
 	"vector.store":              {{1, writeEffect}},
 	"vector.transfer_read":      {{0, readEffect}},
+	"vector.gather":             {{0, readEffect}},
+	"vector.scatter":            {{0, writeEffect}},
 	"vector.transfer_write":     {{1, writeEffect}},
 	"bufferization.to_tensor":   {{0, readEffect}},
 	"bufferization.clone":       {{0, readEffect}},
@@ -51,7 +53,7 @@ var memrefEffects = map[string][]effect{
 // builtin.unrealized_conversion_cast: a memref under another type).
 var memrefViewOps = setOf("memref.subview", "memref.cast", "memref.memory_space_cast", "memref.reinterpret_cast",
 	"memref.collapse_shape", "memref.expand_shape", "memref.view", "memref.reshape", "memref.transpose",
-	"memref.assume_alignment", "builtin.unrealized_conversion_cast")
+	"memref.assume_alignment", "builtin.unrealized_conversion_cast", "arith.index_cast")
 
 // IsMemrefView reports whether ops named name return a view of their
 // memref operand 0, as the memory model takes them.

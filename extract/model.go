@@ -154,7 +154,7 @@ var families = buildFamilies([]familyGroup{
 	// (mlir-opt-22 finds the result equivalent to the source alone).
 	{names("tensor.reshape"), family{model: &model{reads: at(1), aliases: []alias{equiv(0)}}}},
 	// Upstream bufferizes concat to an allocation and copies (checked with
-	// mlir-opt-22; bitcast, gather and scatter have no model there).
+	// mlir-opt-22; bitcast has none there).
 	{names("tensor.concat"), family{model: &model{reads: all, allocates: all}}},
 
 	// mlir/lib/Dialect/Bufferization/Transforms/BufferizableOpInterfaceImpl.cpp

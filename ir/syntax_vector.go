@@ -6,7 +6,17 @@ import (
 	"strings"
 )
 
-// Custom syntax of the vector dialect.
+// Custom syntax of the vector dialect; the ops declared with an assembly
+// format that programs on tensors use are rows of vectorOps (format.go
+// interprets them).
+
+// vectorOps are the vector ops whose syntax is declarative.
+var vectorOps = []*declOp{
+	declare("vector.gather", "base, offsets*:index, indices, mask, pass_thru, @alignment?:any -> result",
+		"$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)"),
+	declare("vector.scatter", "base, offsets*:index, indices, mask, valueToStore, @alignment?:any -> result?",
+		"$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?"),
+}
 
 func init() {
 	register("vector.transfer_read", &opSyntax{
@@ -29,6 +39,9 @@ func init() {
 	slice.Inherent = []string{"offsets", "sizes", "strides"}
 	register("vector.extract_strided_slice", slice)
 	register("vector.reduction", &opSyntax{Inherent: []string{"kind", "fastmath"}, Parse: parseVectorReduction, Print: printVectorReduction})
+	for _, d := range vectorOps {
+		register(d.name, d.syntax())
+	}
 	register("vector.load", &opSyntax{Inherent: []string{"nontemporal", "alignment"}, Parse: parseVectorLoad, Print: printVectorLoad})
 	register("vector.store", &opSyntax{Inherent: []string{"nontemporal", "alignment"}, Parse: parseVectorStore, Print: printVectorStore})
 	register("vector.transpose", &opSyntax{Inherent: []string{"permutation"}, Parse: parseVectorTranspose, Print: printVectorTranspose})

@@ -49,7 +49,12 @@ func init() {
 		"bufferization.to_buffer":    (*bufferizer).toBuffer,
 		"bufferization.materialize_in_destination": (*bufferizer).materialize,
 		"bufferization.dealloc_tensor":             (*bufferizer).deallocTensor,
-		"vector.transfer_read":                     (*bufferizer).transferRead,
+		"vector.transfer_read":                     (*bufferizer).vectorRead,
+		"vector.gather":                            (*bufferizer).vectorRead,
+		"tensor.concat":                            (*bufferizer).concat,
+		"arith.index_cast":                         (*bufferizer).indexCast,
+		"shape.assuming":                           (*bufferizer).ifOp,
+		"shape.assuming_yield":                     (*bufferizer).yield,
 		"vector.transfer_write":                    (*bufferizer).transferWrite,
 		"vector.mask":                              (*bufferizer).maskOp,
 		"vector.yield":                             (*bufferizer).keepForMask,
@@ -446,6 +451,103 @@ func (b *bufferizer) pad(op *ir.Operation) error {
 	return nil
 }
 
+// concat allocates the result and copies each input into its slice
+// along the concatenated dimension, as One-Shot Bufferize does.
+func (b *bufferizer) concat(op *ir.Operation) error {
+	dimAttr, ok := op.Inherent("dim").(*ir.IntegerAttr)
+	rt, ok2 := op.Result(0).Type().(*ir.TensorType)
+	if !ok || !ok2 {
+		return b.fail(op, "tensor.concat without its dimension or a ranked result")
+	}
+	dim, _ := dimAttr.Int64()
+	srcs := make([]*ir.Value, op.NumOperands())
+	sizes := make([][]mixed, op.NumOperands())
+	for i, v := range op.Operands() {
+		src, err := b.bufferOf(op, v)
+		if err != nil {
+			return err
+		}
+		st, ok := b.typeOf(v).(*ir.TensorType)
+		if !ok || len(st.Shape) != len(rt.Shape) {
+			return b.fail(op, "tensor.concat of an operand of type %s", b.typeOf(v))
+		}
+		srcs[i] = src
+		for d, n := range st.Shape {
+			m := mixed{n: n}
+			if n == ir.Dynamic {
+				m.v = b.dim(src, d)
+			}
+			sizes[i] = append(sizes[i], m)
+		}
+	}
+	var dynamic []*ir.Value
+	for d, n := range rt.Shape {
+		if n != ir.Dynamic {
+			continue
+		}
+		if int64(d) != dim {
+			dynamic = append(dynamic, b.mixedValue(sizes[0][d]))
+			continue
+		}
+		total := b.mixedValue(sizes[0][d])
+		for _, s := range sizes[1:] {
+			total = b.addIndex(total, b.mixedValue(s[d]))
+		}
+		dynamic = append(dynamic, total)
+	}
+	alloc := b.allocSized(rt, dynamic)
+	offset := mixed{n: 0}
+	for i, src := range srcs {
+		sl := mixedSlice{sizes: sizes[i]}
+		for d := range rt.Shape {
+			at := mixed{n: 0}
+			if int64(d) == dim {
+				at = offset
+			}
+			sl.offsets = append(sl.offsets, at)
+			sl.strides = append(sl.strides, mixed{n: 1})
+		}
+		sv, err := b.subviewMixed(op, alloc, sl, b.typeOf(op.Operand(i)).(*ir.TensorType).Shape)
+		if err != nil {
+			return err
+		}
+		b.emit("memref.copy", []*ir.Value{src, sv}, nil, "")
+		switch size := sizes[i][dim]; {
+		case i == len(srcs)-1:
+		case offset.n != ir.Dynamic && size.n != ir.Dynamic:
+			offset = mixed{n: offset.n + size.n}
+		case offset.n == 0:
+			offset = size
+		default:
+			offset = mixed{n: ir.Dynamic, v: b.addIndex(b.mixedValue(offset), b.mixedValue(size))}
+		}
+	}
+	b.mapResult(op, 0, alloc)
+	b.drop(op)
+	return nil
+}
+
+// indexCast casts the elements of a buffer between index and an integer
+// type: arith.index_cast on memrefs, a view of its operand, as One-Shot
+// Bufferize leaves it.
+func (b *bufferizer) indexCast(op *ir.Operation) error {
+	src, err := b.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	st, ok := src.Type().(*ir.MemRefType)
+	rt, ok2 := op.Result(0).Type().(*ir.TensorType)
+	if !ok || !ok2 {
+		return b.fail(op, "arith.index_cast of a buffer of type %s to %s", src.Type(), op.Result(0).Type())
+	}
+	t := *st
+	t.Elem = rt.Elem
+	n := b.emit("arith.index_cast", []*ir.Value{src}, []ir.Type{&t}, "")
+	b.mapResult(op, 0, n.Result(0))
+	b.drop(op)
+	return nil
+}
+
 // mixed is a static number or, where it is ir.Dynamic, a value.
 type mixed struct {
 	n int64
@@ -787,8 +889,9 @@ func yieldTarget(parent *ir.Operation, i int) ir.Type {
 }
 
 // ifOp rewrites the regions of an op whose results are what its regions
-// yield (scf.if, scf.execute_region, scf.index_switch), then types each
-// tensor result as the yielded buffers, fully dynamic where they differ.
+// yield (scf.if, scf.execute_region, scf.index_switch, shape.assuming),
+// then types each tensor result as the yielded buffers, fully dynamic
+// where they differ.
 func (b *bufferizer) ifOp(op *ir.Operation) error {
 	if err := b.operandsToBuffers(op); err != nil {
 		return err
@@ -802,7 +905,7 @@ func (b *bufferizer) ifOp(op *ir.Operation) error {
 	var yields []*ir.Operation
 	for _, r := range op.Regions {
 		for _, blk := range r.Blocks() {
-			if t := blk.Terminator(); t != nil && t.Name == "scf.yield" {
+			if t := blk.Terminator(); t != nil && (t.Name == "scf.yield" || t.Name == "shape.assuming_yield") {
 				yields = append(yields, t)
 			}
 		}
@@ -1020,7 +1123,9 @@ func (b *bufferizer) deallocTensor(op *ir.Operation) error {
 	return nil
 }
 
-func (b *bufferizer) transferRead(op *ir.Operation) error {
+// vectorRead rewrites a vector op that reads its first operand
+// (vector.transfer_read, vector.gather) to read its buffer.
+func (b *bufferizer) vectorRead(op *ir.Operation) error {
 	src, err := b.bufferOf(op, op.Operand(0))
 	if err != nil {
 		return err

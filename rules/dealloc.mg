@@ -61,6 +61,9 @@ view_op("memref.reshape").
 view_op("memref.transpose").
 view_op("memref.memory_space_cast").
 view_op("memref.assume_alignment").
+# arith.index_cast on memrefs (of a tensor's index_cast) reads the same
+# memory with another element type.
+view_op("arith.index_cast").
 
 Decl buffer_value(V)
   descr [doc("V is a memref value of the bufferized program."),

@@ -28,7 +28,7 @@ var malformed = []struct{ path, src, at string }{
 	{"a/bad_type.mlir", "func.func @f(%a: tensor<4xfoo>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n", "1:27"},
 	{"a/b/bad_unregistered.mlir", "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = \"my.op\"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", "2:8"},
 	{"a/b/c/bad_truncated.mlir", "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %c0 = arith.constant 0 : index\n  %x = tensor.extract %a[%c0] : tens", "3:33"},
-	{"d/bad_concat.mlir", "func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<8xf32> {\n  %0 = tensor.concat dim(0) %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n", "2:8"},
+	{"d/bad_bitcast.mlir", "func.func @f(%a: tensor<4xi32>) -> tensor<4xf32> {\n  %0 = tensor.bitcast %a : tensor<4xi32> to tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", "2:8"},
 	{"d/bad_mismatch.mlir", "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<8xf32>\n}\n", "2:10"},
 	{"d/e/bad_unknown_custom.mlir", "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = tensor.bogus %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", "2:8"},
 	{"d/e/bad_redefinition.mlir", "func.func @f() {\n  return\n}\nfunc.func @f() {\n  return\n}\n", "4:1"},
