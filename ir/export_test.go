@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // ParseCountingChunks is ParseWith that also returns how many blocks it
 // parsed in chunks.
 var ParseCountingChunks = parse
@@ -15,3 +17,15 @@ func SetChunkSizes(block, chunk int) (restore func()) {
 // PrintRuns returns how many runs Print cuts ops into when it prints them
 // on several goroutines; 0 if it prints them on one.
 func PrintRuns(ops []*Operation) int { return len(printRuns(ops)) }
+
+// KnownOps returns the names of the ops with a custom syntax that begin
+// with prefix.
+func KnownOps(prefix string) []string {
+	var names []string
+	for name := range syntaxes {
+		if strings.HasPrefix(name, prefix) {
+			names = append(names, name)
+		}
+	}
+	return names
+}

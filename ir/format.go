@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -23,6 +24,7 @@ import (
 //	                  of operands when x is the only operand group, $r of
 //	                  results when r is the only result group)
 //	$region           a region, its entry block's arguments written out
+//	regions           every region, comma-separated
 //	( ... )?          an optional group, present when its anchor ($x^ or
 //	                  type($x)^) is: a non-empty group or a set attribute
 //	qualified(x)      x, which this printer always writes qualified
@@ -30,8 +32,11 @@ import (
 //	                  attr-dict after the keyword `attributes`
 //	` `, `` and `\n`   a blank, none where one would be, a new line
 //	(a):(b)?          b where a's anchor is unset
+//	oilist(a | b)     clauses, each led by a keyword, in any order, each
+//	                  written when one of its groups or attributes is set
 //	custom<Name>(...) a directive of customDirectives, over the groups,
 //	                  types and attributes it names ($x, type($x), ref($x))
+//	                  and string literals ("false") it takes as options
 //
 // Attributes are of a kind: an index, a string, a unit attribute (only
 // the group it anchors is written), a symbol name (@x, stored as a
@@ -42,7 +47,8 @@ import (
 // result-segments`, of one with AttrSizedResultSegments. An attribute
 // `@name:kind=value` has a default value: the parser sets it when the
 // format leaves it out, and a group it anchors is written only when the
-// attribute differs from it.
+// attribute differs from it. `@name?:kind=value` has one that only the
+// printer knows: the parser leaves the attribute unset.
 //
 // A malformed table entry panics when the package initializes, so no
 // build with one passes a test.
@@ -52,6 +58,9 @@ type declOp struct {
 	name       string
 	terminator bool
 	regions    []string
+	// variadicRegions: the last region group takes any number of
+	// regions (VariadicRegion), written comma-separated.
+	variadicRegions bool
 	// implied is the terminator the parser adds to a region that leaves
 	// it out, if any.
 	implied  *impliedTerminator
@@ -70,6 +79,8 @@ type declOp struct {
 	sameVariadic bool
 	// noTerminator: the regions' blocks end without a terminator.
 	noTerminator bool
+	// graph: the regions are graph regions (HasOnlyGraphRegion).
+	graph bool
 	// dictKeywords are the attributes that attr-dict writes as a bare
 	// keyword: the enum attribute named by the entry, `prefix<keyword>`.
 	dictKeywords map[string]string
@@ -81,9 +92,10 @@ type declOp struct {
 // class is the dialect type its constraint allows, as `!dialect.name`,
 // which the format may write without that prefix (`<f32>` for
 // `!emitc.lvalue<f32>`), as MLIR's printer does. same names the single
-// group whose type it has (AllTypesMatch), where the format gives only
-// that group's; element, the single group whose type's element type it
-// has.
+// group whose type each of its values has (AllTypesMatch,
+// SameOperandsAndResultType), or the variadic group whose types its
+// values have one by one, where the format gives only that group's;
+// element, the single group whose type's element type it, single, has.
 type declValue struct {
 	name    string
 	arity   byte
@@ -98,12 +110,15 @@ type declValue struct {
 // "unit" a unit attribute (its anchor's group is what is written), "sym"
 // a symbol name stored as a string, "ref" a symbol reference, "type" a
 // type attribute written as the type, a name of enumKinds its keyword,
-// "any" an attribute as written anywhere.
+// "any" an attribute as written anywhere (attrKinds lists them all).
 type declAttr struct {
 	name     string
 	kind     string
 	optional bool
 	def      string // the default value's spelling in the format, if any
+	// unset: the parser leaves the attribute out where the format does,
+	// and only the printer knows the default (DefaultValuedOptionalAttr).
+	unset bool
 	// inFormat is false for an attribute the format does not write:
 	// attr-dict then does, and reads it back as the property it is.
 	inFormat bool
@@ -123,6 +138,8 @@ const (
 	elemGroup
 	elemAttrDictKeyword
 	elemCustom
+	elemRegions
+	elemOIList
 )
 
 type declElem struct {
@@ -141,13 +158,14 @@ var fixedTypes = map[string]Type{
 	"!shape.value_shape": valueShapeType, "!shape.witness": witnessType,
 	"!gpu.async.token": asyncTokenType, "!gpu.sparse.spmat_handle": spmatHandleType,
 	"!gpu.sparse.dntensor_handle": dnTensorType, "!llvm.ptr": llvmPtrType,
+	"!transform.any_op": &OpaqueType{Text: "!transform.any_op"}, "!transform.any_value": &OpaqueType{Text: "!transform.any_value"},
 }
 
 // declare builds the declOp of name from its signature and format. The
 // signature lists operands, then `->` and results, comma-separated: a
 // name, with `?` or `*` for its arity and `:type` for a fixed type;
 // attributes are `@name:kind`, optional with `?` after the name; regions
-// `^name`.
+// `^name`, the last one `^name*` when it is variadic.
 func declare(name, signature, format string) *declOp {
 	d := &declOp{name: name}
 	signature, traits, _ := strings.Cut(signature, ";")
@@ -176,12 +194,16 @@ func declare(name, signature, format string) *declOp {
 			item, fixed, hasFixed := strings.Cut(item, ":")
 			optional := strings.HasSuffix(item, "?")
 			if region, ok := strings.CutPrefix(item, "^"); ok {
+				if d.variadicRegions {
+					panic(fmt.Sprintf("ir: %s: only the last region group may be variadic", name))
+				}
+				region, d.variadicRegions = strings.CutSuffix(region, "*")
 				d.regions = append(d.regions, region)
 				continue
 			}
 			if attr, ok := strings.CutPrefix(item, "@"); ok {
 				kind, def, _ := strings.Cut(fixed, "=")
-				d.attrs = append(d.attrs, declAttr{name: strings.TrimSuffix(attr, "?"), kind: kind, optional: optional || def != "", def: def})
+				d.attrs = append(d.attrs, declAttr{name: strings.TrimSuffix(attr, "?"), kind: kind, optional: optional || def != "", def: def, unset: optional && def != ""})
 				continue
 			}
 			v := declValue{name: strings.TrimRight(item, "?*"), arity: '1'}
@@ -236,7 +258,7 @@ func formatTokens(format string) []string {
 		if end < 0 {
 			end = len(format)
 		}
-		spaced := strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", ",", " , ").Replace(format[:end])
+		spaced := strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", ",", " , ", "|", " | ").Replace(format[:end])
 		toks = append(toks, strings.Fields(spaced)...)
 		format = format[end:]
 	}
@@ -251,14 +273,14 @@ const (
 	literalNewline = `\n`
 )
 
-// elemList reads elements up to a closing `)` and returns the tokens
-// after it.
+// elemList reads elements up to a closing `)` or an oilist's `|` and
+// returns the tokens from it on.
 func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 	var elems []declElem
 	for len(toks) > 0 {
 		t := toks[0]
 		switch {
-		case t == ")":
+		case t == ")" || t == "|":
 			return elems, toks
 		case t == "`":
 			if len(toks) < 3 || toks[2] != "`" {
@@ -307,6 +329,28 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 		case t == "operands":
 			elems = append(elems, declElem{kind: elemOperands})
 			toks = toks[1:]
+		case t == "regions":
+			elems = append(elems, declElem{kind: elemRegions})
+			toks = toks[1:]
+		case t == "oilist":
+			if len(toks) < 2 || toks[1] != "(" {
+				panic(fmt.Sprintf("ir: %s: oilist without clauses", d.name))
+			}
+			var clauses []declElem
+			toks = toks[1:]
+			for len(toks) > 0 && (toks[0] == "(" || toks[0] == "|") {
+				var clause []declElem
+				clause, toks = d.elemList(toks[1:])
+				if len(clause) == 0 || clause[0].kind != elemLiteral || !isBareWord(clause[0].name) {
+					panic(fmt.Sprintf("ir: %s: an oilist clause begins with a keyword", d.name))
+				}
+				clauses = append(clauses, declElem{kind: elemGroup, group: clause})
+			}
+			if len(toks) == 0 || toks[0] != ")" {
+				panic(fmt.Sprintf("ir: %s: unbalanced oilist", d.name))
+			}
+			elems = append(elems, declElem{kind: elemOIList, group: clauses})
+			toks = toks[1:]
 		case t == "functional-type":
 			end := slices.Index(toks, ")")
 			written := strings.Join(toks[2:max(end, 2)], "")
@@ -353,8 +397,8 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 }
 
 // customArgs reads a custom directive's arguments, comma-separated
-// $x, type($x) or ref($x) (a reference to what another element sets,
-// which the directive does not set), up to the closing `)`.
+// $x, type($x), ref($x) (a reference to what another element sets,
+// which the directive does not set) or "text", up to the closing `)`.
 func (d *declOp) customArgs(toks []string) ([]declElem, []string) {
 	var args []declElem
 	for len(toks) > 0 && toks[0] != ")" {
@@ -365,6 +409,9 @@ func (d *declOp) customArgs(toks []string) ([]declElem, []string) {
 		}
 		var e []declElem
 		switch {
+		case strings.HasPrefix(toks[0], `"`) && strings.HasSuffix(toks[0], `"`) && len(toks[0]) > 1:
+			e = []declElem{{kind: elemLiteral, name: strings.Trim(toks[0], `"`)}}
+			toks = toks[1:]
 		case toks[0] == "type" && len(toks) >= 4:
 			e, _ = d.elemList(toks[:4])
 			toks = toks[4:]
@@ -426,10 +473,19 @@ func (d *declOp) check() {
 			case elemGroup:
 				walk(e.group, true)
 				walk(e.alt, false)
+			case elemOIList:
+				for _, clause := range e.group {
+					walk(clause.group, false)
+				}
+			case elemRegions:
+				for _, r := range d.regions {
+					set["^"+r] = true
+				}
 			case elemCustom:
 				for _, a := range e.group {
 					switch {
 					case a.anchor: // ref($x)
+					case a.kind == elemLiteral:
 					case a.kind == elemType:
 						set["type "+a.name] = true
 					case a.kind == elemAttr:
@@ -447,9 +503,11 @@ func (d *declOp) check() {
 	walk(d.elems, false)
 	typed := func(v declValue) bool {
 		derived := v.same + v.element
-		if derived != "" {
-			if of := d.value(derived); of == nil || of.arity != '1' || v.arity != '1' {
-				panic(fmt.Sprintf("ir: %s: %s has a type derived from %s, which is no single group", d.name, v.name, derived))
+		if of := d.value(derived); derived != "" {
+			single := of != nil && of.arity == '1' && (v.arity == '1' || v.same != "")
+			oneByOne := of != nil && of.arity == '*' && v.arity == '*' && v.same != ""
+			if !single && !oneByOne {
+				panic(fmt.Sprintf("ir: %s: %s has a type derived from %s, which is no single group, nor a variadic group to match one by one", d.name, v.name, derived))
 			}
 		}
 		return v.fixed != nil || set["type "+v.name] || derived != "" && set["type "+derived]
@@ -471,6 +529,9 @@ func (d *declOp) check() {
 		}
 		if !slices.Contains(attrKinds, a.kind) && enumKinds[a.kind] == nil && !strings.HasPrefix(a.kind, "#") {
 			panic(fmt.Sprintf("ir: %s: attribute %s is of no known kind", d.name, a.name))
+		}
+		if a.def != "" && a.defaultValue() == nil {
+			panic(fmt.Sprintf("ir: %s: attribute %s has no value %q", d.name, a.name, a.def))
 		}
 	}
 	for _, r := range d.regions {
@@ -520,7 +581,12 @@ func (d *declOp) syntax() *opSyntax {
 	if d.resultSegmented {
 		inherent = append(inherent, "resultSegmentSizes")
 	}
-	return &opSyntax{Inherent: inherent, Parse: d.parse, Print: d.print, Terminator: d.terminator, NoTerminator: d.noTerminator}
+	return &opSyntax{Inherent: inherent, Parse: d.parse, Print: d.print, Terminator: d.terminator, NoTerminator: d.noTerminator, Graph: d.graph}
+}
+
+// variadicRegion reports whether the region group name is variadic.
+func (d *declOp) variadicRegion(name string) bool {
+	return d.variadicRegions && name == d.regions[len(d.regions)-1]
 }
 
 // impliesTerminator says that d's regions may leave out their
@@ -535,6 +601,13 @@ func (d *declOp) impliesTerminator(name string) *declOp {
 func (d *declOp) withoutTerminator() *declOp {
 	d.noTerminator = true
 	return d
+}
+
+// inGraphRegions says that d's regions are graph regions, which end
+// without a terminator.
+func (d *declOp) inGraphRegions() *declOp {
+	d.graph = true
+	return d.withoutTerminator()
 }
 
 // keywordsInDict says that attr-dict writes the attributes named in
@@ -596,21 +669,21 @@ func (d *declOp) groupSizes(sig []declValue, n int) (sizes []int, ok bool) {
 type declParse struct {
 	refs    map[string][]operandRef
 	types   map[string][]Type
-	regions map[string]*Region
+	regions map[string][]*Region
 }
 
 func (d *declOp) parse(p *parser, st *OpState) {
-	s := declParse{refs: map[string][]operandRef{}, types: map[string][]Type{}, regions: map[string]*Region{}}
+	s := declParse{refs: map[string][]operandRef{}, types: map[string][]Type{}, regions: map[string][]*Region{}}
 	d.parseElems(p, st, d.elems, &s)
 	for _, name := range d.regions {
-		r := s.regions[name]
-		if r == nil {
-			r = &Region{} // in a group the text left out
+		rs, ok := s.regions[name]
+		if !ok && !d.variadicRegion(name) {
+			rs = []*Region{{}} // in a group the text left out
 		}
-		st.Regions = append(st.Regions, r)
+		st.Regions = append(st.Regions, rs...)
 	}
 	for _, a := range d.attrs {
-		if a.def != "" {
+		if a.def != "" && !a.unset {
 			st.defaultProp(a.name, a.defaultValue())
 		}
 	}
@@ -626,7 +699,7 @@ func (d *declOp) parse(p *parser, st *OpState) {
 		if ts == nil && o.fixed != nil {
 			ts = slices.Repeat([]Type{o.fixed}, len(refs))
 		} else if ts == nil {
-			ts = s.derivedType(p, o)
+			ts = s.derivedType(p, o, len(refs))
 		}
 		if len(ts) != len(refs) {
 			p.fail("%d operands present, but expected %d", len(refs), len(ts))
@@ -640,7 +713,11 @@ func (d *declOp) parse(p *parser, st *OpState) {
 		n := len(st.ResultTypes)
 		ts, ok := s.types[r.name]
 		if !ok && r.same+r.element != "" {
-			ts, ok = s.derivedType(p, r), true
+			n := -1 // as many as r.same has
+			if r.arity == '1' {
+				n = 1
+			}
+			ts, ok = s.derivedType(p, r, n), true
 		}
 		switch {
 		case ok:
@@ -658,11 +735,15 @@ func (d *declOp) parse(p *parser, st *OpState) {
 	}
 }
 
-// derivedType is the type of v, single, that the types the format gave
-// imply: that of v.same, or the element type of v.element's.
-func (s *declParse) derivedType(p *parser, v declValue) []Type {
-	if v.same != "" {
-		return s.types[v.same]
+// derivedType is the types of the n values of v that the types the
+// format gave imply: that of v.same, single, or those of v.same,
+// variadic too, one by one (n is then -1); or the element type of
+// v.element's (n is then 1).
+func (s *declParse) derivedType(p *parser, v declValue, n int) []Type {
+	if of := s.types[v.same]; v.same != "" && n >= 0 && len(of) == 1 {
+		return slices.Repeat(of, n)
+	} else if v.same != "" {
+		return of
 	}
 	of := s.types[v.element]
 	if v.element == "" || len(of) != 1 {
@@ -708,18 +789,39 @@ func dialectElementText(t Type) (string, bool) {
 }
 
 // defaultValue is the value of a, which has a default, where the format
-// leaves it out.
+// leaves it out; nil if a's kind has no value so spelled (check rejects
+// such a table entry).
 func (a *declAttr) defaultValue() Attribute {
 	if e := enumKinds[a.kind]; e != nil {
-		if e.sep != "" {
-			return IntAttr(e.value(slices.Index(e.cases, a.def)), e.typ)
+		i := slices.Index(e.cases, a.def)
+		switch {
+		case i < 0:
+			return nil
+		case e.sep != "":
+			return IntAttr(e.value(i), e.typ)
 		}
-		return e.attr(slices.Index(e.cases, a.def))
+		return e.attr(i)
 	}
 	if strings.HasPrefix(a.kind, "#") {
 		return &OpaqueAttr{Text: a.kind + "<" + a.def + ">"}
 	}
-	return IntAttr(mustInt(a.def), attrKindType[a.kind])
+	switch {
+	case a.kind == "bool" && (a.def == "true" || a.def == "false"):
+		return BoolAttr{Value: a.def == "true"}
+	case a.kind == "str":
+		return Str(a.def)
+	case a.kind == "dict" && a.def == "{}":
+		return &DictAttr{}
+	case denseKinds[a.kind] != nil && a.def == "[]":
+		return &DenseArrayAttr{Elem: denseKinds[a.kind], Values: []string{}}
+	case a.kind == "array" && a.def == "[]":
+		return &ArrayAttr{}
+	case attrKindType[a.kind] != nil:
+		if n, err := strconv.ParseInt(a.def, 10, 64); err == nil {
+			return IntAttr(n, attrKindType[a.kind])
+		}
+	}
+	return nil
 }
 
 // isDefault reports whether v is a's default value.
@@ -781,14 +883,24 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 		case elemAttrDictKeyword:
 			p.optionalAttrDictWithKeyword(st)
 		case elemRegion:
-			r := p.parseRegion(nil)
-			if d.implied != nil {
-				d.implied.ensureIn(r)
+			s.regions[e.name] = d.parseRegionGroup(p, e.name)
+		case elemRegions:
+			for i, name := range d.regions {
+				if i > 0 && !p.accept(",") && !d.variadicRegion(name) {
+					p.expect(",")
+				}
+				s.regions[name] = d.parseRegionGroup(p, name)
 			}
-			if d.noTerminator && len(r.blocks) == 0 {
-				r.AddBlock() // as MLIR's parser gives a single-block region
+		case elemOIList:
+			clauses := slices.Clone(e.group)
+			for {
+				i := slices.IndexFunc(clauses, func(c declElem) bool { return d.groupStarts(p, c.group) })
+				if i < 0 {
+					break
+				}
+				d.parseElems(p, st, clauses[i].group, s)
+				clauses = slices.Delete(clauses, i, i+1)
 			}
-			s.regions[e.name] = r
 		case elemFunctionalType:
 			at := p.pos()
 			fn := p.functionTypeAt()
@@ -821,6 +933,29 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 	}
 }
 
+// parseRegionGroup parses the regions of the group name: one, or, for a
+// variadic group, none or several comma-separated.
+func (d *declOp) parseRegionGroup(p *parser, name string) []*Region {
+	variadic := d.variadicRegion(name)
+	if variadic && !p.is("{") {
+		return nil
+	}
+	var rs []*Region
+	for {
+		r := p.parseRegion(nil)
+		if d.implied != nil {
+			d.implied.ensureIn(r)
+		}
+		if d.noTerminator && len(r.blocks) == 0 {
+			r.AddBlock() // as MLIR's parser gives a single-block region
+		}
+		rs = append(rs, r)
+		if !variadic || !p.accept(",") {
+			return rs
+		}
+	}
+}
+
 // groupStarts reports whether the next tokens begin an optional group
 // whose first element is first.
 func (d *declOp) groupStarts(p *parser, group []declElem) bool {
@@ -838,7 +973,7 @@ func (d *declOp) groupStarts(p *parser, group []declElem) bool {
 		return p.isOperand()
 	case elemType:
 		return p.isTypeStart()
-	case elemAttrDict:
+	case elemAttrDict, elemRegion:
 		return p.is("{")
 	case elemAttr:
 		if e := enumKinds[d.attr(first.name).kind]; e != nil {
@@ -849,8 +984,12 @@ func (d *declOp) groupStarts(p *parser, group []declElem) bool {
 			return p.tok.kind == tAt
 		case "type":
 			return p.isTypeStart()
-		case "array":
+		case "array", "dense_i32", "dense_i64", "dense_bool":
 			return p.is("[")
+		case "dict":
+			return p.is("{")
+		case "bool":
+			return p.isKeyword("true") || p.isKeyword("false")
 		}
 	}
 	return false
@@ -901,11 +1040,15 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 	if d.segmented || d.resultSegmented {
 		groups, ok = d.segmentGroups(op)
 	}
-	if !ok || len(op.Regions) != len(d.regions) || len(op.Successors) != 0 {
+	fixedRegions := len(d.regions)
+	if d.variadicRegions {
+		fixedRegions--
+	}
+	if !ok || len(op.Regions) < fixedRegions || !d.variadicRegions && len(op.Regions) != fixedRegions || len(op.Successors) != 0 {
 		return false
 	}
 	for _, v := range append(slices.Clone(d.operands), d.results...) {
-		if !derivedFits(v, groups) {
+		if !d.derivedFits(v, groups) {
 			return false
 		}
 	}
@@ -922,12 +1065,40 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 		if e.kind == elemType && len(groups[e.name]) == 0 {
 			return false
 		}
-		if c := customDirectives[e.name]; e.kind == elemCustom && c.fits != nil && !c.fits(&customCall{dp: dp, d: d, args: e.group}) {
-			return false
-		}
+	}
+	if !dp.fits(d.elems) {
+		return false
 	}
 	p.w(d.name)
 	dp.elems(d, d.elems)
+	return true
+}
+
+// fits reports whether the custom directives among the elements that
+// would be written can write the op.
+func (dp *declPrint) fits(elems []declElem) bool {
+	for _, e := range elems {
+		switch e.kind {
+		case elemCustom:
+			if c := customDirectives[e.name]; c.fits != nil && !c.fits(&customCall{dp: dp, d: dp.d, args: e.group}) {
+				return false
+			}
+		case elemGroup:
+			branch := e.alt
+			if dp.present(e.group) {
+				branch = e.group
+			}
+			if !dp.fits(branch) {
+				return false
+			}
+		case elemOIList:
+			for _, clause := range e.group {
+				if dp.clauseSet(clause.group) && !dp.fits(clause.group) {
+					return false
+				}
+			}
+		}
+	}
 	return true
 }
 
@@ -1006,18 +1177,25 @@ func (d *declOp) segmentGroups(op *Operation) (map[string][]*Value, bool) {
 
 // derivedFits reports whether a group whose type the format derives has
 // that type.
-func derivedFits(v declValue, groups map[string][]*Value) bool {
+func (d *declOp) derivedFits(v declValue, groups map[string][]*Value) bool {
 	of := v.same + v.element
 	if of == "" {
 		return true
 	}
-	if len(groups[v.name]) != 1 || len(groups[of]) != 1 {
+	if v.same != "" && d.value(of).arity == '*' {
+		return sameTypes(groups[v.name], valueTypes(groups[of]))
+	}
+	if len(groups[of]) != 1 {
 		return false
 	}
-	t, u := groups[v.name][0].typ, groups[of][0].typ
+	u := groups[of][0].typ
 	if v.same != "" {
-		return TypesEqual(t, u)
+		return allOfType(groups[v.name], u)
 	}
+	if len(groups[v.name]) != 1 {
+		return false
+	}
+	t := groups[v.name][0].typ
 	if s, ok := u.(interface{ ElementType() Type }); ok {
 		return TypesEqual(t, s.ElementType())
 	}
@@ -1094,23 +1272,49 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			dp.blank()
 			dp.p.functionType(dp.op)
 		case elemRegion:
-			dp.blank()
-			r := dp.op.Regions[slices.Index(d.regions, e.name)]
-			// A plain implied terminator is left out, as MLIR prints it.
-			var implied *Operation
-			if d.implied != nil && len(r.blocks) == 1 {
-				if last := r.blocks[0].Terminator(); last != nil && d.implied.is(last) {
-					implied = last
-				}
-			}
-			dp.p.regionBut(r, true, implied)
+			dp.regions(dp.regionGroup(e.name))
+		case elemRegions:
+			dp.regions(dp.op.Regions)
 		case elemGroup:
 			if dp.present(e.group) {
 				dp.elems(d, e.group)
 			} else {
 				dp.elems(d, e.alt)
 			}
+		case elemOIList:
+			for _, clause := range e.group {
+				if dp.clauseSet(clause.group) {
+					dp.elems(d, clause.group)
+				}
+			}
 		}
+	}
+}
+
+// regionGroup returns the regions of the op's region group name: the
+// last group, when variadic, takes those the others leave.
+func (dp *declPrint) regionGroup(name string) []*Region {
+	i := slices.Index(dp.d.regions, name)
+	if dp.d.variadicRegion(name) {
+		return dp.op.Regions[i:]
+	}
+	return dp.op.Regions[i : i+1]
+}
+
+// regions writes rs comma-separated, each leaving out a plain implied
+// terminator, as MLIR prints it.
+func (dp *declPrint) regions(rs []*Region) {
+	for i, r := range rs {
+		if i > 0 {
+			dp.p.w(",")
+		}
+		dp.blank()
+		var implied *Operation
+		if dp.d.implied != nil {
+			implied = dp.d.implied.trailing(r)
+		}
+		// The parser gives a region of no terminator its block back.
+		dp.p.regionBut(r, !dp.d.noTerminator || !singleBlockWithoutArgs(r), implied)
 	}
 }
 
@@ -1137,17 +1341,52 @@ func (dp *declPrint) values(vs []*Value) {
 // present reports whether the anchor of an optional group is set.
 func (dp *declPrint) present(group []declElem) bool {
 	for _, e := range group {
-		if !e.anchor {
-			continue
+		if e.anchor {
+			return dp.set(e)
 		}
-		if e.kind == elemAttr {
-			a := dp.op.Prop(e.name)
-			if def := dp.d.attr(e.name); a != nil && def.def != "" {
-				return !def.isDefault(a)
-			}
-			return a != nil
-		}
-		return len(dp.groups[e.name]) > 0
 	}
 	return false
+}
+
+// clauseSet reports whether an oilist clause is written: whether one of
+// the groups or attributes it names, a custom directive's included, is
+// set.
+func (dp *declPrint) clauseSet(clause []declElem) bool {
+	for _, e := range clause {
+		switch e.kind {
+		case elemOperand, elemAttr:
+			if dp.set(e) {
+				return true
+			}
+		case elemCustom, elemGroup:
+			if dp.clauseSet(e.group) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// set reports whether the group or attribute of e is: a non-empty
+// group, an attribute that differs from its default, one of a custom
+// directive's; a region with blocks, a variadic region group with
+// regions.
+func (dp *declPrint) set(e declElem) bool {
+	switch e.kind {
+	case elemCustom:
+		return dp.clauseSet(e.group)
+	case elemRegion:
+		rs := dp.regionGroup(e.name)
+		if dp.d.variadicRegion(e.name) {
+			return len(rs) > 0
+		}
+		return len(rs[0].blocks) > 0
+	case elemAttr:
+		a := dp.op.Prop(e.name)
+		if def := dp.d.attr(e.name); a != nil && def.def != "" {
+			return !def.isDefault(a)
+		}
+		return a != nil
+	}
+	return len(dp.groups[e.name]) > 0
 }

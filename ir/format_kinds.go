@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,19 +12,16 @@ import (
 
 // attrKinds are the attribute kinds other than enums and dialect
 // attribute classes (`#dialect.name`: such an attribute, which the format
-// may write without that prefix, as MLIR prints it).
-var attrKinds = []string{"index", "i32", "i64", "str", "unit", "sym", "ref", "type", "array", "any"}
+// may write without that prefix, as MLIR prints it). "dict" is a
+// dictionary, "bool" `true` or `false`; the kinds of denseKinds are dense
+// arrays, written `[1, 2]` in the format.
+var attrKinds = []string{"index", "i16", "i32", "i64", "str", "unit", "sym", "ref", "type", "array", "dict", "any", "bool", "dense_i32", "dense_i64", "dense_bool"}
 
 // attrKindType is the type of the integer kinds' values.
-var attrKindType = map[string]Type{"index": Index, "i32": I32, "i64": I64}
+var attrKindType = map[string]Type{"index": Index, "i16": &IntegerType{Width: 16}, "i32": I32, "i64": I64}
 
-func mustInt(s string) int64 {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		panic(fmt.Sprintf("ir: default value %q is no integer", s))
-	}
-	return n
-}
+// denseKinds are the element types of the dense array kinds.
+var denseKinds = map[string]Type{"dense_i32": I32, "dense_i64": I64, "dense_bool": I1}
 
 func (p *parser) declAttr(a *declAttr) Attribute {
 	if t := attrKindType[a.kind]; t != nil {
@@ -40,6 +36,23 @@ func (p *parser) declAttr(a *declAttr) Attribute {
 		return p.parseSymbolRef()
 	case "type":
 		return &TypeAttr{Type: p.parseType()}
+	case "bool":
+		return BoolAttr{Value: p.boolKeyword("false", "true", "expected 'true' or 'false'")}
+	case "dict":
+		return p.parseDict()
+	case "dense_i64":
+		return p.i64Array(p.integerList())
+	case "dense_i32", "dense_bool":
+		// As written: integers, or true and false.
+		arr := &DenseArrayAttr{Elem: denseKinds[a.kind], Values: []string{}}
+		p.delimited("[", "]", func() {
+			if arr.Elem == I1 {
+				arr.Values = append(arr.Values, strconv.FormatBool(p.boolKeyword("false", "true", "expected 'true' or 'false'")))
+			} else {
+				arr.Values = append(arr.Values, strconv.FormatInt(p.integer(), 10))
+			}
+		})
+		return arr
 	case "str":
 		at := p.pos()
 		s, ok := p.parseAttrNoType().(*StringAttr)
@@ -85,6 +98,15 @@ func declAttrFits(a declAttr, v Attribute) bool {
 	case "array":
 		_, ok := v.(*ArrayAttr)
 		return ok
+	case "bool":
+		_, ok := v.(BoolAttr)
+		return ok
+	case "dict":
+		_, ok := v.(*DictAttr)
+		return ok
+	case "dense_i32", "dense_i64", "dense_bool":
+		d, ok := v.(*DenseArrayAttr)
+		return ok && TypesEqual(d.Elem, denseKinds[a.kind])
 	case "str":
 		_, ok := v.(*StringAttr)
 		return ok
@@ -117,9 +139,18 @@ func (dp *declPrint) attr(kind string, a Attribute) {
 			dp.p.typ(v.Type)
 			return
 		}
+	case *DenseArrayAttr:
+		if denseKinds[kind] != nil {
+			dp.p.integerList(v)
+			return
+		}
 	}
 	if e := enumKinds[kind]; e != nil {
-		dp.p.w(e.keyword(a))
+		kw := e.keyword(a)
+		if e.quoted || e.sep == "" && !isBareIdent(kw) {
+			kw = strconv.Quote(kw)
+		}
+		dp.p.w(kw)
 		return
 	}
 	if o, ok := a.(*OpaqueAttr); ok && strings.HasPrefix(kind, "#") && strings.HasPrefix(o.Text, kind+"<") {
@@ -154,19 +185,28 @@ type declEnum struct {
 
 // enumKinds are the enums that signatures name as attribute kinds.
 var enumKinds = map[string]*declEnum{
-	"emitc.cmp_predicate":         emitcCmpPredicate,
-	"gpu.all_reduce_op":           gpuAllReduceOp,
-	"gpu.broadcast":               gpuBroadcastType,
-	"gpu.dim":                     gpuDimension,
-	"gpu.mat_transpose_mode":      gpuTransposeMode,
-	"gpu.mma_element_wise":        gpuElementwiseOp,
-	"gpu.shuffle_mode":            gpuShuffleMode,
-	"llvm.gep_flags":              llvmGEPFlags,
-	"llvm.ordering":               llvmOrdering,
-	"llvm.overflow":               llvmOverflow,
-	"sparse_tensor.crd_direction": sparseCrdDirection,
-	"sparse_tensor.kind":          sparseSpecifierKind,
-	"sparse_tensor.sort_kind":     sparseSortKind,
+	"emitc.cmp_predicate":             emitcCmpPredicate,
+	"gpu.all_reduce_op":               gpuAllReduceOp,
+	"gpu.broadcast":                   gpuBroadcastType,
+	"gpu.dim":                         gpuDimension,
+	"gpu.mat_transpose_mode":          gpuTransposeMode,
+	"gpu.mma_element_wise":            gpuElementwiseOp,
+	"gpu.shuffle_mode":                gpuShuffleMode,
+	"llvm.gep_flags":                  llvmGEPFlags,
+	"llvm.ordering":                   llvmOrdering,
+	"llvm.overflow":                   llvmOverflow,
+	"sparse_tensor.crd_direction":     sparseCrdDirection,
+	"sparse_tensor.kind":              sparseSpecifierKind,
+	"sparse_tensor.sort_kind":         sparseSortKind,
+	"transform.failures":              transformFailures,
+	"transform.cmpi":                  transformCmpI,
+	"vector.contract_lowering":        vectorContractLowering,
+	"vector.multi_reduction_lowering": vectorMultiReductionLowering,
+	"vector.transpose_lowering":       vectorTransposeLowering,
+	"vector.transfer_split":           vectorTransferSplit,
+	"linalg.match_interface":          linalgMatchInterface,
+	"linalg.transpose_matmul_input":   linalgTransposeMatmulInput,
+	"bufferization.layout_map":        bufferizationLayoutMap,
 }
 
 func (e *declEnum) value(i int) int64 {
@@ -197,10 +237,10 @@ func (e *declEnum) starts(p *parser) bool {
 	switch {
 	case e.wrap != "":
 		return p.isKeyword(e.wrap)
-	case e.quoted:
-		return p.tok.kind == tString
+	case p.tok.kind == tString:
+		return true
 	}
-	return p.tok.kind == tBare && slices.Contains(e.cases, p.text())
+	return !e.quoted && p.tok.kind == tBare && slices.Contains(e.cases, p.text())
 }
 
 // parseCase reads one case's keyword and returns its position.
@@ -208,7 +248,9 @@ func (e *declEnum) parseCase(p *parser, attr string) int {
 	at := p.pos()
 	i := -1
 	switch {
-	case e.quoted && p.tok.kind == tString:
+	case p.tok.kind == tString:
+		// MLIR reads any case as a string, and writes the cases that are
+		// no keyword so (`"vector-transfer"`).
 		if s, ok := p.parseAttrNoType().(*StringAttr); ok {
 			i = slices.Index(e.cases, s.Value)
 		}
@@ -318,12 +360,21 @@ type customCall struct {
 
 // customDirectives are the custom directives formats may use.
 var customDirectives = map[string]*declCustom{
-	"AsyncDependencies":  {parse: parseAsyncDependencies, print: printAsyncDependencies},
-	"LaunchFuncOperands": {parse: parseLaunchFuncOperands, print: printLaunchFuncOperands},
-	"LaunchDimType":      {parse: parseLaunchDimType, print: printLaunchDimType},
-	"AllReduceOperation": {parse: parseAllReduceOperation, print: printAllReduceOperation},
-	"OffloadingHandler":  {parse: parseOffloadingHandler, print: printOffloadingHandler},
-	"GEPIndices":         {parse: parseGEPIndices, print: printGEPIndices, fits: gepIndicesFit},
+	"AsyncDependencies":          {parse: parseAsyncDependencies, print: printAsyncDependencies},
+	"LaunchFuncOperands":         {parse: parseLaunchFuncOperands, print: printLaunchFuncOperands},
+	"LaunchDimType":              {parse: parseLaunchDimType, print: printLaunchDimType},
+	"AllReduceOperation":         {parse: parseAllReduceOperation, print: printAllReduceOperation},
+	"OffloadingHandler":          {parse: parseOffloadingHandler, print: printOffloadingHandler},
+	"GEPIndices":                 {parse: parseGEPIndices, print: printGEPIndices, fits: gepIndicesFit},
+	"DynamicIndexList":           {parse: parseDynamicIndexList, print: printDynamicIndexList, fits: dynamicIndexListFits},
+	"TransformMatchDims":         {parse: parseTransformMatchDims, print: printTransformMatchDims, fits: transformMatchDimsFit},
+	"ForeachMatchSymbols":        {parse: parseForeachMatchSymbols, print: printForeachMatchSymbols, fits: foreachMatchSymbolsFit},
+	"ApplyRegisteredPassOptions": {parse: parseApplyRegisteredPassOptions, print: printApplyRegisteredPassOptions, fits: passOptionsFit},
+	"PackedOrDynamicIndexList":   {parse: parsePackedOrDynamicIndexList, print: printPackedOrDynamicIndexList, fits: packedOrDynamicIndexListFits},
+	"SemiFunctionType":           {parse: parseSemiFunctionType, print: printSemiFunctionType, fits: semiFunctionTypeFits},
+	"MultitileSizesTypes":        {parse: parseSharedResultType, print: printSharedResultType, fits: sharedResultTypeFits},
+	"ContinuousTileSizeTypes":    {parse: parseSharedResultType, print: printSharedResultType, fits: sharedResultTypeFits},
+	"ChunkSize":                  {parse: parseChunkSize, print: printChunkSize, fits: chunkSizeFits},
 }
 
 // name is the group or attribute of argument i.

@@ -29,6 +29,11 @@ func TestDeclareRejectsMalformed(t *testing.T) {
 		{"type of a variadic group", "a:=b, b* -> r:i1", "$a `,` $b attr-dict `:` type($b)", "no single group"},
 		{"qualified of two", "a -> r:i1", "$a attr-dict `:` qualified(type($a) type($a))", "qualified takes one element"},
 		{"custom argument", "a:i1 -> r:i1", "custom<AsyncDependencies>(`x`) $a attr-dict", "custom directive argument"},
+		{"default of no value", "a:i1, @n:i64=one -> r:i1", "$a attr-dict", `attribute n has no value "one"`},
+		{"default of no case", "a:i1, @f:transform.failures=ignore -> r:i1", "$a attr-dict", `attribute f has no value "ignore"`},
+		{"variadic region not last", "a:i1, ^r*, ^s", "$a $r $s attr-dict", "only the last region group may be variadic"},
+		{"oilist clause without keyword", "a:i1, b?:i1", "$a oilist($b | `x` $b) attr-dict", "begins with a keyword"},
+		{"oilist unbalanced", "a:i1, @u?:unit", "$a oilist(`u` $u attr-dict", "unbalanced oilist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {

@@ -455,7 +455,8 @@ func (p *parser) parseGenericOp(st *OpState) {
 func isolatedOp(name string) bool {
 	switch name {
 	case "builtin.module", "func.func", "memref.global", "ml_program.func", "ml_program.subgraph",
-		"emitc.func", "emitc.class", "gpu.func", "gpu.module":
+		"emitc.func", "emitc.class", "gpu.func", "gpu.module",
+		"transform.named_sequence", "transform.alternatives", "transform.structured.replace":
 		return true
 	}
 	return false
@@ -469,8 +470,10 @@ func regionDialect(name string) string {
 		return "func"
 	case name == "emitc.func" || name == "emitc.if" || name == "emitc.for" || name == "emitc.switch" || name == "emitc.expression":
 		return "emitc"
-	case strings.HasPrefix(name, "transform."):
-		// Transform scripts write their ops without the prefix.
+	case name == "transform.sequence" || name == "transform.with_pdl_patterns":
+		// These, and no other transform op, name the dialect default
+		// (OpAsmOpInterface's getDefaultDialect): the bodies of named
+		// sequences, and of ops within these, write the prefix.
 		return "transform"
 	}
 	return ""

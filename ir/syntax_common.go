@@ -84,6 +84,74 @@ func (p *printer) scalableIndexList(open, close string, static []int64, dyn []*V
 	p.w(close)
 }
 
+// custom<DynamicIndexList>($values, $static) and, with scalable flags,
+// custom<DynamicIndexList>($values, $static, $scalable): `[4, %v, [8]]`,
+// whose values' types the format gives elsewhere. MLIR reads an entry's
+// scalable bracket after a value (`%v[]`), so it writes none around one,
+// and sets the flags, all false if need be, whenever it reads the list.
+func parseDynamicIndexList(c *customCall) {
+	p := c.p
+	static := []int64{}
+	var refs []operandRef
+	var scalable []string
+	p.delimited("[", "]", func() {
+		value := p.isOperand()
+		if value {
+			refs = append(refs, p.operandRef())
+			static = append(static, Dynamic)
+		}
+		inner := p.accept("[")
+		scalable = append(scalable, strconv.FormatBool(inner))
+		if !value {
+			static = append(static, p.integer())
+		}
+		if inner {
+			p.expect("]")
+		}
+	})
+	c.s.refs[c.name(0)] = refs
+	c.st.AddProp(c.name(1), p.i64Array(static))
+	if len(c.args) > 2 {
+		c.st.AddProp(c.name(2), &DenseArrayAttr{Elem: I1, Values: scalable})
+	}
+}
+
+// dynamicIndexList returns the list a DynamicIndexList directive
+// writes, its scalable flags included; ok is false when it cannot write
+// it so that MLIR reads it back.
+func (c *customCall) dynamicIndexList() (static []int64, scalable []bool, ok bool) {
+	static, ok = staticArray(c.dp.op, c.name(1))
+	if !ok || countDynamic(static) != len(c.values(0)) {
+		return nil, nil, false
+	}
+	if len(c.args) < 3 {
+		return static, nil, true
+	}
+	flags, ok := c.dp.op.Prop(c.name(2)).(*DenseArrayAttr)
+	if !ok || !TypesEqual(flags.Elem, I1) || len(flags.Values) != len(static) {
+		return nil, nil, false
+	}
+	scalable = make([]bool, len(static))
+	for i, f := range flags.Values {
+		scalable[i] = f == "true" || f == "1"
+		if scalable[i] && static[i] == Dynamic {
+			return nil, nil, false
+		}
+	}
+	return static, scalable, true
+}
+
+func dynamicIndexListFits(c *customCall) bool {
+	_, _, ok := c.dynamicIndexList()
+	return ok
+}
+
+func printDynamicIndexList(c *customCall) {
+	static, scalable, _ := c.dynamicIndexList()
+	c.dp.blank()
+	c.dp.p.scalableIndexList("[", "]", static, c.values(0), scalable)
+}
+
 // staticArray reads an i64 dense array property such as static_sizes.
 func staticArray(op *Operation, name string) ([]int64, bool) {
 	a, ok := op.Prop(name).(*DenseArrayAttr)
@@ -246,6 +314,18 @@ func (t impliedTerminator) is(op *Operation) bool {
 		}
 	}
 	return true
+}
+
+// trailing returns the terminator t that ends r, a single block, and
+// that printing may leave out; nil if there is none.
+func (t impliedTerminator) trailing(r *Region) *Operation {
+	if len(r.blocks) != 1 {
+		return nil
+	}
+	if last := r.blocks[0].Terminator(); last != nil && t.is(last) {
+		return last
+	}
+	return nil
 }
 
 func singleBlockWithoutArgs(r *Region) bool {

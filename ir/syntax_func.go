@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Custom syntax of the builtin and func dialects.
 
 func init() {
@@ -117,9 +119,13 @@ func init() {
 	})
 }
 
-// funcInherent are the inherent attributes of func.func and of the other
-// ops written in its syntax.
-var funcInherent = []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}
+// functionInherent are the inherent attributes of the function ops
+// (FunctionOpInterface) written in func.func's syntax; funcInherent adds
+// func.func's no_inline.
+var (
+	functionInherent = []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
+	funcInherent     = append(slices.Clip(functionInherent), "no_inline")
+)
 
 // parseFunc parses the syntax of func.func and of the functions of other
 // dialects: visibility? @name(args) (-> results)? attr-dict-with-keyword

@@ -3,39 +3,103 @@ package ir
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // The transform dialect's core ops that a transform script, left in a
-// module, holds: sequences (custom in MLIR too), and the declared ops as
-// rows of the format interpreter (format.go). Inside their regions ops may
-// leave out the `transform.` prefix (regionDialect).
+// module, holds: named sequences (in func.func's syntax), sequences
+// (custom in MLIR too), and the declared ops as rows of the format
+// interpreter (format.go), with the dialect's custom directives below.
+// Its extensions' ops are in syntax_transform_ext.go. Inside the regions
+// of sequence and with_pdl_patterns, ops may leave out the `transform.`
+// prefix (regionDialect).
 
 func init() {
 	register("transform.sequence", &opSyntax{Inherent: []string{"failure_propagation_mode"}, Parse: parseSequence, Print: printSequence})
-	register("transform.with_pdl_patterns", &opSyntax{Parse: parseWithPDLPatterns, Print: printWithPDLPatterns, NoTerminator: true})
-	register("transform.structured.tile_using_for", &opSyntax{Inherent: []string{"static_sizes", "scalable_sizes"}, Parse: parseTileUsingFor, Print: printTileUsingFor})
-	for _, d := range transformOps {
-		register(d.name, d.syntax())
+	register("transform.named_sequence", &opSyntax{Inherent: functionInherent, Parse: parseFunc, Print: functionPrinter("transform.named_sequence")})
+	for _, ops := range [][]*declOp{transformOps, transformExtOps} {
+		for _, d := range ops {
+			register(d.name, d.syntax())
+		}
 	}
 }
 
 var transformOps = []*declOp{
+	declare("transform.alternatives", "scope?, ^alternatives* -> results*",
+		"($scope^ `:` type($scope))? (`->` type($results)^)? attr-dict-with-keyword regions").impliesTerminator("transform.yield"),
+	declare("transform.annotate", "target, @name:str, param?",
+		"$target $name attr-dict (`=` $param^)?`:` type($target) (`,` type($param)^)?"),
+	declare("transform.apply_conversion_patterns", "target, @legal_ops?:array, @illegal_ops?:array, @legal_dialects?:array, @illegal_dialects?:array, @partial_conversion?:unit, @preserve_handles?:unit, ^patterns, ^default_type_converter_region*",
+		"`to` $target $patterns (`with` `type_converter` $default_type_converter_region^)? attr-dict `:` type($target)").inGraphRegions(),
+	declare("transform.apply_conversion_patterns.dialect_to_llvm", "@dialect_name:str", "$dialect_name attr-dict"),
+	declare("transform.apply_cse", "target", "`to` $target attr-dict `:` type($target)"),
+	declare("transform.apply_dce", "target", "`to` $target attr-dict `:` type($target)"),
+	declare("transform.apply_licm", "target", "`to` $target attr-dict `:` type($target)"),
+	declare("transform.apply_patterns", "target, @apply_cse?:unit, @max_iterations:i64=-1, @max_num_rewrites:i64=-1, ^patterns",
+		"`to` $target $patterns attr-dict `:` type($target)").inGraphRegions(),
+	declare("transform.apply_patterns.canonicalization", "", "attr-dict"),
+	declare("transform.apply_registered_pass", "target, @pass_name:str, @options:dict={}, dynamic_options* -> result",
+		"$pass_name (`with` `options` `=` custom<ApplyRegisteredPassOptions>($options, $dynamic_options)^)? `to` $target attr-dict `:` functional-type(operands, results)"),
 	declare("transform.cast", "input -> output", "$input attr-dict `:` type($input) `to` type($output)"),
-	declare("transform.foreach", "targets*, ^body -> results*", "$targets `:` type($targets) (`->` type($results)^)? $body attr-dict").
+	declare("transform.collect_matching", "root, @matcher:ref -> results*",
+		"$matcher `in` $root attr-dict `:` functional-type($root, $results)"),
+	declare("transform.debug.emit_param_as_remark", "param, anchor?, @message?:str",
+		"$param (`,` $message^)? (`at` $anchor^)?attr-dict `:` type($param) (`,` type($anchor)^)?"),
+	declare("transform.debug.emit_remark_at", "at, @message:str", "$at `,` $message attr-dict `:` type($at)"),
+	declare("transform.foreach", "targets*, @with_zip_shortest?:unit, ^body -> results*",
+		"$targets oilist(`with_zip_shortest` $with_zip_shortest) `:` type($targets) (`->` type($results)^)? $body attr-dict").
 		impliesTerminator("transform.yield"),
+	declare("transform.foreach_match", "root, forwarded_inputs*, @restrict_root?:unit, @flatten_results?:unit, @matchers:array, @actions:array -> updated, forwarded_outputs*",
+		"oilist( `restrict_root` $restrict_root | `flatten_results` $flatten_results ) `in` $root (`,` $forwarded_inputs^)? custom<ForeachMatchSymbols>($matchers, $actions) attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_consumers_of_result", "target, @result_number:i64 -> consumers",
+		"$target `[` $result_number `]` attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_defining_op", "target -> result", "$target attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_operand", "target, @raw_position_list:dense_i64, @is_inverted?:unit, @is_all?:unit -> result",
+		"$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_parent_op", "target, @isolated_from_above?:unit, @allow_empty_results?:unit, @op_name?:str, @deduplicate?:unit, @nth_parent:i64=1 -> parent",
+		"$target attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_producer_of_operand", "target, @operand_number:i64 -> producer",
+		"$target `[` $operand_number `]` attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_result", "target, @raw_position_list:dense_i64, @is_inverted?:unit, @is_all?:unit -> result",
+		"$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)"),
+	declare("transform.get_type", "value, @elemental?:unit -> type_param",
+		"(`elemental` $elemental^)? $value attr-dict `:`functional-type(operands, results)"),
+	declare("transform.include", "@target:ref, @failure_propagation_mode:transform.failures, operands*, @arg_attrs?:array, @res_attrs?:array -> results*",
+		"$target `failures` `(` $failure_propagation_mode `)``(` $operands `)` attr-dict `:` functional-type($operands, $results)"),
+	declare("transform.loop.hoist_loop_invariant_subsets", "target", "$target attr-dict `:` type($target)"),
+	declare("transform.match.operation_empty", "operand_handle", "$operand_handle attr-dict `:` type($operand_handle)"),
+	declare("transform.match.operation_name", "operand_handle, @op_names:array",
+		"$operand_handle $op_names attr-dict `:` type($operand_handle)"),
+	declare("transform.match.param.cmpi", "param, reference:=param, @predicate:transform.cmpi",
+		"$predicate $param `,` $reference attr-dict `:` type($param)"),
+	declare("transform.merge_handles", "handles*:=result, @deduplicate?:unit -> result",
+		"(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)"),
+	declare("transform.num_associations", "handle -> num", "$handle attr-dict `:` functional-type(operands, results)"),
 	declare("transform.param.constant", "@value:any -> param", "$value attr-dict `->` type($param)"),
-	declare("transform.print", "target?, @name?:str, @assume_verified?:any, @use_local_scope?:any, @skip_regions?:any",
+	declare("transform.pdl_match", "root, @pattern_name:ref -> matched",
+		"$pattern_name `in` $root attr-dict `:` functional-type(operands, results)"),
+	declare("transform.print", "target?, @name?:str, @assume_verified?:unit, @use_local_scope?:unit, @skip_regions?:unit",
 		"$target attr-dict (`:` type($target)^)?"),
-	declare("transform.structured.match", "target, @ops?:any, @op_attrs?:any -> results",
-		"(`ops` `{` $ops^ `}`)? (`attributes` $op_attrs^)? `in` $target attr-dict `:` functional-type($target, results)"),
-	declare("transform.yield", "operands*", "attr-dict ($operands^ `:` type($operands))?").endsBlock(),
+	declare("transform.replicate", "pattern, handles* -> replicated*:=handles",
+		"`num` `(` $pattern `)` $handles attr-dict `:` type($pattern) `,` type($handles)"),
+	declare("transform.select", "target, @op_name:str -> result",
+		"$op_name `in` $target attr-dict `:` functional-type(operands, results)"),
+	declare("transform.split_handle", "handle, @pass_through_empty_handle:bool=true, @fail_on_payload_too_small:bool=true, @overflow_result?:i64 -> results*",
+		"$handle attr-dict `:` functional-type(operands, results)"),
+	declare("transform.verify", "target", "$target attr-dict `:` type($target)"),
+	declare("transform.with_pdl_patterns", "root?, ^body", "($root^ `:` type($root))? attr-dict-with-keyword regions").
+		withoutTerminator(),
+	declare("transform.yield", "operands*", "operands attr-dict (`:` type($operands)^)?").endsBlock(),
 }
 
 var transformYield = impliedTerminator{"transform.yield", 0}
 
-// failureModes names the values of the failure_propagation_mode
-// property.
-var failureModes = []string{1: "propagate", 2: "suppress"}
+var (
+	// transformFailures is the failure_propagation_mode of sequences and
+	// includes.
+	transformFailures = &declEnum{cases: []string{"propagate", "suppress"}, values: []int64{1, 2}, typ: I32}
+	transformCmpI     = &declEnum{cases: []string{"eq", "ne", "lt", "le", "gt", "ge"}, typ: I32}
+)
 
 // transform.sequence (%root (, %extra)* : types)? (-> types)?
 // failures(propagate|suppress) attr-dict-with-keyword region, the types of several
@@ -58,13 +122,8 @@ func parseSequence(p *parser, st *OpState) {
 	st.ResultTypes = p.optionalArrowTypes()
 	p.expectKeyword("failures")
 	p.expect("(")
-	at := p.pos()
-	mode := slices.Index(failureModes, p.keyword())
-	if mode < 1 {
-		p.failAt(at, "expected 'propagate' or 'suppress'")
-	}
+	st.AddProp("failure_propagation_mode", transformFailures.parse(p, "failure_propagation_mode"))
 	p.expect(")")
-	st.AddProp("failure_propagation_mode", IntAttr(int64(mode), I32))
 	p.setSegments(st, min(1, len(refs)), max(0, len(refs)-1))
 	p.optionalAttrDictWithKeyword(st)
 	body := p.parseRegion(nil)
@@ -73,16 +132,11 @@ func parseSequence(p *parser, st *OpState) {
 }
 
 func printSequence(p *printer, op *Operation) bool {
-	mode, ok := op.Prop("failure_propagation_mode").(*IntegerAttr)
+	mode := transformFailures.keyword(op.Prop("failure_propagation_mode"))
 	segs := segments(op)
-	if !ok || !TypesEqual(mode.Type, I32) || len(segs) != 2 || len(segs[0]) > 1 || len(segs[0]) == 0 && len(segs[1]) > 0 || len(op.Regions) != 1 {
+	if mode == "" || len(segs) != 2 || len(segs[0]) > 1 || len(segs[0]) == 0 && len(segs[1]) > 0 || len(op.Regions) != 1 {
 		return false
 	}
-	m, _ := mode.Int64()
-	if m < 1 || m >= int64(len(failureModes)) {
-		return false
-	}
-	name := failureModes[m]
 	p.w("transform.sequence")
 	if len(op.operands) > 0 {
 		p.w(" ")
@@ -97,97 +151,232 @@ func printSequence(p *printer, op *Operation) bool {
 		}
 	}
 	p.arrowTypes(resultTypes(op))
-	p.w(" failures(" + name + ")")
+	p.w(" failures(" + mode + ")")
 	p.attrDictWithKeyword(op, "failure_propagation_mode", "operandSegmentSizes")
 	p.w(" ")
-	p.region(op.Regions[0], true)
+	p.regionBut(op.Regions[0], true, transformYield.trailing(op.Regions[0]))
 	return true
 }
 
-// transform.with_pdl_patterns (%root : type)? attr-dict-with-keyword
-// region; its block has no terminator.
-func parseWithPDLPatterns(p *parser, st *OpState) {
-	if p.isOperand() {
-		ref := p.operandRef()
-		p.expect(":")
-		st.Operands = []*Value{p.resolve(ref, p.parseType())}
+// custom<TransformMatchDims>($positions, $is_inverted, $is_all): `all`,
+// `1, -1` or `except(0, 2)`.
+func parseTransformMatchDims(c *customCall) {
+	p := c.p
+	if p.acceptKeyword("all") {
+		c.st.AddProp(c.name(0), p.i64Array(nil))
+		c.st.AddProp(c.name(2), UnitAttr{})
+		return
 	}
-	p.optionalAttrDictWithKeyword(st)
-	st.Regions = []*Region{p.parseRegion(nil)}
+	inverted := p.acceptKeyword("except")
+	if inverted {
+		c.st.AddProp(c.name(1), UnitAttr{})
+		p.expect("(")
+	}
+	var positions []int64
+	p.commaList(func() { positions = append(positions, p.integer()) })
+	c.st.AddProp(c.name(0), p.i64Array(positions))
+	if inverted {
+		p.expect(")")
+	}
 }
 
-func printWithPDLPatterns(p *printer, op *Operation) bool {
-	if len(op.operands) > 1 || len(op.results) != 0 || len(op.Regions) != 1 {
+func transformMatchDimsFit(c *customCall) bool {
+	positions, ok := staticArray(c.dp.op, c.name(0))
+	_, allUnit := c.dp.op.Prop(c.name(2)).(UnitAttr)
+	_, invertedUnit := c.dp.op.Prop(c.name(1)).(UnitAttr)
+	switch {
+	case !ok:
 		return false
+	case c.dp.op.Prop(c.name(2)) != nil:
+		return allUnit && len(positions) == 0 && c.dp.op.Prop(c.name(1)) == nil
 	}
-	p.w("transform.with_pdl_patterns")
-	if len(op.operands) == 1 {
-		p.w(" ")
-		p.value(op.operands[0])
-		p.w(" : ")
-		p.typ(op.operands[0].typ)
-	}
-	p.attrDictWithKeyword(op)
-	p.w(" ")
-	p.region(op.Regions[0], true)
-	return true
+	return len(positions) > 0 && (invertedUnit || c.dp.op.Prop(c.name(1)) == nil)
 }
 
-// transform.structured.tile_using_for %target tile_sizes [size, ...]
-// attr-dict : functional-type(operands, results); a size is an integer
-// or a value (a dynamic size), either in brackets when scalable.
-func parseTileUsingFor(p *parser, st *OpState) {
-	target := p.operandRef()
-	refs := []operandRef{target}
-	p.expectKeyword("tile_sizes")
-	var static []int64
-	var scalable []bool
-	p.delimited("[", "]", func() {
-		inner := p.accept("[")
-		if p.isOperand() {
-			refs = append(refs, p.operandRef())
-			static = append(static, Dynamic)
-		} else {
-			static = append(static, p.integer())
-		}
-		if inner {
-			p.expect("]")
-		}
-		scalable = append(scalable, inner)
+func printTransformMatchDims(c *customCall) {
+	dp := c.dp
+	dp.blank()
+	if dp.op.Prop(c.name(2)) != nil {
+		dp.p.w("all")
+		return
+	}
+	list := strings.Join(dp.op.Prop(c.name(0)).(*DenseArrayAttr).Values, ", ")
+	if dp.op.Prop(c.name(1)) != nil {
+		list = "except(" + list + ")"
+	}
+	dp.p.w(list)
+}
+
+// custom<ForeachMatchSymbols>($matchers, $actions): `@matcher ->
+// @action, ...`, each pair on a line of its own.
+func parseForeachMatchSymbols(c *customCall) {
+	p := c.p
+	var matchers, actions []Attribute
+	p.commaList(func() {
+		matchers = append(matchers, &SymbolRefAttr{Root: p.symbolName()})
+		p.expect("->")
+		actions = append(actions, &SymbolRefAttr{Root: p.symbolName()})
 	})
-	st.AddProp("static_sizes", I64Array(static))
-	flags := make([]string, len(scalable))
-	for i, b := range scalable {
-		flags[i] = strconv.FormatBool(b)
-	}
-	st.AddProp("scalable_sizes", &DenseArrayAttr{Elem: I1, Values: flags})
-	at := p.pos()
-	p.attrDictColonFunctionType(st, refs, at)
+	c.st.AddProp(c.name(0), &ArrayAttr{Elems: matchers})
+	c.st.AddProp(c.name(1), &ArrayAttr{Elems: actions})
 }
 
-func printTileUsingFor(p *printer, op *Operation) bool {
-	sizes, ok := staticArray(op, "static_sizes")
-	if !ok || len(op.operands) == 0 || len(op.Regions) != 0 {
+// symbolPairs returns the matchers and actions of a foreach_match, nil
+// unless they pair up flat symbol references.
+func (c *customCall) symbolPairs() (matchers, actions []Attribute) {
+	m, ok1 := c.dp.op.Prop(c.name(0)).(*ArrayAttr)
+	a, ok2 := c.dp.op.Prop(c.name(1)).(*ArrayAttr)
+	if !ok1 || !ok2 || len(m.Elems) != len(a.Elems) || len(m.Elems) == 0 {
+		return nil, nil
+	}
+	for _, s := range append(slices.Clone(m.Elems), a.Elems...) {
+		if r, ok := s.(*SymbolRefAttr); !ok || len(r.Nested) > 0 {
+			return nil, nil
+		}
+	}
+	return m.Elems, a.Elems
+}
+
+func foreachMatchSymbolsFit(c *customCall) bool {
+	matchers, _ := c.symbolPairs()
+	return matchers != nil
+}
+
+func printForeachMatchSymbols(c *customCall) {
+	p := c.dp.p
+	matchers, actions := c.symbolPairs()
+	p.indent += 2
+	for i := range matchers {
+		if i > 0 {
+			p.w(",")
+		}
+		p.newline()
+		p.attr(matchers[i])
+		p.w(" -> ")
+		p.attr(actions[i])
+	}
+	p.indent -= 2
+}
+
+// custom<ApplyRegisteredPassOptions>($options, $dynamic_options): `{"key"
+// = value, ...}`, a value an attribute, a param operand or a list of
+// them. The options hold the i-th operand as
+// #transform.param_operand<index = i : i64>.
+func parseApplyRegisteredPassOptions(c *customCall) {
+	p := c.p
+	var refs []operandRef
+	var value func() Attribute
+	value = func() Attribute {
+		switch {
+		case p.accept("["):
+			var elems []Attribute
+			p.commaList(func() { elems = append(elems, value()) })
+			p.expect("]")
+			return &ArrayAttr{Elems: elems}
+		case p.isOperand():
+			refs = append(refs, p.operandRef())
+			return &OpaqueAttr{Text: paramOperandPrefix + strconv.Itoa(len(refs)-1) + paramOperandSuffix}
+		}
+		return p.parseAttr()
+	}
+	options := &DictAttr{}
+	p.delimited("{", "}", func() {
+		at := p.pos()
+		if p.tok.kind != tBare && p.tok.kind != tString {
+			p.fail("expected key to either be an identifier or a string")
+		}
+		key, _ := p.internTok()
+		p.advance()
+		p.expect("=")
+		if options.Get(key) != nil {
+			p.failAt(at, "duplicate keys found in options dictionary")
+		}
+		options.Set(key, value())
+	})
+	c.s.refs[c.name(1)] = refs
+	c.st.AddProp(c.name(0), options)
+}
+
+// The spelling of #transform.param_operand<index = i : i64> around i.
+const (
+	paramOperandPrefix = "#transform.param_operand<index = "
+	paramOperandSuffix = " : i64>"
+)
+
+// paramOperand returns the index of a #transform.param_operand, or -1.
+func paramOperand(a Attribute) int {
+	o, ok := a.(*OpaqueAttr)
+	if !ok {
+		return -1
+	}
+	text := noSpaces(o.Text)
+	digits, ok := strings.CutPrefix(text, noSpaces(paramOperandPrefix))
+	digits, ok2 := strings.CutSuffix(digits, noSpaces(paramOperandSuffix))
+	i, err := strconv.Atoi(digits)
+	if !ok || !ok2 || err != nil || i < 0 {
+		return -1
+	}
+	return i
+}
+
+// passOptionsFit reports whether the param operands of the options come
+// in operand order: read back, the options number them as written.
+func passOptionsFit(c *customCall) bool {
+	options, ok := c.dp.op.Prop(c.name(0)).(*DictAttr)
+	if !ok {
 		return false
 	}
-	scalable := make([]bool, len(sizes))
-	if a := op.Prop("scalable_sizes"); a != nil {
-		s, ok := a.(*DenseArrayAttr)
-		if !ok || len(s.Values) != len(sizes) {
+	next := 0
+	var inOrder func(a Attribute) bool
+	inOrder = func(a Attribute) bool {
+		if arr, ok := a.(*ArrayAttr); ok {
+			return len(arr.Elems) > 0 && !slices.ContainsFunc(arr.Elems, func(e Attribute) bool { return !inOrder(e) })
+		}
+		if i := paramOperand(a); i >= 0 {
+			next++
+			return i == next-1
+		}
+		return !strings.HasPrefix(a.String(), "#transform.param_operand")
+	}
+	for _, e := range options.Entries {
+		if !inOrder(e.Value) {
 			return false
 		}
-		for i, v := range s.Values {
-			scalable[i] = v == "true" || v == "1"
+	}
+	return next == len(c.values(1))
+}
+
+func printApplyRegisteredPassOptions(c *customCall) {
+	p := c.dp.p
+	var value func(a Attribute)
+	value = func(a Attribute) {
+		if i := paramOperand(a); i >= 0 {
+			p.value(c.values(1)[i])
+			return
 		}
+		arr, ok := a.(*ArrayAttr)
+		if !ok {
+			p.attr(a)
+			return
+		}
+		p.w("[")
+		for i, e := range arr.Elems {
+			if i > 0 {
+				p.w(", ")
+			}
+			value(e)
+		}
+		p.w("]")
 	}
-	dynamic := op.operands[1:]
-	if countDynamic(sizes) != len(dynamic) {
-		return false
+	c.dp.blank()
+	p.w("{")
+	for i, e := range c.dp.op.Prop(c.name(0)).(*DictAttr).Entries {
+		if i > 0 {
+			p.w(", ")
+		}
+		writeQuoted(&p.buf, e.Name)
+		p.w(" = ")
+		value(e.Value)
 	}
-	p.w("transform.structured.tile_using_for ")
-	p.value(op.operands[0])
-	p.w(" tile_sizes ")
-	p.scalableIndexList("[", "]", sizes, dynamic, scalable)
-	p.attrDictColonFunctionType(op, "static_sizes", "scalable_sizes")
-	return true
+	p.w("}")
 }
