@@ -567,6 +567,18 @@ func dpsLayout(op *ir.Operation) (span, int) {
 	return span{max(n-op.NumResults(), 0), n}, -1
 }
 
+// Inits returns the operands [lo, hi) that op's model takes as its
+// inits (the operands destination-style ops write and loops carry); ok
+// is false for an op whose family has no layout.
+func Inits(op *ir.Operation) (lo, hi int, ok bool) {
+	f := families[op.Name]
+	if f == nil || f.layout == nil {
+		return 0, 0, false
+	}
+	s, _ := f.layout(op)
+	return s.lo, s.hi, true
+}
+
 // fixedInit is the layout of ops whose init is operand i alone.
 func fixedInit(i int) layout {
 	return func(op *ir.Operation) (span, int) {

@@ -81,6 +81,35 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 	return nil
 }
 
+// noSparseTensors rejects a function that takes, returns or makes a
+// sparse tensor: their storage is the sparsifier's to lay out, before
+// bufferization (One-Shot Bufferize leaves them to it too).
+func (b *bufferizer) noSparseTensors(fn *ir.Operation, ft *ir.FunctionType) error {
+	msg := "sparse tensors (%s) are not bufferized by bufferlog: run MLIR's sparsifier on them first"
+	for _, t := range append(slices.Clone(ft.Inputs), ft.Results...) {
+		if isSparse(t) {
+			return b.fail(fn, msg, t)
+		}
+	}
+	var err error
+	ir.Walk(fn, func(op *ir.Operation) bool {
+		for _, r := range op.Results() {
+			if isSparse(r.Type()) {
+				err = b.fail(op, msg, r.Type())
+				return false
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// isSparse reports whether t is a tensor with a sparse_tensor encoding.
+func isSparse(t ir.Type) bool {
+	tt, ok := t.(*ir.TensorType)
+	return ok && tt.Encoding != nil && strings.HasPrefix(tt.Encoding.String(), "#sparse_tensor.encoding")
+}
+
 // Error is a located failure to bufferize an op.
 type Error struct {
 	Op  *ir.Operation
@@ -227,6 +256,9 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 	if ft == nil {
 		b.state[fn] = 2
 		return nil
+	}
+	if err := b.noSparseTensors(fn, ft); err != nil {
+		return err
 	}
 	external := len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil
 	// Callees first: a call's result types are the callee's.

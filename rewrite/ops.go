@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bufferlog/extract"
 	"bufferlog/ir"
 )
 
@@ -55,6 +56,8 @@ func init() {
 		"arith.index_cast":                         (*bufferizer).indexCast,
 		"shape.assuming":                           (*bufferizer).ifOp,
 		"shape.assuming_yield":                     (*bufferizer).yield,
+		"linalg.pack":                              (*bufferizer).lowerFirst,
+		"linalg.unpack":                            (*bufferizer).lowerFirst,
 		"vector.transfer_write":                    (*bufferizer).transferWrite,
 		"vector.mask":                              (*bufferizer).maskOp,
 		"vector.yield":                             (*bufferizer).keepForMask,
@@ -1204,16 +1207,20 @@ func (b *bufferizer) maskOp(op *ir.Operation) error {
 	return nil
 }
 
+// lowerFirst rejects an op that MLIR 22 does not bufferize either, and
+// whose memref form does not verify.
+func (b *bufferizer) lowerFirst(op *ir.Operation) error {
+	return b.fail(op, "'%s' op on tensors has no bufferization (nor in MLIR 22): lower it first (transform.structured.lower_pack or lower_unpack, or the linalg decomposition patterns)", op.Name)
+}
+
 // destinationStyle rewrites a linalg op: inputs read their buffers, each
-// init (the last operand segment) is written in its buffer as decided,
-// and the tensor results are those buffers.
+// init (extract.Inits: the last operand segment) is written in its
+// buffer as decided, and the tensor results are those buffers.
 func (b *bufferizer) destinationStyle(op *ir.Operation) error {
-	segs := segmentSizes(op)
-	nInits := op.NumResults()
-	if len(segs) > 0 {
-		nInits = segs[len(segs)-1]
+	first, end, ok := extract.Inits(op)
+	if !ok {
+		first, end = op.NumOperands()-op.NumResults(), op.NumOperands()
 	}
-	first := op.NumOperands() - nInits
 	operands := append([]*ir.Value(nil), op.Operands()...)
 	var results []*ir.Value
 	for i, v := range op.Operands() {
@@ -1222,7 +1229,7 @@ func (b *bufferizer) destinationStyle(op *ir.Operation) error {
 		}
 		var w *ir.Value
 		var err error
-		if i >= first {
+		if first <= i && i < end {
 			w, err = b.operandBuffer(op, i)
 			results = append(results, w)
 		} else {
