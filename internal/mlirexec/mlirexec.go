@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -130,13 +131,49 @@ func Run(ctx context.Context, memrefIR []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	stdout, stderr, err := runTool(ctx, runner, nil, prog.file, "-e", "main", "--entry-point-result=void", prog.sharedLibs)
+	return runCounted(ctx, runner, prog.file, "-e", "main", "--entry-point-result=void", prog.sharedLibs)
+}
+
+// RunLowered runs a program another pipeline lowered to the LLVM dialect
+// (an LLVM integration test's), with runnerArgs as mlir-runner-22's
+// arguments after the file, its copies routed through the counting
+// runtime: Stats counts its copies, and its allocations only where the
+// pipeline lowered them to the runtime's hooks (not to malloc).
+func RunLowered(ctx context.Context, lowered []byte, runnerArgs []string, opt Options) (*Result, error) {
+	runner, err := exec.LookPath(toolRunner)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := buildRuntime(ctx, opt, rtShared)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := instrument(lowered, false)
+	if err != nil {
+		return nil, err
+	}
+	dir, cleanup, err := workDir(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	file := filepath.Join(dir, "program.llvm.mlir")
+	if err := os.WriteFile(file, prog, 0o644); err != nil {
+		return nil, err
+	}
+	return runCounted(ctx, runner, file, append(slices.Clone(runnerArgs), "--shared-libs="+rt)...)
+}
+
+// runCounted runs the lowered program file with the runner and reads the
+// counting runtime's report from its stderr.
+func runCounted(ctx context.Context, runner, file string, args ...string) (*Result, error) {
+	stdout, stderr, err := runTool(ctx, runner, nil, append([]string{file}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	stats, rest, err := parseStats(stderr)
 	if err != nil {
-		return nil, &ToolError{Tool: runner, Args: []string{prog.file}, Stderr: stderr, Err: err}
+		return nil, &ToolError{Tool: runner, Args: []string{file}, Stderr: stderr, Err: err}
 	}
 	return &Result{Output: NormalizeOutput(stdout), Stderr: rest, Stats: stats}, nil
 }
