@@ -233,6 +233,10 @@ func declare(name, signature, format string) *declOp {
 	return d
 }
 
+// formatSpacer puts blanks around the punctuation of formats, so that
+// their words split at blanks; built once, as a Replacer is costly.
+var formatSpacer = strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", ",", " , ", "|", " | ")
+
 // formatTokens splits a format into tokens: a literal is three, its
 // backquotes and its text (literalBlank for ` `, literalNone for “).
 func formatTokens(format string) []string {
@@ -258,7 +262,7 @@ func formatTokens(format string) []string {
 		if end < 0 {
 			end = len(format)
 		}
-		spaced := strings.NewReplacer("(", " ( ", ")", " ) ", "?", " ? ", "^", " ^ ", ",", " , ", "|", " | ").Replace(format[:end])
+		spaced := formatSpacer.Replace(format[:end])
 		toks = append(toks, strings.Fields(spaced)...)
 		format = format[end:]
 	}
