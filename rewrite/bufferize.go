@@ -469,28 +469,17 @@ func (b *bufferizer) newBuffer(op *ir.Operation, i int, t *ir.TensorType, src *i
 // alloc emits an identity-layout allocation of tensor type t; dynamic
 // sizes are read from like, a buffer of the same shape.
 func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
-	return b.allocIn(t, like, nil)
-}
-
-// allocIn is alloc in memory space space (nil: the default one).
-func (b *bufferizer) allocIn(t *ir.TensorType, like *ir.Value, space ir.Attribute) *ir.Value {
 	var sizes []*ir.Value
 	for d, n := range t.Shape {
 		if n == ir.Dynamic {
 			sizes = append(sizes, b.dim(like, d))
 		}
 	}
-	return b.allocSizedIn(t, sizes, space)
+	return b.allocSized(t, sizes)
 }
 
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
-	return b.allocSizedIn(t, sizes, nil)
-}
-
-func (b *bufferizer) allocSizedIn(t *ir.TensorType, sizes []*ir.Value, space ir.Attribute) *ir.Value {
-	mt := identityOf(t.Shape, t.Elem)
-	mt.MemorySpace = space
-	op := b.emit("memref.alloc", sizes, []ir.Type{mt}, "alloc")
+	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
 	setAllocProps(op, len(sizes), b.opt.Alignment)
 	return op.Result(0)
 }

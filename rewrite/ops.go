@@ -116,8 +116,7 @@ func (b *bufferizer) empty(op *ir.Operation) error {
 	return nil
 }
 
-// allocTensor allocates, in the memory space the op names if any,
-// copying the copy operand's contents if given.
+// allocTensor allocates, copying the copy operand's contents if given.
 func (b *bufferizer) allocTensor(op *ir.Operation) error {
 	t, ok := op.Result(0).Type().(*ir.TensorType)
 	if !ok {
@@ -128,9 +127,8 @@ func (b *bufferizer) allocTensor(op *ir.Operation) error {
 		return b.fail(op, "alloc_tensor without operandSegmentSizes")
 	}
 	sizes := op.Operands()[:segs[0]]
-	space := op.Prop("memory_space")
 	if segs[1] == 0 {
-		b.mapResult(op, 0, b.allocSizedIn(t, sizes, space))
+		b.mapResult(op, 0, b.allocSized(t, sizes))
 		b.drop(op)
 		return nil
 	}
@@ -138,7 +136,7 @@ func (b *bufferizer) allocTensor(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	alloc := b.allocIn(t, src, space)
+	alloc := b.alloc(t, src)
 	b.emit("memref.copy", []*ir.Value{src, alloc}, nil, "")
 	b.mapResult(op, 0, alloc)
 	b.drop(op)
