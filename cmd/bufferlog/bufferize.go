@@ -297,15 +297,15 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 	})
 }
 
-// inputFrees rejects a module that frees buffers itself where bufferlog
-// places the frees: the rules do not follow such frees, so a second free
-// (or a free of a buffer they put on the stack) would follow.
-// mlir-opt-22's deallocation pipeline rejects them too.
+// inputFrees rejects bufferization.dealloc_tensor where bufferlog
+// places the frees: the rules do not follow such a free, so a second
+// free, or a free of a buffer they put on the stack, would follow.
+// mlir-opt-22's deallocation pipeline rejects it too.
 func inputFrees(m *ir.Module, file string) error {
 	var at *ir.Operation
 	for _, fn := range m.Funcs() {
 		ir.Walk(fn, func(op *ir.Operation) bool {
-			if at == nil && (op.Name == "memref.dealloc" || op.Name == "bufferization.dealloc_tensor") {
+			if at == nil && op.Name == "bufferization.dealloc_tensor" {
 				at = op
 			}
 			return at == nil
@@ -315,7 +315,7 @@ func inputFrees(m *ir.Module, file string) error {
 		return nil
 	}
 	line, col := m.Position(at.Pos)
-	return fmt.Errorf("%s:%d:%d: error: '%s' frees a buffer in the input: bufferlog places every free itself (--dealloc=none leaves the freeing to the input)", file, line, col, at.Name)
+	return fmt.Errorf("%s:%d:%d: error: '%s' op has no bufferization where bufferlog frees every buffer itself (--dealloc=none keeps the input's frees)", file, line, col, at.Name)
 }
 
 // deallocate places the deallocations of the memref module m by the
