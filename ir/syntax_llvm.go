@@ -266,6 +266,19 @@ func (p *parser) llvmKeyword(keywords []string, def string) string {
 	return def
 }
 
+// llvmSpelledProp reads one of words but the first, if next, and sets
+// the i64 property name to its position (0 where none is written).
+func (p *parser) llvmSpelledProp(st *OpState, name string, words []string) {
+	st.AddProp(name, IntAttr(int64(slices.Index(words, p.llvmKeyword(words[1:], ""))), I64))
+}
+
+// llvmNoFastmath is the fast-math flags' default: none set.
+var llvmNoFastmath = llvmEnumAttr("fastmath", "none")
+
+// isNoFastmath reports whether a is llvmNoFastmath, which attr-dict
+// leaves out.
+func isNoFastmath(a Attribute) bool { return a != nil && a.String() == llvmNoFastmath.Text }
+
 // llvmEnumAttr is `#llvm.name<keyword>`.
 func llvmEnumAttr(name, keyword string) *OpaqueAttr {
 	return &OpaqueAttr{Text: "#llvm." + name + "<" + keyword + ">"}
@@ -287,8 +300,8 @@ func llvmEnumKeyword(a Attribute, name string, keywords []string) (string, bool)
 // result)? attr-dict-with-keyword region?
 func parseLLVMFunc(p *parser, st *OpState) {
 	st.AddProp("linkage", llvmEnumAttr("linkage", p.llvmKeyword(llvmLinkages, "external")))
-	st.AddProp("visibility_", IntAttr(int64(slices.Index(llvmVisibilities, p.llvmKeyword(llvmVisibilities[1:], ""))), I64))
-	st.AddProp("unnamed_addr", IntAttr(int64(slices.Index(llvmUnnamedAddrs, p.llvmKeyword(llvmUnnamedAddrs[1:], ""))), I64))
+	p.llvmSpelledProp(st, "visibility_", llvmVisibilities)
+	p.llvmSpelledProp(st, "unnamed_addr", llvmUnnamedAddrs)
 	st.AddProp("CConv", llvmEnumAttr("cconv", p.llvmKeyword(llvmCConvs, "ccc")))
 	st.AddProp("sym_name", Str(p.symbolName()))
 	at := p.pos()
@@ -387,7 +400,7 @@ func parseLLVMCall(p *parser, st *OpState) {
 	}
 	st.AddProp("op_bundle_sizes", p.i32Array())
 	p.optionalAttrDict(st)
-	st.defaultProp("fastmathFlags", llvmEnumAttr("fastmath", "none"))
+	st.defaultProp("fastmathFlags", llvmNoFastmath)
 	p.expect(":")
 	if callee != nil {
 		st.Operands = append(st.Operands, p.resolve(*callee, p.parseType()))
@@ -443,7 +456,7 @@ func printLLVMCall(p *printer, op *Operation) bool {
 		p.w(")")
 	}
 	elided := []string{"callee", "CConv", "TailCallKind", "var_callee_type", "op_bundle_sizes", "operandSegmentSizes"}
-	if op.Prop("fastmathFlags").String() == "#llvm.fastmath<none>" {
+	if isNoFastmath(op.Prop("fastmathFlags")) {
 		elided = append(elided, "fastmathFlags")
 	}
 	p.attrDict(op, elided...)
@@ -513,7 +526,7 @@ func llvmCmpSyntax(predicates *declEnum) *opSyntax {
 			b := p.operandRef()
 			p.optionalAttrDict(st)
 			if predicates == llvmFCmpPredicate {
-				st.defaultProp("fastmathFlags", llvmEnumAttr("fastmath", "none"))
+				st.defaultProp("fastmathFlags", llvmNoFastmath)
 			}
 			p.expect(":")
 			t := p.parseType()
@@ -534,7 +547,7 @@ func llvmCmpSyntax(predicates *declEnum) *opSyntax {
 			p.w(", ")
 			p.value(op.operands[1])
 			elided := []string{"predicate"}
-			if fm := op.Prop("fastmathFlags"); fm != nil && fm.String() == "#llvm.fastmath<none>" {
+			if isNoFastmath(op.Prop("fastmathFlags")) {
 				elided = append(elided, "fastmathFlags")
 			}
 			p.attrDictColonType(op, op.operands[0].typ, elided...)
@@ -622,11 +635,11 @@ var llvmGlobalInherent = []string{
 // gives the type, an array of its bytes.
 func parseLLVMGlobal(p *parser, st *OpState) {
 	st.AddProp("linkage", llvmEnumAttr("linkage", p.llvmKeyword(llvmLinkages, "external")))
-	st.AddProp("visibility_", IntAttr(int64(slices.Index(llvmVisibilities, p.llvmKeyword(llvmVisibilities[1:], ""))), I64))
+	p.llvmSpelledProp(st, "visibility_", llvmVisibilities)
 	if p.acceptKeyword("thread_local") {
 		st.AddProp("thread_local_", UnitAttr{})
 	}
-	st.AddProp("unnamed_addr", IntAttr(int64(slices.Index(llvmUnnamedAddrs, p.llvmKeyword(llvmUnnamedAddrs[1:], ""))), I64))
+	p.llvmSpelledProp(st, "unnamed_addr", llvmUnnamedAddrs)
 	if p.acceptKeyword("constant") {
 		st.AddProp("constant", UnitAttr{})
 	}

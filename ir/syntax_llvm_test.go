@@ -101,6 +101,11 @@ llvm.mlir.global external @gl() : f32`, printed: []string{
 			"llvm.fcmp \"olt\" %b, %10 {fastmathFlags = #llvm.fastmath<fast>} : f32",
 			"llvm.cond_br %11 weights([1, 3]), ^bb1(%13 : i1), ^bb2",
 		}},
+		// Generic input may leave out the properties that have defaults.
+		{name: "generic call", src: `"llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void ()>, linkage = #llvm.linkage<external>, sym_name = "f", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  "llvm.call"() <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, callee = @f, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+  "llvm.return"() : () -> ()
+}) : () -> ()`, printed: []string{"llvm.call @f() : () -> ()"}},
 	}, "llvm.")
 }
 
