@@ -315,8 +315,8 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	var sizes []*ir.Value // the dynamic sizes of dropped allocs
 	eachBlockOnce(blocks, func(blk *ir.Block) {
 		var ops []*ir.Operation
-		emit := func(ds []dealloc) {
-			slices.SortFunc(ds, func(a, b dealloc) int { return int(a.id - b.id) })
+		emit := func(ds []dealloc, order int) {
+			slices.SortFunc(ds, func(a, b dealloc) int { return order * int(a.id-b.id) })
 			for _, d := range ds {
 				free := ir.NewOperation("memref.dealloc", []*ir.Value{d.buf}, nil)
 				if d.region >= 0 {
@@ -326,9 +326,9 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 				n++
 			}
 		}
-		emit(first[blk])
+		emit(first[blk], 1)
 		for _, op := range blk.Ops() {
-			emit(before[op])
+			emit(before[op], 1)
 			if t, ok := dropped[op]; !ok {
 				ops = append(ops, op)
 			} else {
@@ -340,8 +340,12 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 				}
 				op.Discard()
 			}
-			emit(after[op])
-			emit(when[op])
+			emit(after[op], 1)
+			// Latest defined first: an scf.if result that holds what an
+			// earlier one lends it (lent_reach) is freed before its
+			// lender, an order whose safety bufferlog check, which tells
+			// apart the arms of one scf.if at a time, can prove.
+			emit(when[op], -1)
 		}
 		blk.SetOps(ops)
 	})

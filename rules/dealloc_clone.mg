@@ -148,12 +148,17 @@ Decl arm_not_borrowed(C, K)
   bound [/number, /number].
 arm_not_borrowed(C, K) :- arm_incoming(C, K, V), root_alias(X, V), !lendable(X, C).
 Decl owned_when(C, K)
-  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals) or buffers of the scf.if's block that it lends (lendable); C is not handed on."),
+  descr [doc("The scf.if result C owns its buffer exactly when region K ran: that region hands it owned buffers cleanly, the other one only borrowed buffers (arguments, globals) or buffers of the scf.if's block that it lends (lendable); C is handed on only to later scf.if results of its block, which it lends to (lend_site)."),
          arg(C, "value id"), arg(K, "number")]
   bound [/number, /number].
+# %r = scf.if %p { scf.yield %fresh } else { scf.yield %arg }
+# %s = scf.if %q { scf.yield %fresh2 } else { scf.yield %r }: %r owns
+# its buffer when %p held, and lends it to %s, which owns its own when
+# %q held; each is freed under its own condition, %r after %s's last
+# use too (holder_last_use), and %arg is not copied.
 owned_when(C, K) :-
   bad_carrier(C), arm_incoming(C, K, _), arm_incoming(C, K2, _), K != K2, !arm_not_good(C, K), !arm_not_borrowed(C, K2),
-  !escapes(C), !used_elsewhere(C), !borrower(C).
+  !handed_unlike_lend(C), !used_elsewhere(C), !borrower(C).
 Decl owned_when_some(C)
   descr [doc("The scf.if result C owns its buffer when one of its regions ran (owned_when)."),
          arg(C, "value id")]
@@ -164,7 +169,26 @@ Decl dealloc_when(C, Op, K)
   descr [doc("C is freed after Op if region #K of its scf.if ran, the only region giving it a buffer it owns. Op is the last use of the scf.if result C: the rewrite inserts the memref.dealloc in an scf.if on the same condition."), driver(/reads),
          arg(C, "value id"), arg(Op, "op id"), arg(K, "number")]
   bound [/number, /number, /number].
-dealloc_when(C, Op, K) :- owned_when(C, K), last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
+dealloc_when(C, Op, K) :- owned_when(C, K), holder_last_use(C, P), root_block(C, B), op_in_block(Op, B, P).
+
+Decl lent_reach(X, C)
+  descr [doc("The scf.if result C may hold the buffer of the root X, lent to it by a yield (lend_site), directly or through other scf.if results of X's block that X is lent to."),
+         arg(X, "value id"), arg(C, "value id")]
+  bound [/number, /number].
+lent_reach(X, C) :- lend_site(X, _, _, C).
+lent_reach(X, D) :- lent_reach(X, C), lend_site(C, _, _, D).
+
+Decl holder_use(C, P)
+  descr [doc("Position P of the block of C, an scf.if result owned_when one region ran, is the last use of C or of a result C is lent to (lent_reach)."),
+         arg(C, "value id"), arg(P, "number")]
+  bound [/number, /number].
+holder_use(C, P) :- owned_when(C, _), last_use(C, P).
+holder_use(C, P) :- owned_when(C, _), lent_reach(C, D), last_use(D, P).
+Decl holder_last_use(C, P)
+  descr [doc("P is the last position of C's block using C or a result C is lent to: the owned_when result C is freed after it."),
+         arg(C, "value id"), arg(P, "number")]
+  bound [/number, /number].
+holder_last_use(C, P) :- holder_use(C, Q) |> do fn:group_by(C), let P = fn:max(Q).
 
 Decl lend_site(X, T, I, C)
   descr [doc("Operand I of the yield T of a region of an scf.if defined in the block of the root X yields a view of X as the scf.if's result C."),
@@ -220,6 +244,7 @@ Decl lender_use(X, P)
   bound [/number, /number].
 lender_use(X, P) :- lent_freed(X), last_use(X, P).
 lender_use(X, P) :- lent_freed(X), lends_to(X, C), last_use(C, P).
+lender_use(X, P) :- lent_freed(X), lends_to(X, C), lent_reach(C, D), last_use(D, P).
 Decl lender_last_use(X, P)
   descr [doc("P is the last position of X's block using X or a result X is lent to: the lent_freed X is freed after it."),
          arg(X, "value id"), arg(P, "number")]

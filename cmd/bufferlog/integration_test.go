@@ -98,14 +98,7 @@ func TestLLVMIntegration(t *testing.T) {
 // copiesAboveReference are the cases whose bufferlog program copies
 // more than the reference's, with the reason. The test fails when one of
 // them no longer does, so that the list cannot go stale.
-var copiesAboveReference = map[string]string{
-	// broadcast_add's scf.if yields a new buffer on one branch and its
-	// argument on the other, and reads the result: static deallocation
-	// copies the argument so that the result can be freed, where
-	// MLIR's frees it under a run-time ownership flag (440 B against
-	// 112 B copied, 8 copies each).
-	"Dialect_Linalg_CPU__runtime-verification": "(a clone where MLIR keeps an ownership flag)",
-}
+var copiesAboveReference = map[string]string{}
 
 // integrationRun is one RUN line of a case, split at the bufferization:
 // the commands that lower the bufferized program and run it, on
