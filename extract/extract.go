@@ -681,6 +681,9 @@ func (x *extractor) valueType(vid facts.Value, v *ir.Value) {
 	case *ir.UnrankedTensorType:
 		x.out.add(facts.Unranked, vid)
 	case *ir.MemRefType:
+		if t.MemorySpace != nil {
+			x.out.add(facts.MemRefSpace, vid, x.str(t.MemorySpace.String()))
+		}
 		if x.skip[facts.MemRefType] {
 			return // memrefShape prints the type
 		}

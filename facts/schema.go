@@ -92,6 +92,7 @@ const (
 	ValueType
 	Unranked
 	MemRefType
+	MemRefSpace
 	AllocAlignment
 	Result
 	BlockArg
@@ -199,6 +200,8 @@ var schema = [NumPreds]*Predicate{
 		"Value is an unranked tensor (tensor<*xf32>): its rank is known only at run time."),
 	MemRefType: NewPredicate("memref_type(Value:value, Shape:string, Layout:name)",
 		"Value is a ranked memref; Shape is its type without the layout (\"memref<3x?xf32>\", the memory space included), and Layout is /identity when the type has none (offset 0, rows stored one after the other: so it is at run time too), else /other."),
+	MemRefSpace: NewPredicate("memref_space(Value:value, Space:string)",
+		"Value is a memref in a memory space other than the default one, written Space (\"1\", \"#gpu.address_space<workgroup>\")."),
 	AllocAlignment: NewPredicate("alloc_alignment(Op:op, Bytes:number)",
 		"The memref.alloc or memref.alloca Op asks for memory aligned to Bytes bytes (its alignment attribute)."),
 	Result: NewPredicate("result(Value:value, Op:op, Index:number)",

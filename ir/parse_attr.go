@@ -361,7 +361,7 @@ elem:
 		}
 		t := &UnrankedMemRefType{Elem: el}
 		if len(extra) == 1 {
-			t.MemorySpace = extra[0]
+			t.MemorySpace = MemorySpace(extra[0])
 		}
 		return t
 	}
@@ -372,14 +372,24 @@ elem:
 		if isLayout(extra[0]) {
 			t.Layout = extra[0]
 		} else {
-			t.MemorySpace = extra[0]
+			t.MemorySpace = MemorySpace(extra[0])
 		}
 	case 2:
-		t.Layout, t.MemorySpace = extra[0], extra[1]
+		t.Layout, t.MemorySpace = extra[0], MemorySpace(extra[1])
 	default:
 		p.fail("memref type takes at most a layout and a memory space")
 	}
 	return t
+}
+
+// MemorySpace is attribute a as a memref type's memory space: an integer
+// is an i64 there unless it says otherwise, so `1 : i64` is `1`, as
+// MLIR prints it.
+func MemorySpace(a Attribute) Attribute {
+	if i, ok := a.(*IntegerAttr); ok && i.Type != nil && TypesEqual(i.Type, I64) {
+		return &IntegerAttr{Text: i.Text}
+	}
+	return a
 }
 
 func isLayout(a Attribute) bool {

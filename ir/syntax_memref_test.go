@@ -17,6 +17,11 @@ func.func @f(%n: index, %s: index) {
   memref.dealloc %1 {tag} : memref<8xf32, #sym>
   return
 }`},
+		// An integer memory space is an i64 unless it says otherwise:
+		// mlir-opt prints `1 : i64` as `1` and keeps `1 : i32`.
+		{name: "memory spaces", src: `func.func @f(%a: memref<4xf32, 1 : i64>, %b: memref<*xf32, 2 : i64>, %c: memref<4xf32, 1 : i32>) {
+  return
+}`, printed: []string{"%a: memref<4xf32, 1>", "%b: memref<*xf32, 2>", "%c: memref<4xf32, 1 : i32>"}},
 		{name: "alloca scope", src: `func.func @f(%v: f32) -> f32 {
   %r = memref.alloca_scope -> (f32) {
     memref.alloca_scope.return %v : f32

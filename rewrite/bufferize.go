@@ -302,6 +302,9 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 		case b.opt.Layout == InferLayout:
 			b.inferResults(fn, sig)
 		}
+		if err := b.resultSpaces(fn, sig); err != nil {
+			return err
+		}
 		if err := b.castReturns(fn, sig); err != nil {
 			return err
 		}
@@ -352,6 +355,38 @@ func (b *bufferizer) inferResults(fn *ir.Operation, sig *ir.FunctionType) {
 			sig.Results[i] = got
 		}
 	}
+}
+
+// resultSpaces puts each tensor result in the memory space of the
+// buffers returned for it, which no cast can change. A recursive call
+// has taken the default space already.
+func (b *bufferizer) resultSpaces(fn *ir.Operation, sig *ir.FunctionType) error {
+	for i, t := range sig.Results {
+		if !ir.IsTensor(ir.FuncType(fn).Results[i]) {
+			continue
+		}
+		var space ir.Attribute
+		for k, ret := range returns(fn) {
+			s := spaceOf(ret.Operand(i).Type())
+			if k > 0 && !attrsEqual(space, s) {
+				return b.fail(ret, "result #%d is returned in memory space %s here and %s elsewhere: no cast converts between them", i, spaceText(s), spaceText(space))
+			}
+			space = s
+		}
+		if space != nil && b.forcedDynamic[fn] {
+			return b.fail(fn, "result #%d is in memory space %s, which the function's recursive calls do not know yet", i, spaceText(space))
+		}
+		sig.Results[i] = inSpace(t, space)
+	}
+	return nil
+}
+
+// spaceText names a memory space in a diagnostic.
+func spaceText(s ir.Attribute) string {
+	if s == nil {
+		return "default"
+	}
+	return s.String()
 }
 
 // castReturns makes every returned buffer the result's type.
@@ -466,20 +501,31 @@ func (b *bufferizer) newBuffer(op *ir.Operation, i int, t *ir.TensorType, src *i
 	return alloc
 }
 
-// alloc emits an identity-layout allocation of tensor type t; dynamic
-// sizes are read from like, a buffer of the same shape.
+// alloc emits an identity-layout allocation of tensor type t in the
+// memory space of like, a buffer of the same shape, from which dynamic
+// sizes are read.
 func (b *bufferizer) alloc(t *ir.TensorType, like *ir.Value) *ir.Value {
+	return b.allocIn(t, like, spaceOf(like.Type()))
+}
+
+// allocIn is alloc in memory space space.
+func (b *bufferizer) allocIn(t *ir.TensorType, like *ir.Value, space ir.Attribute) *ir.Value {
 	var sizes []*ir.Value
 	for d, n := range t.Shape {
 		if n == ir.Dynamic {
 			sizes = append(sizes, b.dim(like, d))
 		}
 	}
-	return b.allocSized(t, sizes)
+	return b.allocSizedIn(t, sizes, space)
 }
 
+// allocSized allocates in the default memory space.
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
-	op := b.emit("memref.alloc", sizes, []ir.Type{identityOf(t.Shape, t.Elem)}, "alloc")
+	return b.allocSizedIn(t, sizes, nil)
+}
+
+func (b *bufferizer) allocSizedIn(t *ir.TensorType, sizes []*ir.Value, space ir.Attribute) *ir.Value {
+	op := b.emit("memref.alloc", sizes, []ir.Type{inSpace(identityOf(t.Shape, t.Elem), space)}, "alloc")
 	setAllocProps(op, len(sizes), b.opt.Alignment)
 	return op.Result(0)
 }
@@ -566,9 +612,11 @@ func (b *bufferizer) convert(op *ir.Operation, v *ir.Value, to ir.Type) (*ir.Val
 	if _, ok := to.(*ir.UnrankedMemRefType); ok || castable(from, to) {
 		return b.emit("memref.cast", []*ir.Value{v}, []ir.Type{to}, "cast").Result(0), nil
 	}
+	if s, t := spaceOf(from), spaceOf(to); !attrsEqual(s, t) {
+		return nil, b.fail(op, "cannot convert a buffer of type %s to %s: it is in memory space %s, not %s", from, to, spaceText(s), spaceText(t))
+	}
 	mt, ok := to.(*ir.MemRefType)
-	fm, ok2 := from.(*ir.MemRefType)
-	if !ok || !ok2 || !isIdentity(mt) || !attrsEqual(fm.MemorySpace, mt.MemorySpace) {
+	if _, ok2 := from.(*ir.MemRefType); !ok || !ok2 || !isIdentity(mt) {
 		return nil, b.fail(op, "cannot convert a buffer of type %s to %s", from, to)
 	}
 	alloc := b.alloc(&ir.TensorType{Shape: mt.Shape, Elem: mt.Elem}, v)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 
 	"bufferlog/ir"
@@ -118,6 +119,54 @@ func TestBufferizeUnknownOp(t *testing.T) {
 	var re *rewrite.Error
 	if !errors.As(err, &re) || re.Op == nil || re.Op.Name != "my.op" {
 		t.Fatalf("Bufferize = %v, want an error at my.op", err)
+	}
+}
+
+// TestBufferizeMemorySpaces: a buffer cannot be converted into another
+// memory space; where a carrier would need it, the error says so.
+func TestBufferizeMemorySpaces(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"cf block argument", `func.func @f(%v: f32, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
+  cf.cond_br %c, ^a, ^b(%t : tensor<4xf32>)
+^a:
+  %u = linalg.fill ins(%v : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  cf.br ^b(%u : tensor<4xf32>)
+^b(%x: tensor<4xf32>):
+  %e = tensor.extract %x[%c0] : tensor<4xf32>
+  return %e : f32
+}`, "it is in memory space 1, not default"},
+		{"returns in two spaces", `func.func @f(%c: i1) -> tensor<4xf32> {
+  cf.cond_br %c, ^a, ^b
+^a:
+  %t = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
+  return %t : tensor<4xf32>
+^b:
+  %u = bufferization.alloc_tensor() : tensor<4xf32>
+  return %u : tensor<4xf32>
+}`, "result #0 is returned in memory space default here and 1 elsewhere"},
+		{"scf.if arms in two spaces", `func.func @f(%c: i1) -> tensor<4xf32> {
+  %r = scf.if %c -> tensor<4xf32> {
+    %t = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
+    scf.yield %t : tensor<4xf32>
+  } else {
+    %u = bufferization.alloc_tensor() {memory_space = 2 : i64} : tensor<4xf32>
+    scf.yield %u : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}`, "it is in memory space 2, not 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ir.Parse("in.mlir", []byte(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = rewrite.Bufferize(m, fixedPlan{}, rewrite.Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Bufferize = %v, want an error saying %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -34,6 +34,12 @@ func TestCloneOf(t *testing.T) {
 			"memref.reinterpret_cast %clone to offset: [3], sizes: [2, 3], strides: [6, 2]"}},
 		{"memref<2x3xf32, strided<[6, 2], offset: 3>>", 64, []string{"%clone = memref.alloc() : memref<14xf32>"}},
 		{"memref<4xf32, strided<[2], offset: ?>>", 0, nil},
+		// A copy stays in its source's memory space.
+		{"memref<4xf32, 1>", 0, []string{"%clone = memref.alloc() : memref<4xf32, 1>", "memref.copy %a, %clone"}},
+		{"memref<4xf32, strided<[?], offset: ?>, 1>", 0, []string{"memref.alloc() : memref<4xf32, 1>",
+			"memref.cast %clone : memref<4xf32, 1> to memref<4xf32, strided<[?], offset: ?>, 1>"}},
+		{"memref<4xf32, strided<[1], offset: 1>, 2>", 0, []string{"%clone = memref.alloc() : memref<5xf32, 2>",
+			"memref.reinterpret_cast %clone to offset: [1], sizes: [4], strides: [1] : memref<5xf32, 2> to memref<4xf32, strided<[1], offset: 1>, 2>"}},
 	} {
 		t.Run(fmt.Sprint(tc.typ, "/", tc.align), func(t *testing.T) {
 			src := "func.func @f(%a: " + tc.typ + ") {\n  return\n}\n"

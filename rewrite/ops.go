@@ -116,7 +116,9 @@ func (b *bufferizer) empty(op *ir.Operation) error {
 	return nil
 }
 
-// allocTensor allocates, copying the copy operand's contents if given.
+// allocTensor allocates, copying the copy operand's contents if given,
+// in the memory space the op names, else in the copied buffer's, else
+// in the default one.
 func (b *bufferizer) allocTensor(op *ir.Operation) error {
 	t, ok := op.Result(0).Type().(*ir.TensorType)
 	if !ok {
@@ -127,8 +129,12 @@ func (b *bufferizer) allocTensor(op *ir.Operation) error {
 		return b.fail(op, "alloc_tensor without operandSegmentSizes")
 	}
 	sizes := op.Operands()[:segs[0]]
+	space := op.Prop("memory_space")
+	if space != nil {
+		space = ir.MemorySpace(space)
+	}
 	if segs[1] == 0 {
-		b.mapResult(op, 0, b.allocSized(t, sizes))
+		b.mapResult(op, 0, b.allocSizedIn(t, sizes, space))
 		b.drop(op)
 		return nil
 	}
@@ -136,7 +142,10 @@ func (b *bufferizer) allocTensor(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	alloc := b.alloc(t, src)
+	if space == nil {
+		space = spaceOf(src.Type())
+	}
+	alloc := b.allocIn(t, src, space)
 	b.emit("memref.copy", []*ir.Value{src, alloc}, nil, "")
 	b.mapResult(op, 0, alloc)
 	b.drop(op)
@@ -345,7 +354,7 @@ func (b *bufferizer) reshape(op *ir.Operation) error {
 	}
 	rt := op.Result(0).Type().(*ir.TensorType)
 	operands := append([]*ir.Value{src}, op.Operands()[1:]...)
-	n := b.emit(strings.Replace(op.Name, "tensor.", "memref.", 1), operands, []ir.Type{identityOf(rt.Shape, rt.Elem)}, "reshape")
+	n := b.emit(strings.Replace(op.Name, "tensor.", "memref.", 1), operands, []ir.Type{inSpace(identityOf(rt.Shape, rt.Elem), spaceOf(src.Type()))}, "reshape")
 	n.Properties = op.Properties
 	b.mapResult(op, 0, n.Result(0))
 	b.drop(op)
@@ -679,7 +688,7 @@ func (b *bufferizer) identity(op *ir.Operation, v *ir.Value) (*ir.Value, error) 
 	if !ok {
 		return nil, b.fail(op, "'%s' of a buffer of type %s has no bufferization here", op.Name, v.Type())
 	}
-	return b.convert(op, v, identityOf(st.Shape, st.Elem))
+	return b.convert(op, v, inSpace(identityOf(st.Shape, st.Elem), st.MemorySpace))
 }
 
 // tensorReshape reshapes an identity-layout copy-free view; the shape
@@ -815,7 +824,7 @@ func (b *bufferizer) forOp(op *ir.Operation) error {
 			b.buf[arg], b.buf[res] = w, w
 			continue
 		}
-		t := generalize(bufferType(b.typeOf(v), false))
+		t := carrierType(b.typeOf(v), w.Type())
 		if w, err = b.convert(op, w, t); err != nil {
 			return err
 		}
@@ -923,7 +932,7 @@ func (b *bufferizer) ifOp(op *ir.Operation) error {
 			case t == nil:
 				t = yt
 			case !ir.TypesEqual(t, yt):
-				t = generalize(bufferType(res.Type(), false))
+				t = carrierType(res.Type(), t)
 			}
 		}
 		if t == nil {
@@ -971,7 +980,7 @@ func (b *bufferizer) whileOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		t := generalize(bufferType(b.typeOf(v), false))
+		t := carrierType(b.typeOf(v), w.Type())
 		if w, err = b.convert(op, w, t); err != nil {
 			return err
 		}
@@ -987,7 +996,7 @@ func (b *bufferizer) whileOp(op *ir.Operation) error {
 		if !ir.IsTensor(a.Type()) {
 			continue
 		}
-		t := generalize(bufferType(a.Type(), false))
+		t := carrierType(a.Type(), cond.Operand(j+1).Type())
 		if err := b.castOperandAt(cond, j+1, t); err != nil {
 			return err
 		}

@@ -162,10 +162,46 @@ func bufferType(t ir.Type, dynamic bool) ir.Type {
 	return t
 }
 
-// generalize is the fully dynamic form of a buffer type.
+// generalize is the fully dynamic form of a buffer type, in its memory
+// space.
 func generalize(t ir.Type) ir.Type {
 	if m, ok := t.(*ir.MemRefType); ok {
-		return dynamicOf(m.Shape, m.Elem)
+		return inSpace(dynamicOf(m.Shape, m.Elem), m.MemorySpace)
+	}
+	return t
+}
+
+// carrierType is the type of a buffer that carries tensors of type t
+// (an iter_arg, a loop or scf.if result): the fully dynamic layout, so
+// that any buffer of t's shape fits, in the memory space of held, a
+// buffer it carries.
+func carrierType(t ir.Type, held ir.Type) ir.Type {
+	return generalize(inSpace(bufferType(t, false), spaceOf(held)))
+}
+
+// spaceOf is the memory space of a buffer type; nil is the default one.
+func spaceOf(t ir.Type) ir.Attribute {
+	switch t := t.(type) {
+	case *ir.MemRefType:
+		return t.MemorySpace
+	case *ir.UnrankedMemRefType:
+		return t.MemorySpace
+	}
+	return nil
+}
+
+// inSpace is buffer type t in memory space s: a buffer copied, viewed or
+// carried stays in the space it was allocated in.
+func inSpace[T ir.Type](t T, s ir.Attribute) T {
+	switch m := any(t).(type) {
+	case *ir.MemRefType:
+		c := *m
+		c.MemorySpace = s
+		return any(&c).(T)
+	case *ir.UnrankedMemRefType:
+		c := *m
+		c.MemorySpace = s
+		return any(&c).(T)
 	}
 	return t
 }

@@ -89,7 +89,18 @@ Decl stack_seed(X, F, N)
          arg(X, "value id"), arg(F, "op id"), arg(N, "number")]
   bound [/number, /number, /number].
 stack_seed(X, F, N) :-
-  new_buffer(X), result(X, Op, 0), placed_func(Op, F), !runs_repeatedly(Op), value_type(X, /memref, N), N > 0.
+  new_buffer(X), result(X, Op, 0), placed_func(Op, F), !runs_repeatedly(Op), value_type(X, /memref, N), N > 0,
+  !other_space(X).
+
+Decl other_space(X)
+  descr [doc("X is a memref in a memory space other than the default one (memref_space)."),
+         arg(X, "value id")]
+  bound [/number].
+# %a = memref.alloc() : memref<4xf32, 1> (an alloc_tensor with
+# memory_space = 1): a memref.alloca is memory of the default space, so
+# it cannot stand for %a, as MLIR's promote-buffers-to-stack leaves such
+# buffers on the heap.
+other_space(X) :- memref_space(X, _).
 
 Decl carried_into(X, C)
   descr [doc("A view of the root X is handed into the carrier C (an scf.if or loop result, an iter_arg, a block argument)."),
