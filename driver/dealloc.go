@@ -18,7 +18,7 @@ import (
 var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
 	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam,
-	contract.Reuses, contract.ReuseOverlap)
+	contract.Reuses, contract.ReuseOverlap, contract.UnfollowedFree)
 
 // DeallocDriverPredicates names the predicates whose facts the
 // deallocation driver adds: a query that needs them runs the driver.
@@ -156,11 +156,31 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 			copies = d.Clone(names, db)
 		}
 		if len(copies) == 0 {
+			if err := unfollowed(names, db); err != nil {
+				return nil, err
+			}
 			return plan, overlapping(names, db)
 		}
 		plan.Copies = append(plan.Copies, copies...)
 		plan.DB = nil
 	}
+}
+
+// unfollowed is an error at the first of the input's frees that the
+// rules cannot follow (unfollowed_free).
+func unfollowed(names *extract.Names, db *facts.DB) error {
+	frees := contract.Pairs(db, contract.UnfollowedFree)
+	if len(frees) == 0 {
+		return nil
+	}
+	first := frees[0]
+	for _, f := range frees[1:] {
+		if f[0] < first[0] {
+			first = f
+		}
+	}
+	return fmt.Errorf("%s: error: this memref.dealloc frees %s, which may hold buffers bufferlog frees too (a block argument, or a result or iter_arg of a region op): free only allocations and call results, or keep every free of the input with --dealloc=none",
+		names.Locate(facts.OpKind, int(first[0])), names.ValueName(int(first[1])))
 }
 
 // overlapping is an error naming the first reuse_overlap fact of db:

@@ -28,7 +28,10 @@
 # critical alias, as MLIR's former BufferDeallocation pass did, and the
 # driver inserts it.
 # A buffer used across the blocks of a cf region is freed where it stops
-# being live (live_in, live_out).
+# being live (live_in, live_out). An allocation or call result that a free
+# written in the input releases (memref.dealloc, or the one a
+# bufferization.dealloc_tensor becomes) is the input's, not these rules'
+# (freed_in_input); the input may free no carrier (unfollowed_free).
 # A function whose returns all hand over buffers it owns gives its
 # callers the ownership of that result (returns_owned). Whether a call's
 # result is owned depends on the callee's returns, and so on up the call
@@ -122,20 +125,55 @@ arg_view(A, W) :- arg_view(A, V), local_step(V, W).
 arg_view(A, W) :- arg_view(A, V), call_step(V, W).
 arg_view(A, C) :- arg_view(A, V), incoming(C, V).
 
+# --- Frees written in the input ------------------------------------------------
+
+Decl input_free(Op, V)
+  descr [doc("The memref.dealloc Op, written in the input, frees V; bufferize keeps it."),
+         arg(Op, "op id"), arg(V, "value id")]
+  bound [/number, /number].
+input_free(Op, V) :- memref_effect(Op, I, /free), use(Op, I, V).
+
+Decl input_view(A, V)
+  descr [doc("V is A, the result of a memref.alloc or a call's memref result, or a view of it within the function (local_step)."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+input_view(A, A) :- op(Op, "memref.alloc"), result(A, Op, 0).
+input_view(R, R) :- call(Op, _), result(R, Op, _), buffer_value(R).
+input_view(A, W) :- input_view(A, V), local_step(V, W).
+
+Decl freed_in_input(A)
+  descr [doc("The input frees the allocation or call result A, or a view of it: A is the input's to free, and the rules free it nowhere."),
+         arg(A, "value id")]
+  bound [/number].
+# %a = memref.alloc() ... memref.dealloc %a, written in a program that is
+# partly at the memref level already: %a is not bufferlog's to free, as
+# an argument is its caller's. A carrier that receives it beside buffers
+# bufferlog frees gets a copy of it (needs_clone).
+freed_in_input(A) :- input_view(A, V), input_free(_, V).
+
+Decl unfollowed_free(Op, V)
+  descr [doc("The input's memref.dealloc Op frees V, a view of a carrier (an scf.if or loop result, an iter_arg, a block argument), which may hold buffers the rules free too: bufferize rejects the input at Op."), driver(/reads),
+         arg(Op, "op id"), arg(V, "value id")]
+  bound [/number, /number].
+# scf.if %c { scf.yield %fresh } else { scf.yield %a } ... memref.dealloc
+# of the result: the rules would free %fresh as well, so the input is
+# rejected rather than freed twice.
+unfollowed_free(Op, V) :- input_free(Op, V), root_alias(X, V), carrier(X).
+
 # --- Roots: allocations, fresh call results, carriers --------------------------
 
 Decl new_buffer(A)
-  descr [doc("A is the result of a memref.alloc: new memory the function owns."),
+  descr [doc("A is the result of a memref.alloc that the input does not free: new memory the function owns."),
          arg(A, "value id")]
   bound [/number].
-new_buffer(A) :- op(Op, "memref.alloc"), result(A, Op, 0).
+new_buffer(A) :- op(Op, "memref.alloc"), result(A, Op, 0), !freed_in_input(A).
 
 Decl owned_base(A)
-  descr [doc("A is an allocation or the result of a call that returns a fresh buffer."),
+  descr [doc("A is an allocation or the result of a call that returns a fresh buffer, which the input does not free."),
          arg(A, "value id")]
   bound [/number].
 owned_base(A) :- new_buffer(A).
-owned_base(R) :- call(Op, F), result(R, Op, J), fresh_result(F, J).
+owned_base(R) :- call(Op, F), result(R, Op, J), fresh_result(F, J), !freed_in_input(R).
 
 Decl incoming(C, V)
   descr [doc("V is handed into the carrier C: a branch operand to a block argument, an init to an iter_arg, a yield to an iter_arg or a result (an scf.for's init to its result, for a loop that runs no iteration)."),

@@ -254,11 +254,6 @@ func eliminateEmpty(m *ir.Module, ps pass) (*driver.EmptyPlan, error) {
 // rewriteDecided is bufferize once the decisions are taken, with dealloc
 // in place of ps's: explain places the frees itself, to explain them.
 func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deallocMode) error {
-	if ps.dealloc != noDealloc {
-		if err := inputFrees(m, file); err != nil {
-			return err
-		}
-	}
 	times := ps.times
 	plan := rewrite.NewPlan(a.names, a.dec, a.parts)
 	large := a.names.Ops() >= collectOps
@@ -269,7 +264,7 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 		var re *rewrite.Error
 		if errors.As(err, &re) {
 			line, col := m.Position(re.Op.Pos)
-			return fmt.Errorf("%s:%d:%d: error: %s", file, line, col, re.Msg)
+			return fmt.Errorf("%s:%d:%d: error: %s", m.File, line, col, re.Msg)
 		}
 		return err
 	})
@@ -295,27 +290,6 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 		}
 		return nil
 	})
-}
-
-// inputFrees rejects bufferization.dealloc_tensor where bufferlog
-// places the frees: the rules do not follow such a free, so a second
-// free, or a free of a buffer they put on the stack, would follow.
-// mlir-opt-22's deallocation pipeline rejects it too.
-func inputFrees(m *ir.Module, file string) error {
-	var at *ir.Operation
-	for _, fn := range m.Funcs() {
-		ir.Walk(fn, func(op *ir.Operation) bool {
-			if at == nil && op.Name == "bufferization.dealloc_tensor" {
-				at = op
-			}
-			return at == nil
-		})
-	}
-	if at == nil {
-		return nil
-	}
-	line, col := m.Position(at.Pos)
-	return fmt.Errorf("%s:%d:%d: error: '%s' op has no bufferization where bufferlog frees every buffer itself (--dealloc=none keeps the input's frees)", file, line, col, at.Name)
 }
 
 // deallocate places the deallocations of the memref module m by the

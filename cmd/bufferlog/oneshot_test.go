@@ -321,12 +321,25 @@ func TestBufferizeCommand(t *testing.T) {
 	}
 }
 
-// TestBufferizeInputFrees checks that bufferization.dealloc_tensor is
-// rejected where bufferlog places the frees (a second free, or a free of
-// a stack buffer, would follow), at its position, and kept with
-// --dealloc=none.
+// TestBufferizeInputFrees checks the frees written in the input
+// (bufferization.dealloc_tensor, memref.dealloc): the rules leave the
+// allocations and call results they free to them, so that each is freed
+// once and none goes to the stack (--verify proves the output safe), and
+// a free of a carrier, which may hold buffers the rules free, is
+// rejected at its position. --dealloc=none keeps the input's frees only.
 func TestBufferizeInputFrees(t *testing.T) {
-	const src = `func.func @f(%a: f32) -> f32 {
+	const make4 = `func.func private @make(%a: f32) -> tensor<4xf32> {
+  %t = tensor.empty() : tensor<4xf32>
+  %b = linalg.fill ins(%a : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+`
+	for _, tc := range []struct {
+		name, src string
+		frees     int    // memref.dealloc ops in the output
+		err       string // the diagnostic, if rejected
+	}{
+		{"dealloc_tensor of an alloc_tensor", `func.func @f(%a: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %t = bufferization.alloc_tensor() : tensor<4xf32>
   %b = linalg.fill ins(%a : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
@@ -334,14 +347,56 @@ func TestBufferizeInputFrees(t *testing.T) {
   bufferization.dealloc_tensor %b : tensor<4xf32>
   return %x : f32
 }
-`
-	stdout, stderr, code := run(t, src, "bufferize", "-")
-	want := `-:6:3: error: 'bufferization.dealloc_tensor' op has no bufferization where bufferlog frees every buffer itself`
-	if code != 1 || stdout != "" || !strings.Contains(stderr, want) {
-		t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing and %q", code, stdout, stderr, want)
-	}
-	stdout, stderr, code = run(t, src, "bufferize", "--dealloc=none", "-")
-	if code != 0 || strings.Count(stdout, "memref.dealloc") != 1 {
-		t.Errorf("--dealloc=none: exit %d, stderr %q, output:\n%s\nwant the input's one free", code, stderr, stdout)
+`, 1, ""},
+		{"memref.dealloc of a memref.alloc", `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<400xf32>
+  memref.store %v, %a[%c0] : memref<400xf32>
+  %x = memref.load %a[%c0] : memref<400xf32>
+  memref.dealloc %a : memref<400xf32>
+  return %x : f32
+}
+`, 1, ""},
+		{"memref.dealloc of a call's result", make4 + `func.func @f(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = call @make(%v) : (f32) -> tensor<4xf32>
+  %m = bufferization.to_buffer %t : tensor<4xf32> to memref<4xf32>
+  %x = memref.load %m[%c0] : memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  return %x : f32
+}
+`, 1, ""},
+		{"memref.dealloc of an scf.if result", `func.func @f(%v: f32, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> memref<4xf32> {
+    %b = memref.alloc() : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  memref.store %v, %r[%c0] : memref<4xf32>
+  %x = memref.load %r[%c0] : memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return %x : f32
+}
+`, 0, "<stdin>:12:3: error: this memref.dealloc frees %r, which may hold buffers bufferlog frees too"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := run(t, tc.src, "bufferize", "--verify", "-")
+			if tc.err != "" {
+				if code != 1 || stdout != "" || !strings.Contains(stderr, tc.err) {
+					t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing and %q", code, stdout, stderr, tc.err)
+				}
+				return
+			}
+			if code != 0 || strings.Count(stdout, "memref.dealloc") != tc.frees || strings.Contains(stdout, "memref.alloca") {
+				t.Errorf("exit %d, stderr %q, output:\n%s\nwant %d memref.dealloc and no alloca", code, stderr, stdout, tc.frees)
+			}
+			stdout, stderr, code = run(t, tc.src, "bufferize", "--dealloc=none", "-")
+			if code != 0 || strings.Count(stdout, "memref.dealloc") != 1 {
+				t.Errorf("--dealloc=none: exit %d, stderr %q, output:\n%s\nwant the input's one free", code, stderr, stdout)
+			}
+		})
 	}
 }

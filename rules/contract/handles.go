@@ -46,6 +46,11 @@ var (
 	// hand it over. Added by the deallocation driver, which assumes it and
 	// keeps it while returns_owned confirms it.
 	FreshResult = declare("dealloc.mg", Adds, "fresh_result", 2)
+	// UnfollowedFree is unfollowed_free(Op op id, V value id): Go reads it.
+	// The input's memref.dealloc Op frees V, a view of a carrier (an scf.if or
+	// loop result, an iter_arg, a block argument), which may hold buffers the
+	// rules free too: bufferize rejects the input at Op.
+	UnfollowedFree = declare("dealloc.mg", Reads, "unfollowed_free", 2)
 )
 
 // The predicates of dealloc_clone.mg.
