@@ -85,6 +85,13 @@ needs_clone(Ret, J) :-
 needs_clone(Ret, J) :-
   return_op(Ret, _), use(Ret, J, V), may_global(V), root_alias(X, V), owned(X), !clone_cannot_help(V).
 
+# %s = arith.select %c, %fresh, %arg; return %s: the caller cannot own
+# %s (it may be its own %arg), and %fresh, which %s may be, is live at
+# the return, so nobody would free it. Return a copy of %s; %fresh is
+# then freed after the copy.
+needs_clone(Ret, J) :-
+  return_op(Ret, _), use(Ret, J, V), arg_view(_, V), root_alias(X, V), owned(X), !clone_cannot_help(V).
+
 # func.return %t, %t (or two views of one buffer): the caller would own
 # one buffer twice, as two results, and free it twice; the later
 # operands hand on copies.

@@ -54,6 +54,21 @@ Decl read_only_value(V)
 read_only_value(V) :- not_writable(V).
 read_only_value(V) :- read_only_memory(V).
 
+# scf.for ... iter_args(%a = %t) { linalg.fill outs(%a) ...
+# scf.yield %cst }: from the second iteration on, %a is the buffer of
+# %cst, a constant, so %a must not be written in place either. An
+# iter_arg (or scf.while argument) that a yield may hand read-only memory
+# is read-only itself. One-Shot rejects such a yield, which is not
+# equivalent to its iter_arg.
+read_only_value(A) :- yield_to_arg(Yield, I, A), tensor_use(Yield, I, V), holds_read_only(V).
+
+Decl holds_read_only(V)
+  descr [doc("V is read-only (read_only_value), or a view of such a value made by an op that does not write it (tensor.extract_slice, tensor.cast, ...): its buffer is that read-only memory."),
+         arg(V, "value id")]
+  bound [/number].
+holds_read_only(V) :- read_only_value(V).
+holds_read_only(W) :- holds_read_only(V), tensor_use(Op, I, V), operand_alias(Op, I, W), !operand_writes(Op, I).
+
 Decl read_only_memory(V)
   descr [doc("V's buffer is read-only memory for whoever holds it, not only for One-Shot's analysis: a constant, a to_tensor without writable, a callee's read-only result."),
          arg(V, "value id")]

@@ -187,13 +187,18 @@ func rejectedFor(reasons string) *regexp.Regexp {
 }
 
 // TestBufferizeVerifies bufferizes every program of the analysis corpus
-// and of testdata/exec: each output must verify in mlir-opt-22 and keep
-// no tensor value; a program may be rejected only with a located
-// diagnostic saying which op has no bufferization. The counts are logged.
+// and of testdata/exec: each output must verify in mlir-opt-22, keep no
+// tensor value and be memory-safe by bufferlog check (no finding at
+// all); a program may be rejected only with a located diagnostic saying
+// which op has no bufferization. The counts are logged.
 func TestBufferizeVerifies(t *testing.T) {
 	tooltest.Slow(t)
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
 	prog, err := rules.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk, err := testChecker()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,8 +223,23 @@ func TestBufferizeVerifies(t *testing.T) {
 			t.Errorf("%s: a tensor is left in %s", file, where)
 		}
 		verifyModuleWithMLIR(t, mlirOpt, file, m)
+		var out bytes.Buffer
+		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		printed, err := ir.Parse(file, out.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, err := chk.findings(printed, out.Bytes(), unbounded(pipeline{opts: opts}))
+		if err != nil {
+			t.Fatalf("%s: check: %v", file, err)
+		}
+		for _, f := range found {
+			t.Errorf("%s: bufferlog check finds in the output, %d:%d: %s: %s", file, f.Line, f.Col, f.Severity, f.Message)
+		}
 	}
-	t.Logf("%d programs bufferized and verified by mlir-opt-22, %d rejected with a diagnostic", bufferized, rejected)
+	t.Logf("%d programs bufferized, verified by mlir-opt-22 and checked by bufferlog check, %d rejected with a diagnostic", bufferized, rejected)
 	if bufferized < len(files)*3/4 {
 		t.Errorf("only %d of %d programs bufferized", bufferized, len(files))
 	}
