@@ -63,10 +63,13 @@ read_only_value(V) :- read_only_memory(V).
 read_only_value(A) :- yield_to_arg(Yield, I, A), tensor_use(Yield, I, V), holds_read_only(V).
 
 Decl holds_read_only(V)
-  descr [doc("V is read-only (read_only_value), or a view of such a value made by an op that does not write it (tensor.extract_slice, tensor.cast, ...): its buffer is that read-only memory."),
+  descr [doc("V is read-only memory (read_only_memory) or an argument marked not writable, or a view of such a value made by an op that does not write it (tensor.extract_slice, tensor.cast, ...): its buffer is that read-only memory."),
          arg(V, "value id")]
   bound [/number].
-holds_read_only(V) :- read_only_value(V).
+# Read-only memory, and arguments the caller marks not writable; not the
+# results of unknown ops, which One-Shot only declines to write in place.
+holds_read_only(V) :- read_only_memory(V).
+holds_read_only(A) :- not_writable(A), func_arg(_, _, A).
 holds_read_only(W) :- holds_read_only(V), tensor_use(Op, I, V), operand_alias(Op, I, W), !operand_writes(Op, I).
 
 Decl read_only_memory(V)
