@@ -140,7 +140,7 @@ func Clonable(t ir.Type) bool {
 	if !ok {
 		return false
 	}
-	if castable(inSpace(identityOf(m.Shape, m.Elem), m.MemorySpace), m) {
+	if castable(identityLike(m), m) {
 		return true
 	}
 	_, _, ok = staticSpan(m)
@@ -184,7 +184,7 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 		*ops = append(*ops, op)
 		return op
 	}
-	if !castable(inSpace(identityOf(t.Shape, t.Elem), t.MemorySpace), t) {
+	if !castable(identityLike(t), t) {
 		span, l, _ := staticSpan(t)
 		bt := inSpace(identityOf([]int64{span}, t.Elem), t.MemorySpace)
 		alloc := add("memref.alloc", nil, []ir.Type{bt}, "clone")
@@ -205,7 +205,7 @@ func cloneOf(v *ir.Value, ops *[]*ir.Operation, align int64) (buf, w *ir.Value) 
 			sizes = append(sizes, add("memref.dim", []*ir.Value{v, c.Result(0)}, []ir.Type{ir.Index}, "dim").Result(0))
 		}
 	}
-	bt := inSpace(identityOf(t.Shape, t.Elem), t.MemorySpace)
+	bt := identityLike(t)
 	alloc := add("memref.alloc", sizes, []ir.Type{bt}, "clone")
 	setAllocProps(alloc, len(sizes), alignedClone(bt, align))
 	add("memref.copy", []*ir.Value{v, alloc.Result(0)}, nil, "")

@@ -688,7 +688,7 @@ func (b *bufferizer) identity(op *ir.Operation, v *ir.Value) (*ir.Value, error) 
 	if !ok {
 		return nil, b.fail(op, "'%s' of a buffer of type %s has no bufferization here", op.Name, v.Type())
 	}
-	return b.convert(op, v, inSpace(identityOf(st.Shape, st.Elem), st.MemorySpace))
+	return b.convert(op, v, identityLike(st))
 }
 
 // tensorReshape reshapes an identity-layout copy-free view; the shape

@@ -132,6 +132,12 @@ func isIdentity(t ir.Type) bool {
 	return ok && m.Layout == nil
 }
 
+// identityLike is the identity-layout memref of m's shape and element
+// type, in m's memory space: what a copy of m is allocated as.
+func identityLike(m *ir.MemRefType) *ir.MemRefType {
+	return inSpace(identityOf(m.Shape, m.Elem), m.MemorySpace)
+}
+
 // identityOf is the identity-layout memref of a tensor's shape.
 func identityOf(shape []int64, elem ir.Type) *ir.MemRefType {
 	return &ir.MemRefType{Shape: shape, Elem: elem}
