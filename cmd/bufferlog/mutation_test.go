@@ -210,10 +210,10 @@ func runFault(text []byte, want string) (fault, output string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	res, err := mlirexec.Run(ctx, text, mlirexec.Options{})
-	var tool *mlirexec.ToolError
+	if stderr, crashed := runCrash(ctx, err); crashed {
+		return "crash: " + firstLine(stderr), "", nil
+	}
 	switch {
-	case errors.As(err, &tool) && filepath.Base(tool.Tool) == "mlir-runner-22" && ctx.Err() == nil:
-		return "crash: " + firstLine(tool.Stderr), "", nil
 	case err != nil:
 		return "", "", err
 	case res.Stats.BadFrees > 0:
@@ -234,6 +234,17 @@ func runFault(text []byte, want string) (fault, output string, err error) {
 		return outputDiffers, res.Output, nil
 	}
 	return "", res.Output, nil
+}
+
+// runCrash reports whether err, from running a program within ctx, is
+// the program's own failure (mlir-runner-22 exits with an error, a crash
+// included, in time), with what it wrote on stderr.
+func runCrash(ctx context.Context, err error) (string, bool) {
+	var tool *mlirexec.ToolError
+	if errors.As(err, &tool) && filepath.Base(tool.Tool) == "mlir-runner-22" && ctx.Err() == nil {
+		return tool.Stderr, true
+	}
+	return "", false
 }
 
 // outputDiffers is the fault of a mutant that is memory-safe (the
