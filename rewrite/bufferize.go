@@ -57,6 +57,7 @@ func Bufferize(m *ir.Module, plan Plan, opt Options) error {
 		state:         map[*ir.Operation]int{},
 		sigs:          map[*ir.Operation]*ir.FunctionType{},
 		droppedYields: map[*ir.Operation][]bool{},
+		spaceSettled:  map[*ir.Value]bool{},
 	}
 	for _, fn := range m.Funcs() {
 		b.funcs[ir.SymbolName(fn)] = fn
@@ -157,6 +158,11 @@ type bufferizer struct {
 	// forcedDynamic marks functions whose results were typed fully
 	// dynamic before their bodies were rewritten (recursion).
 	forcedDynamic map[*ir.Operation]bool
+	// spaceSettled marks the tensor arguments of cf branch targets whose
+	// memory space is fixed: by the first branch rewritten that passes
+	// them a buffer, or by the rewrite of their block, whichever comes
+	// first (see branch).
+	spaceSettled map[*ir.Value]bool
 }
 
 type blockArg struct {
@@ -423,7 +429,8 @@ func calleeName(call *ir.Operation) string {
 
 // region rewrites the blocks of r. Tensor arguments of blocks other than
 // the entry (cf branch targets) carry buffers of a fully dynamic layout,
-// to which every incoming buffer casts.
+// to which every incoming buffer casts, in the memory space of the first
+// buffer a branch passes them (see branch).
 func (b *bufferizer) region(r *ir.Region) error {
 	for i, blk := range r.Blocks() {
 		if i == 0 {
@@ -445,6 +452,9 @@ func (b *bufferizer) region(r *ir.Region) error {
 
 // block rewrites blk's ops in order into a new op list.
 func (b *bufferizer) block(blk *ir.Block) error {
+	for _, a := range blk.Args() {
+		b.spaceSettled[a] = true
+	}
 	saved := b.out
 	b.out = make([]*ir.Operation, 0, len(blk.Ops()))
 	for _, op := range slices.Clone(blk.Ops()) {

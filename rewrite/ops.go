@@ -784,10 +784,22 @@ func (b *bufferizer) call(op *ir.Operation) error {
 }
 
 // branch passes buffers to blocks whose tensor arguments now take fully
-// dynamic memrefs (see region).
+// dynamic memrefs (see region). A block argument takes the memory space
+// of the first buffer passed to it, as long as nothing has used it yet
+// (its block comes later); the buffers other branches pass must be in
+// that space too.
 func (b *bufferizer) branch(op *ir.Operation) error {
 	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
-		return b.convert(op, w, bufferType(b.typeOf(op.Operand(i)), true))
+		succ, k, ok := ir.ForwardedTo(op, i)
+		if !ok {
+			return nil, b.fail(op, "operand #%d is passed to no successor", i)
+		}
+		arg := op.Successors[succ].Arg(k)
+		if !b.spaceSettled[arg] {
+			arg.SetType(inSpace(arg.Type(), spaceOf(w.Type())))
+			b.spaceSettled[arg] = true
+		}
+		return b.convert(op, w, arg.Type())
 	})
 	if err != nil {
 		return err
