@@ -39,6 +39,11 @@ type Options struct {
 	// their operands become bufferization.to_tensor of the buffers, and
 	// their results are read back with bufferization.to_buffer.
 	AllowUnknownOps bool
+	// EncodingSpace reads a ranked tensor type's encoding as the memory
+	// space of the buffers allocated for it and of the function
+	// boundaries that take it (One-Shot Bufferize's
+	// use-encoding-for-memory-space).
+	EncodingSpace bool
 }
 
 // Bufferize rewrites m from tensor IR to memref IR: every tensor value
@@ -196,7 +201,7 @@ func (b *bufferizer) unknown(op *ir.Operation) error {
 	}
 	for i, r := range op.Results() {
 		if ir.IsTensor(r.Type()) {
-			m := b.emit("bufferization.to_buffer", []*ir.Value{r}, []ir.Type{bufferType(r.Type(), true)}, "")
+			m := b.emit("bufferization.to_buffer", []*ir.Value{r}, []ir.Type{inSpace(bufferType(r.Type(), true), b.defaultSpace(r.Type()))}, "")
 			b.mapResult(op, i, m.Result(0))
 		}
 	}
@@ -330,11 +335,11 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 func (b *bufferizer) boundary(ft *ir.FunctionType, uninferable bool) *ir.FunctionType {
 	sig := &ir.FunctionType{Results: slices.Clone(ft.Results)}
 	for _, t := range ft.Inputs {
-		sig.Inputs = append(sig.Inputs, bufferType(t, b.opt.Layout != IdentityLayout))
+		sig.Inputs = append(sig.Inputs, inSpace(bufferType(t, b.opt.Layout != IdentityLayout), b.defaultSpace(t)))
 	}
 	for i, t := range ft.Results {
 		if ir.IsTensor(t) {
-			sig.Results[i] = bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && uninferable)
+			sig.Results[i] = inSpace(bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && uninferable), b.defaultSpace(t))
 		}
 	}
 	return sig
@@ -529,9 +534,19 @@ func (b *bufferizer) allocIn(t *ir.TensorType, like *ir.Value, space ir.Attribut
 	return b.allocSizedIn(t, sizes, space)
 }
 
-// allocSized allocates in the default memory space.
+// allocSized allocates in t's default memory space (defaultSpace).
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
-	return b.allocSizedIn(t, sizes, nil)
+	return b.allocSizedIn(t, sizes, b.defaultSpace(t))
+}
+
+// defaultSpace is the memory space of a buffer made for a tensor of type
+// t that takes its space from nothing else: t's encoding under
+// Options.EncodingSpace, else the default space (nil).
+func (b *bufferizer) defaultSpace(t ir.Type) ir.Attribute {
+	if tt, ok := t.(*ir.TensorType); ok && b.opt.EncodingSpace && tt.Encoding != nil {
+		return ir.MemorySpace(tt.Encoding)
+	}
+	return nil
 }
 
 func (b *bufferizer) allocSizedIn(t *ir.TensorType, sizes []*ir.Value, space ir.Attribute) *ir.Value {

@@ -72,8 +72,8 @@ func (b *bufferizer) constant(op *ir.Operation) error {
 	if !ok || value == nil {
 		return b.fail(op, "tensor constant without a value of ranked tensor type")
 	}
-	mt := identityOf(t.Shape, t.Elem)
-	key := value.String()
+	mt := inSpace(identityOf(t.Shape, t.Elem), b.defaultSpace(t))
+	key := value.String() // its type too: one global per space
 	name, ok := b.globals[key]
 	if !ok {
 		name = fmt.Sprintf("__constant_%s_%d", shapeName(t), len(b.globals))
@@ -82,7 +82,7 @@ func (b *bufferizer) constant(op *ir.Operation) error {
 		g.SetProp("sym_name", ir.Str(name))
 		g.SetProp("sym_visibility", ir.Str("private"))
 		g.SetProp("type", &ir.TypeAttr{Type: mt})
-		g.SetProp("initial_value", value)
+		g.SetProp("initial_value", withoutEncoding(value))
 		g.SetProp("constant", ir.UnitAttr{})
 		g.SetProp("alignment", ir.IntAttr(64, ir.I64))
 		b.newGlobals = append(b.newGlobals, g)
@@ -92,6 +92,23 @@ func (b *bufferizer) constant(op *ir.Operation) error {
 	b.mapResult(op, 0, get.Result(0))
 	b.drop(op)
 	return nil
+}
+
+// withoutEncoding is a dense literal typed as the tensor of its global's
+// memref type, which has no encoding: a memref.global's initial value must
+// be.
+func withoutEncoding(value ir.Attribute) ir.Attribute {
+	d, ok := value.(*ir.DenseElementsAttr)
+	if !ok {
+		return value
+	}
+	t, ok := d.Type.(*ir.TensorType)
+	if !ok || t.Encoding == nil {
+		return value
+	}
+	plain := *t
+	plain.Encoding = nil
+	return &ir.DenseElementsAttr{Body: d.Body, Type: &plain}
 }
 
 func shapeName(t *ir.TensorType) string {
@@ -118,7 +135,7 @@ func (b *bufferizer) empty(op *ir.Operation) error {
 
 // allocTensor allocates, copying the copy operand's contents if given,
 // in the memory space the op names, else in the copied buffer's, else
-// in the default one.
+// in its type's default one (defaultSpace).
 func (b *bufferizer) allocTensor(op *ir.Operation) error {
 	t, ok := op.Result(0).Type().(*ir.TensorType)
 	if !ok {
@@ -134,6 +151,9 @@ func (b *bufferizer) allocTensor(op *ir.Operation) error {
 		space = ir.MemorySpace(space)
 	}
 	if segs[1] == 0 {
+		if space == nil {
+			space = b.defaultSpace(t)
+		}
 		b.mapResult(op, 0, b.allocSizedIn(t, sizes, space))
 		b.drop(op)
 		return nil
@@ -335,7 +355,8 @@ func (b *bufferizer) cast(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	to := bufferType(op.Result(0).Type(), !isIdentity(src.Type()))
+	// A cast changes no memory space, whatever encodings say.
+	to := inSpace(bufferType(op.Result(0).Type(), !isIdentity(src.Type())), spaceOf(src.Type()))
 	w, err := b.convert(op, src, to)
 	if err != nil {
 		return err
@@ -706,7 +727,7 @@ func (b *bufferizer) tensorReshape(op *ir.Operation) error {
 		return err
 	}
 	rt := op.Result(0).Type()
-	n := b.emit("memref.reshape", []*ir.Value{src, shape}, []ir.Type{bufferType(rt, false)}, "reshape")
+	n := b.emit("memref.reshape", []*ir.Value{src, shape}, []ir.Type{inSpace(bufferType(rt, false), spaceOf(src.Type()))}, "reshape")
 	b.mapResult(op, 0, n.Result(0))
 	b.drop(op)
 	return nil

@@ -53,7 +53,7 @@ func bufferizeCommand() *cli.Command {
 			opModelFlag,
 			layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag,
 			deallocFlag,
-			allowUnknownOpsFlag,
+			allowUnknownOpsFlag, encodingSpaceFlag,
 			verifyFlag,
 			&cli.StringFlag{Name: "o", Usage: "write the output to `FILE` instead of stdout (one input only)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write the outputs of a batch under `DIR`, mirroring each input directory's tree, and input files by base name"},

@@ -26,7 +26,8 @@ import (
 // --print-conflicts prints it) and the memref IR (want/bufferized.mlir)
 // with the archive (golden.Run; -update rewrites them). An optional flags
 // section holds bufferize flags for the case (--allow-unknown-ops,
-// --function-boundary-type-conversion=..., --policy=...). mlir-opt-22
+// --use-encoding-for-memory-space, --function-boundary-type-conversion=...,
+// --policy=...). mlir-opt-22
 // must accept every bufferized output.
 func TestBufferizeGolden(t *testing.T) {
 	mlirOpt := tooltest.Require(t, "mlir-opt-22")
@@ -61,6 +62,8 @@ func goldenFlags(t *testing.T, flags string) (driver.Policy, rewrite.Options) {
 		switch name {
 		case "--allow-unknown-ops":
 			ropt.AllowUnknownOps = true
+		case "--use-encoding-for-memory-space":
+			ropt.EncodingSpace = true
 		case "--function-boundary-type-conversion":
 			ropt.Layout, err = rewrite.ParseLayout(value)
 		case "--max-stack-bytes":

@@ -53,7 +53,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Usage: "only the decisions about the value `%name`"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "text, or json (the types of bufferlog/internal/explain)"},
 			&cli.StringFlag{Name: "o", Usage: "write the memref IR the locations refer to to `FILE`"},
-			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag, allowUnknownOpsFlag,
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag, allowUnknownOpsFlag, encodingSpaceFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),

@@ -124,6 +124,7 @@ var (
 	outParamsFlag = &cli.StringFlag{Name: "results-to-out-params", Value: "none",
 		Usage: "none; private: a private function's results that are fresh buffers of static shape become arguments that each call allocates (MLIR's buffer-results-to-out-params), where the caller may put them on the stack, hoist them or free them; all: public functions' too"}
 	allowUnknownOpsFlag = &cli.BoolFlag{Name: "allow-unknown-ops", Usage: "keep ops without a bufferization on tensors, with bufferization.to_tensor/to_buffer at their boundary"}
+	encodingSpaceFlag   = &cli.BoolFlag{Name: "use-encoding-for-memory-space", Usage: "read a ranked tensor type's encoding as the memory space of the buffers allocated for it and of function arguments and results of its type, as One-Shot Bufferize's option of that name (tensor<4xf32, 1> becomes memref<4xf32, 1>)"}
 	deallocFlag         = &cli.StringFlag{Name: "dealloc", Value: "static", Usage: "static: free every buffer where rules/dealloc*.mg places it, with no run-time ownership flags or alias checks, copying a buffer at the hand-overs where the rules ask (needs_clone); none: free nothing"}
 
 	analysisOnlyFlag   = &cli.BoolFlag{Name: "analysis-only", Usage: "annotate the decisions instead of rewriting to memrefs"}
@@ -277,8 +278,8 @@ func optimizations(list string) ([]string, error) {
 }
 
 // rewriteOptions reads the flags of the rewrite: the layout of function
-// boundaries, the alignment of buffers, the stack they may take, and
-// whether unknown ops are kept.
+// boundaries, the alignment of buffers, the stack they may take,
+// whether unknown ops are kept and whether encodings are memory spaces.
 func rewriteOptions(c *cli.Context) (rewrite.Options, error) {
 	layout, err := rewrite.ParseLayout(flagValue(c, layoutFlag, layoutFlag.Value))
 	if err != nil {
@@ -292,7 +293,8 @@ func rewriteOptions(c *cli.Context) (rewrite.Options, error) {
 	if stack < 0 {
 		return rewrite.Options{}, fmt.Errorf("--%s %d: want 0 or more", stackFlag.Name, stack)
 	}
-	return rewrite.Options{Layout: layout, Alignment: align, MaxStackBytes: stack, AllowUnknownOps: c.Bool(allowUnknownOpsFlag.Name)}, nil
+	return rewrite.Options{Layout: layout, Alignment: align, MaxStackBytes: stack, AllowUnknownOps: c.Bool(allowUnknownOpsFlag.Name),
+		EncodingSpace: c.Bool(encodingSpaceFlag.Name)}, nil
 }
 
 // deallocation is how the deallocation driver runs on a memref module

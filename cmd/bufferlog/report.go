@@ -28,7 +28,7 @@ func reportCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "o", Usage: "write the page to `FILE` (required)"},
 			&cli.StringFlag{Name: "func", Usage: "the function whose graph the page shows"},
-			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag, allowUnknownOpsFlag,
+			policyFlag, copyBeforeWriteFlag, heuristicFlag, layoutFlag, alignmentFlag, stackFlag, optimizeFlag, outParamsFlag, allowUnknownOpsFlag, encodingSpaceFlag,
 			rulesFlag,
 			opModelFlag,
 		}, limitFlags...),

@@ -4,11 +4,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"bufferlog/driver"
 	"bufferlog/internal/tooltest"
 	"bufferlog/ir"
+	"bufferlog/rewrite"
 	"bufferlog/rules"
 )
 
@@ -78,18 +80,24 @@ func TestUpstreamBufferize(t *testing.T) {
 		t.Fatal(err)
 	}
 	rejection := rejectedFor(unsupportedOps + `|cannot avoid RaW conflict`)
-	bufferized, rejected, unparsed := 0, 0, 0
+	bufferized, rejected, unparsed, encoded := 0, 0, 0, 0
 	for _, file := range tooltest.UpstreamCases(t, "../..") {
 		m, opts, err := loadForExtraction(file, nil)
 		if err != nil {
 			unparsed++ // written in the test dialect's syntax, or invalid on purpose
 			continue
 		}
-		if err := bufferize(m, file, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, policy: driver.OneShot(driver.BottomUp), dealloc: staticDealloc})); err != nil {
+		// The option of the case's RUN line that bufferlog has too.
+		oneShot, ropt := "bufferize-function-boundaries", rewrite.Options{}
+		if strings.Contains(upstreamRunLines(t, file), "use-encoding-for-memory-space") {
+			oneShot, ropt.EncodingSpace = oneShot+" use-encoding-for-memory-space", true
+			encoded++
+		}
+		if err := bufferize(m, file, unbounded(pipeline{rules: ruleSet{prog: prog}, opts: opts, ropt: ropt, policy: driver.OneShot(driver.BottomUp), dealloc: staticDealloc})); err != nil {
 			if !rejection.MatchString(err.Error()) {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}
-			if exec.Command(mlirOpt, "--one-shot-bufferize=bufferize-function-boundaries", file, "-o", os.DevNull).Run() == nil {
+			if exec.Command(mlirOpt, "--one-shot-bufferize="+oneShot, file, "-o", os.DevNull).Run() == nil {
 				t.Errorf("%s: mlir-opt-22 bufferizes it, bufferlog rejects it: %v", filepath.Base(file), err)
 			}
 			rejected++
@@ -98,8 +106,34 @@ func TestUpstreamBufferize(t *testing.T) {
 		bufferized++
 		verifyModuleWithMLIR(t, mlirOpt, filepath.Base(file), m)
 	}
-	t.Logf("LLVM's cases: %d bufferized and verified by mlir-opt-22, %d rejected with a diagnostic, %d not parsed", bufferized, rejected, unparsed)
+	t.Logf("LLVM's cases: %d bufferized and verified by mlir-opt-22, %d rejected with a diagnostic, %d not parsed; %d with --use-encoding-for-memory-space, as their RUN lines ask", bufferized, rejected, unparsed, encoded)
 	if bufferized == 0 {
 		t.Error("no case bufferized")
 	}
+	if encoded == 0 {
+		t.Error("no case's RUN line asks for use-encoding-for-memory-space")
+	}
+}
+
+// upstreamRunLines returns the RUN lines of the LLVM test file an
+// upstream case was split from (raw/STEM.mlir for cases/STEM__NNN.mlir:
+// only the first case keeps them).
+func upstreamRunLines(t *testing.T, file string) string {
+	t.Helper()
+	base := filepath.Base(file)
+	i := strings.LastIndex(base, "__")
+	if i <= 0 {
+		t.Fatalf("%s: not named STEM__NNN.mlir", file)
+	}
+	src, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(file)), "raw", base[:i]+".mlir"))
+	if err != nil {
+		t.Fatalf("%s: its test file: %v", filepath.Base(file), err)
+	}
+	var runs []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "// RUN:") {
+			runs = append(runs, line)
+		}
+	}
+	return strings.Join(runs, "\n")
 }
