@@ -201,7 +201,7 @@ func (b *bufferizer) unknown(op *ir.Operation) error {
 	}
 	for i, r := range op.Results() {
 		if ir.IsTensor(r.Type()) {
-			m := b.emit("bufferization.to_buffer", []*ir.Value{r}, []ir.Type{inSpace(bufferType(r.Type(), true), b.defaultSpace(r.Type()))}, "")
+			m := b.emit("bufferization.to_buffer", []*ir.Value{r}, []ir.Type{b.bufferTypeIn(r.Type(), true)}, "")
 			b.mapResult(op, i, m.Result(0))
 		}
 	}
@@ -335,11 +335,11 @@ func (b *bufferizer) function(fn *ir.Operation) error {
 func (b *bufferizer) boundary(ft *ir.FunctionType, uninferable bool) *ir.FunctionType {
 	sig := &ir.FunctionType{Results: slices.Clone(ft.Results)}
 	for _, t := range ft.Inputs {
-		sig.Inputs = append(sig.Inputs, inSpace(bufferType(t, b.opt.Layout != IdentityLayout), b.defaultSpace(t)))
+		sig.Inputs = append(sig.Inputs, b.bufferTypeIn(t, b.opt.Layout != IdentityLayout))
 	}
 	for i, t := range ft.Results {
 		if ir.IsTensor(t) {
-			sig.Results[i] = inSpace(bufferType(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && uninferable), b.defaultSpace(t))
+			sig.Results[i] = b.bufferTypeIn(t, b.opt.Layout == FullyDynamicLayout || b.opt.Layout == InferLayout && uninferable)
 		}
 	}
 	return sig
@@ -537,6 +537,15 @@ func (b *bufferizer) allocIn(t *ir.TensorType, like *ir.Value, space ir.Attribut
 // allocSized allocates in t's default memory space (defaultSpace).
 func (b *bufferizer) allocSized(t *ir.TensorType, sizes []*ir.Value) *ir.Value {
 	return b.allocSizedIn(t, sizes, b.defaultSpace(t))
+}
+
+// bufferTypeIn is bufferType in t's default memory space (defaultSpace);
+// a type that is no tensor stays as it is, in its own space.
+func (b *bufferizer) bufferTypeIn(t ir.Type, dynamic bool) ir.Type {
+	if s := b.defaultSpace(t); s != nil {
+		return inSpace(bufferType(t, dynamic), s)
+	}
+	return bufferType(t, dynamic)
 }
 
 // defaultSpace is the memory space of a buffer made for a tensor of type
