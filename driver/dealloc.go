@@ -15,7 +15,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc*.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = contract.Names(contract.NeedsClone, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
+var deallocPredicates = contract.Names(contract.NeedsClone, contract.CloneIfPicked, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
 	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam,
 	contract.Reuses, contract.ReuseOverlap, contract.UnfollowedFree)
@@ -255,12 +255,17 @@ type cloneSite struct {
 	i  int64
 }
 
-// cloneOnce records in cloned the operands that db's needs_clone facts
-// ask Clone to copy, and fails if one was copied in an earlier round: a
-// copy hands on a buffer nothing else holds, so asking again means the
-// rules never settle. Clone copies clonable values only.
+// cloneOnce records in cloned the operands that db's needs_clone and
+// clone_if_picked facts ask Clone to copy, and fails if one was copied in
+// an earlier round: a copy hands on a buffer nothing else holds, so
+// asking again means the rules never settle. Clone copies clonable
+// values only.
 func cloneOnce(names *extract.Names, db *facts.DB, cloned map[cloneSite]bool) error {
-	for _, p := range contract.Pairs(db, contract.NeedsClone) {
+	sites := contract.Pairs(db, contract.NeedsClone)
+	for _, t := range contract.Triples(db, contract.CloneIfPicked) {
+		sites = append(sites, [2]int64{t[0], t[1]})
+	}
+	for _, p := range sites {
 		site := cloneSite{names.Op(int(p[0])), p[1]}
 		if !rewrite.Clonable(site.op.Operand(int(site.i)).Type()) {
 			continue

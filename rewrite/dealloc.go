@@ -25,14 +25,16 @@ type Copy struct {
 // Clone hands on a copy of the value of operand I of Op, for every
 // needs_clone(Op, I) fact of db: a new buffer (memref.alloc, sized like
 // the value), a memref.copy into it, and a memref.cast to the operand's
-// type where that differs, all just before Op. It returns the copies it
-// made. The deallocation rules must then be evaluated again, on the
+// type where that differs, all just before Op; for every clone_if_picked
+// fact, a copy only where a select picks a borrowed buffer
+// (cloneIfPicked). It returns the copies it made. The deallocation rules must then be evaluated again, on the
 // facts of the changed module. The new buffers have o's alignment,
 // unless they are smaller than it (alignedClone).
 func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
+	copies := o.cloneIfPicked(names, db)
 	sites := contract.Pairs(db, contract.NeedsClone)
 	if len(sites) == 0 {
-		return nil
+		return copies
 	}
 	rooted := map[*ir.Value]bool{}
 	if rr := contract.Rooted.Lookup(db); rr != nil {
@@ -46,7 +48,6 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 		}
 		return "it hands on an owned buffer uncleanly (used afterwards, or handed on twice), so nobody could free it"
 	}
-	var copies []Copy
 	before := map[*ir.Operation][]int{}
 	var blocks []*ir.Block
 	var branches []*ir.Operation // branches to several successors, in the facts' order, each once
@@ -81,6 +82,47 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 	})
 	for _, op := range branches {
 		copies = o.cloneOnEdges(op, before[op], why, copies)
+	}
+	return copies
+}
+
+// cloneIfPicked gives each func.return operand that a
+// clone_if_picked(Ret, J, K) fact of db names, an arith.select's result,
+// an scf.if on the select's condition in its place, just before the
+// return: the arm the condition picks the select's owned operand in
+// yields that operand, the other arm a copy of the borrowed operand K. It
+// returns the copies it made.
+func (o Options) cloneIfPicked(names *extract.Names, db *facts.DB) []Copy {
+	var copies []Copy
+	for _, t := range contract.Triples(db, contract.CloneIfPicked) {
+		ret, j, k := names.Op(int(t[0])), int(t[1]), int(t[2])
+		v := ret.Operand(j)
+		sel := v.DefiningOp()
+		var copyOps []*ir.Operation
+		buf, w := cloneOf(sel.Operand(k), &copyOps, o.Alignment)
+		if w == nil {
+			continue
+		}
+		// Region 0 runs where the condition picks operand 1.
+		arms := [2][]*ir.Operation{
+			{ir.NewOperation("scf.yield", []*ir.Value{sel.Operand(3 - k)}, nil)},
+			append(copyOps, ir.NewOperation("scf.yield", []*ir.Value{w}, nil)),
+		}
+		if k == 1 {
+			arms[0], arms[1] = arms[1], arms[0]
+		}
+		pick := ir.NewOperation("scf.if", []*ir.Value{sel.Operand(0)}, []ir.Type{v.Type()})
+		pick.Result(0).Name = "picked"
+		for _, arm := range arms {
+			pick.AddRegion().AddBlock().SetOps(arm)
+		}
+		blk := ret.Block()
+		blk.InsertBefore(slices.Index(blk.Ops(), ret), pick)
+		ret.SetOperand(j, pick.Result(0))
+		if len(v.Uses()) == 0 {
+			sel.Erase() // the scf.if picks instead
+		}
+		copies = append(copies, Copy{ret.Name, j, "it returns an arith.select of a buffer the function owns and a borrowed one: the borrowed one is copied where the select picks it", buf, enclosingFunc(ret)})
 	}
 	return copies
 }

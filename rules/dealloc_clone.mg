@@ -75,7 +75,7 @@ owned_view(V) :- root_alias(X, V), owned(X).
 # may return either: the caller could free one of them only. Return a
 # copy of %r; %a and %b are freed after it.
 needs_clone(Ret, J) :-
-  return_op(Ret, _), use(Ret, J, V), two_roots(V), owned_view(V), !clone_cannot_help(V).
+  return_op(Ret, _), use(Ret, J, V), two_roots(V), owned_view(V), !clone_cannot_help(V), !picked_clone(Ret, J).
 
 # %r = func.call @f(%fresh) where @f returns its argument or a constant
 # global; return %r: the caller cannot own %r (it may be the global, see
@@ -83,14 +83,41 @@ needs_clone(Ret, J) :-
 # so nobody would free it. Return a copy of %r; %fresh is then freed
 # after the copy.
 needs_clone(Ret, J) :-
-  return_op(Ret, _), use(Ret, J, V), may_global(V), root_alias(X, V), owned(X), !clone_cannot_help(V).
+  return_op(Ret, _), use(Ret, J, V), may_global(V), root_alias(X, V), owned(X), !clone_cannot_help(V), !picked_clone(Ret, J).
 
 # %s = arith.select %c, %fresh, %arg; return %s: the caller cannot own
 # %s (it may be its own %arg), and %fresh, which %s may be, is live at
 # the return, so nobody would free it. Return a copy of %s; %fresh is
-# then freed after the copy.
+# then freed after the copy. Where %s is the select itself, only %arg
+# is copied, and only where %c picks it (clone_if_picked).
 needs_clone(Ret, J) :-
-  return_op(Ret, _), use(Ret, J, V), arg_view(_, V), root_alias(X, V), owned(X), !clone_cannot_help(V).
+  return_op(Ret, _), use(Ret, J, V), arg_view(_, V), root_alias(X, V), owned(X), !clone_cannot_help(V), !picked_clone(Ret, J).
+
+Decl clone_if_picked(Op, I, K)
+  descr [doc("Operand I of the func.return Op is the result of an arith.select whose operand K (1: the true value, 2: the false value) is a borrowed buffer (an argument, a global) and whose other operand is a view of one buffer the function owns: the rewrite returns the owned buffer itself where the select's condition picks it, and a copy of operand K only where the condition picks that (an scf.if on it), rather than a copy of either (needs_clone)."), driver(/reads),
+         arg(Op, "op id"), arg(I, "number"), arg(K, "number")]
+  bound [/number, /number, /number].
+# %s = arith.select %c, %fresh, %arg; return %s: %c says at the return
+# which one %s is. return scf.if %c { yield %fresh } else { yield a copy
+# of %arg }: the caller owns the result either way, %arg is copied only
+# on the calls that pick it, and %fresh is freed on those only (the
+# scf.if hands it over on the other arm), where One-Shot's ownership
+# flags decide the same at run time.
+clone_if_picked(Ret, J, K) :-
+  return_op(Ret, _), use(Ret, J, V), result(V, S, 0), op(S, "arith.select"),
+  use(S, K, B), use(S, L, A), K > 0, L > 0, K != L, owned_alone(A), !owned_view(B), !clone_cannot_help(V).
+
+Decl picked_clone(Op, I)
+  descr [doc("Operand I of the func.return Op is copied only where its select picks a borrowed buffer (clone_if_picked)."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+picked_clone(Op, I) :- clone_if_picked(Op, I, _).
+
+Decl owned_alone(V)
+  descr [doc("V, an operand of an arith.select, is a view of one buffer its function owns and of nothing else: no argument, global or second root."),
+         arg(V, "value id")]
+  bound [/number].
+owned_alone(V) :- op(S, "arith.select"), use(S, K, V), K > 0, owned_view(V), !two_roots(V), !arg_view(_, V), !may_global(V).
 
 # func.return %t, %t (or two views of one buffer): the caller would own
 # one buffer twice, as two results, and free it twice; the later

@@ -63,6 +63,15 @@ var (
 	// copy (memref.alloc and memref.copy) instead, so that the carrier owns
 	// all it receives, and the original is freed where it is.
 	NeedsClone = declare("dealloc_clone.mg", Reads, "needs_clone", 2)
+	// CloneIfPicked is clone_if_picked(Op op id, I number, K number): Go reads
+	// it. Operand I of the func.return Op is the result of an arith.select
+	// whose operand K (1: the true value, 2: the false value) is a borrowed
+	// buffer (an argument, a global) and whose other operand is a view of one
+	// buffer the function owns: the rewrite returns the owned buffer itself
+	// where the select's condition picks it, and a copy of operand K only
+	// where the condition picks that (an scf.if on it), rather than a copy of
+	// either (needs_clone).
+	CloneIfPicked = declare("dealloc_clone.mg", Reads, "clone_if_picked", 3)
 	// DeallocWhen is dealloc_when(C value id, Op op id, K number): Go reads
 	// it. C is freed after Op if region #K of its scf.if ran, the only region
 	// giving it a buffer it owns. Op is the last use of the scf.if result C:

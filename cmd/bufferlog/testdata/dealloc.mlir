@@ -743,4 +743,12 @@ module {
     %z = arith.addf %y, %x3 : f32
     return %z : f32
   }
+  // A return of an arith.select between a fresh buffer and an argument
+  // copies the argument only where the select picks it (clone_if_picked).
+  func.func @pick_owned(%c: i1, %a: memref<4xf32>, %v: f32) -> memref<4xf32> {
+    %f = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%v : f32) outs(%f : memref<4xf32>)
+    %s = arith.select %c, %f, %a : memref<4xf32>
+    return %s : memref<4xf32>
+  }
 }
