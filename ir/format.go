@@ -21,7 +21,7 @@ import (
 //	operands          every operand, in signature order
 //	functional-type(operands, results)
 //	                  the types of every operand and result ($x in place
-//	                  of operands when x is the only operand group, $r of
+//	                  of operands for the operand group x alone, $r of
 //	                  results when r is the only result group)
 //	$region           a region, its entry block's arguments written out
 //	regions           every region, comma-separated
@@ -144,7 +144,7 @@ const (
 
 type declElem struct {
 	kind   declElemKind
-	name   string // the literal, or the operand, result or attribute named
+	name   string // the literal; the operand, result or attribute named; functional-type's one operand group
 	anchor bool
 	group  []declElem
 	// alt is what an optional group writes when its anchor is unset, if
@@ -157,7 +157,7 @@ var fixedTypes = map[string]Type{
 	"i1": I1, "i32": I32, "index": Index, "!shape.shape": shapeType, "!shape.size": sizeType,
 	"!shape.value_shape": valueShapeType, "!shape.witness": witnessType,
 	"!gpu.async.token": asyncTokenType, "!gpu.sparse.spmat_handle": spmatHandleType,
-	"!gpu.sparse.dntensor_handle": dnTensorType, "!llvm.ptr": llvmPtrType,
+	"!gpu.sparse.dntensor_handle": dnTensorType, "!llvm.ptr": llvmPtrType, "!llvm.token": &OpaqueType{Text: "!llvm.token"},
 	"!transform.any_op": &OpaqueType{Text: "!transform.any_op"}, "!transform.any_value": &OpaqueType{Text: "!transform.any_value"},
 }
 
@@ -359,12 +359,17 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			end := slices.Index(toks, ")")
 			written := strings.Join(toks[2:max(end, 2)], "")
 			ins, outs, _ := strings.Cut(written, ",")
-			okIns := ins == "operands" || len(d.operands) == 1 && ins == "$"+d.operands[0].name
+			group, named := strings.CutPrefix(ins, "$")
+			okIns := ins == "operands" || named && slices.ContainsFunc(d.operands, func(v declValue) bool { return v.name == group })
 			okOuts := outs == "results" || len(d.results) == 1 && outs == "$"+d.results[0].name
 			if len(toks) < 2 || toks[1] != "(" || end < 0 || !okIns || !okOuts {
-				panic(fmt.Sprintf("ir: %s: functional-type reads (operands, results), naming an operand or result group only when it is the only one", d.name))
+				panic(fmt.Sprintf("ir: %s: functional-type reads (operands, results), naming a result group only when it is the only one", d.name))
 			}
-			elems = append(elems, declElem{kind: elemFunctionalType})
+			e := declElem{kind: elemFunctionalType}
+			if named && len(d.operands) > 1 {
+				e.name = group // its inputs are that group's alone
+			}
+			elems = append(elems, e)
 			toks = toks[end+1:]
 		case t == "type":
 			if len(toks) < 4 || toks[1] != "(" || toks[3] != ")" || !strings.HasPrefix(toks[2], "$") {
@@ -471,8 +476,13 @@ func (d *declOp) check() {
 					set[o.name] = true
 				}
 			case elemFunctionalType:
-				for _, v := range append(slices.Clone(d.operands), d.results...) {
-					set["type "+v.name] = true
+				for _, o := range d.operands {
+					if e.name == "" || e.name == o.name {
+						set["type "+o.name] = true
+					}
+				}
+				for _, r := range d.results {
+					set["type "+r.name] = true
 				}
 			case elemGroup:
 				walk(e.group, true)
@@ -910,6 +920,9 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			fn := p.functionTypeAt()
 			inputs := fn.Inputs
 			for _, o := range d.operands {
+				if e.name != "" && o.name != e.name {
+					continue
+				}
 				n := len(s.refs[o.name])
 				if n > len(inputs) {
 					break
@@ -1274,7 +1287,11 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			dp.p.attrDictWithKeyword(dp.op, dp.elided()...)
 		case elemFunctionalType:
 			dp.blank()
-			dp.p.functionType(dp.op)
+			inputs := dp.op.operands
+			if e.name != "" {
+				inputs = dp.groups[e.name]
+			}
+			dp.p.typ(&FunctionType{Inputs: valueTypes(inputs), Results: resultTypes(dp.op)})
 		case elemRegion:
 			dp.regions(dp.regionGroup(e.name))
 		case elemRegions:

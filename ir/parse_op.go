@@ -541,6 +541,14 @@ func (p *parser) successorWithArgs() (*Block, []*Value) {
 		return b, nil
 	}
 	p.advance()
+	refs, types, at := p.typedOperandRefs()
+	return b, p.resolveAll(refs, types, at)
+}
+
+// typedOperandRefs parses `%a, %b : t1, t2)` (or only `)`) after an
+// opening parenthesis: the references, their types, and where they
+// began.
+func (p *parser) typedOperandRefs() ([]operandRef, []Type, Pos) {
 	at := p.pos()
 	refs := p.operandRefs()
 	var types []Type
@@ -549,7 +557,7 @@ func (p *parser) successorWithArgs() (*Block, []*Value) {
 		types = p.parseTypeList()
 	}
 	p.expect(")")
-	return b, p.resolveAll(refs, types, at)
+	return refs, types, at
 }
 
 // blockRef finds or creates the block named in the current region.

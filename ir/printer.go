@@ -590,7 +590,7 @@ func fitsCustomShape(syn *opSyntax, op *Operation) bool {
 	if len(op.Successors) > 0 && !syn.Branch {
 		return false
 	}
-	return (!syn.Terminator || len(op.results) == 0) && !propertyAlsoAttr(op)
+	return (!syn.Terminator || syn.Branch || len(op.results) == 0) && !propertyAlsoAttr(op)
 }
 
 // propertyAlsoAttr reports whether a name is both a property and an

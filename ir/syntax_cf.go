@@ -29,8 +29,9 @@ func init() {
 
 // SuccessorOperands returns the operands op forwards to the block
 // arguments of its successor i: all operands of cf.br, one operand group
-// of cf.cond_br or cf.switch. It returns nil for other ops, and for ops
-// whose segment properties do not match their operands.
+// of cf.cond_br or cf.switch, and of their llvm counterparts, llvm.invoke
+// and llvm.indirectbr. It returns nil for other ops, and for ops whose
+// segment properties do not match their operands.
 func SuccessorOperands(op *Operation, i int) []*Value {
 	if i < 0 || i >= len(op.Successors) {
 		return nil
@@ -42,7 +43,7 @@ func SuccessorOperands(op *Operation, i int) []*Value {
 		if segs := segments(op); len(segs) == 3 {
 			return segs[1+i]
 		}
-	case "cf.switch":
+	case "cf.switch", "llvm.switch":
 		if i == 0 {
 			if segs := segments(op); len(segs) == 3 {
 				return segs[1]
@@ -51,6 +52,14 @@ func SuccessorOperands(op *Operation, i int) []*Value {
 		}
 		if cases := switchCaseOperands(op); len(cases) == len(op.Successors)-1 {
 			return cases[i-1]
+		}
+	case "llvm.invoke":
+		if segs := segments(op); len(segs) == 4 {
+			return segs[1+i]
+		}
+	case "llvm.indirectbr":
+		if groups := indirectBrOperands(op); groups != nil {
+			return groups[i]
 		}
 	}
 	return nil
@@ -172,40 +181,63 @@ func condBrPrinter(name string) func(p *printer, op *Operation) bool {
 // cf.switch %flag : T, [ default: ^d(...), 4: ^a(...), ... ] attr-dict.
 // The case values become `case_values = dense<[...]> : vector<NxT>`.
 func parseSwitch(p *parser, st *OpState) {
-	flagRef := p.operandRef()
-	p.expect(":")
-	flagAt := p.pos()
-	flagType, ok := p.parseType().(*IntegerType)
-	if !ok {
-		p.failAt(flagAt, "switch flag must be an integer")
-	}
-	flag := p.resolve(flagRef, flagType)
+	flag, flagType := p.switchFlag()
 	p.expect(",")
 	p.expect("[")
 	p.expectKeyword("default")
 	p.expect(":")
 	def, defArgs := p.successorWithArgs()
 	st.Successors = []*Block{def}
-	var values []string
-	var caseArgs []*Value
-	sizes := []int{}
+	var cases switchCases
 	for p.accept(",") {
-		values = append(values, p.caseValue(flagType))
-		p.expect(":")
-		b, args := p.successorWithArgs()
-		st.Successors = append(st.Successors, b)
-		caseArgs = append(caseArgs, args...)
-		sizes = append(sizes, len(args))
+		cases.parse(p, st, flagType)
 	}
 	p.expect("]")
 	p.optionalAttrDict(st)
-	st.Operands = append(append([]*Value{flag}, defArgs...), caseArgs...)
-	if values != nil {
-		vt := &VectorType{Shape: []int64{int64(len(values))}, Elem: flagType}
-		st.AddProp("case_values", &DenseElementsAttr{Body: "[" + strings.Join(values, ", ") + "]", Type: vt})
+	cases.setOn(p, st, flag, defArgs)
+}
+
+// switchFlag parses the flag of a switch op and its integer type, `%v :
+// i32`.
+func (p *parser) switchFlag() (*Value, *IntegerType) {
+	ref := p.operandRef()
+	p.expect(":")
+	at := p.pos()
+	t, ok := p.parseType().(*IntegerType)
+	if !ok {
+		p.failAt(at, "switch flag must be an integer")
 	}
-	st.AddProp("case_operand_segments", p.i32Array(sizes...))
-	p.setSegments(st, 1, len(defArgs), len(caseArgs))
+	return p.resolve(ref, t), t
+}
+
+// switchCases are the cases of a switch op (cf.switch, llvm.switch) as
+// they are parsed.
+type switchCases struct {
+	values []string
+	args   []*Value
+	sizes  []int
+}
+
+// parse reads one case, `value: ^bb(args)`.
+func (c *switchCases) parse(p *parser, st *OpState, flagType *IntegerType) {
+	c.values = append(c.values, p.caseValue(flagType))
+	p.expect(":")
+	b, args := p.successorWithArgs()
+	st.Successors = append(st.Successors, b)
+	c.args = append(c.args, args...)
+	c.sizes = append(c.sizes, len(args))
+}
+
+// setOn sets the operands of the switch and the properties that say its
+// cases.
+func (c *switchCases) setOn(p *parser, st *OpState, flag *Value, defArgs []*Value) {
+	st.Operands = append(append([]*Value{flag}, defArgs...), c.args...)
+	if c.values != nil {
+		vt := &VectorType{Shape: []int64{int64(len(c.values))}, Elem: flag.typ}
+		st.AddProp("case_values", &DenseElementsAttr{Body: "[" + strings.Join(c.values, ", ") + "]", Type: vt})
+	}
+	st.AddProp("case_operand_segments", p.i32Array(c.sizes...))
+	p.setSegments(st, 1, len(defArgs), len(c.args))
 }
 
 // caseValue parses a case value and returns it as a dense element literal
@@ -241,40 +273,70 @@ func (p *parser) caseValue(t *IntegerType) string {
 }
 
 func printSwitch(p *printer, op *Operation) bool {
-	segs := segments(op)
-	cases := switchCaseOperands(op)
-	if len(segs) != 3 || len(segs[0]) != 1 || len(op.Successors) == 0 || len(cases) != len(op.Successors)-1 || len(op.results) != 0 {
-		return false
-	}
-	flag := segs[0][0]
-	flagType, ok := flag.typ.(*IntegerType)
+	sw, ok := switchOf(op)
 	if !ok {
 		return false
 	}
-	values, ok := switchCaseValues(op, flagType)
-	if !ok || len(values) != len(cases) {
-		return false
-	}
-	p.w("cf.switch ")
-	p.value(flag)
-	p.w(" : ")
-	p.typ(flagType)
-	p.w(", [")
+	p.switchHead("cf.switch", sw)
+	p.w("[")
 	p.indent++
 	p.newline()
 	p.w("default: ")
-	p.successorArgs(op.Successors[0], segs[1])
-	for k, args := range cases {
+	p.successorArgs(op.Successors[0], sw.defaultArgs)
+	for k := range sw.cases {
 		p.w(",")
 		p.newline()
-		p.w(values[k] + ": ")
-		p.successorArgs(op.Successors[k+1], args)
+		p.switchCase(op, sw, k)
 	}
 	p.indent--
 	p.newline()
 	p.w("]")
 	p.attrDict(op, "case_values", "case_operand_segments")
 	return true
+}
+
+// switchHead writes the name of the switch op and its flag, `name %flag
+// : T, `.
+func (p *printer) switchHead(name string, sw switchParts) {
+	p.w(name + " ")
+	p.value(sw.flag)
+	p.w(" : ")
+	p.typ(sw.flag.typ)
+	p.w(", ")
+}
+
+// switchCase writes case k of the switch op, `value: ^bb(args)`.
+func (p *printer) switchCase(op *Operation, sw switchParts, k int) {
+	p.w(sw.values[k] + ": ")
+	p.successorArgs(op.Successors[k+1], sw.cases[k])
+}
+
+// switchParts are the parts of a switch op that its custom form writes.
+type switchParts struct {
+	flag        *Value
+	defaultArgs []*Value
+	cases       [][]*Value
+	values      []string
+}
+
+// switchOf splits a switch op (cf.switch, llvm.switch) into its parts; ok
+// is false when its operands and properties do not agree.
+func switchOf(op *Operation) (switchParts, bool) {
+	segs := segments(op)
+	cases := switchCaseOperands(op)
+	if len(segs) != 3 || len(segs[0]) != 1 || len(op.Successors) == 0 || len(cases) != len(op.Successors)-1 || len(op.results) != 0 {
+		return switchParts{}, false
+	}
+	flag := segs[0][0]
+	flagType, ok := flag.typ.(*IntegerType)
+	if !ok {
+		return switchParts{}, false
+	}
+	values, ok := switchCaseValues(op, flagType)
+	if !ok || len(values) != len(cases) {
+		return switchParts{}, false
+	}
+	return switchParts{flag: flag, defaultArgs: segs[1], cases: cases, values: values}, true
 }
 
 // switchCaseValues reads the case_values of a cf.switch as integer

@@ -9,10 +9,11 @@ import (
 
 // The llvm dialect: what programs lowered from memrefs are made of. The
 // ops declared with an assembly format come from one table (format.go
-// interprets it); functions, calls, allocas, comparisons and branches
-// are custom syntax, written here. Inside LLVM's own types, LLVM types
-// drop their `!llvm.` prefix (`!llvm.func<ptr (i32)>`), as MLIR prints
-// them.
+// interprets it), the intrinsics among them from tables of names that
+// share a format; functions, calls, invokes, allocas, comparisons,
+// branches, switches, landing pads, globals, aliases and ifuncs are
+// custom syntax, written here. Inside LLVM's own types, LLVM types drop
+// their `!llvm.` prefix (`!llvm.func<ptr (i32)>`), as MLIR prints them.
 
 func init() {
 	for _, d := range llvmOps {
@@ -20,7 +21,11 @@ func init() {
 	}
 	register("llvm.func", &opSyntax{Inherent: llvmFuncInherent, Parse: parseLLVMFunc, Print: printLLVMFunc})
 	register("llvm.call", &opSyntax{Inherent: llvmCallInherent, Parse: parseLLVMCall, Print: printLLVMCall})
+	register("llvm.invoke", &opSyntax{Terminator: true, Branch: true, Inherent: llvmInvokeInherent, Parse: parseLLVMInvoke, Print: printLLVMInvoke})
+	register("llvm.landingpad", &opSyntax{Inherent: []string{"cleanup"}, Parse: parseLLVMLandingpad, Print: printLLVMLandingpad})
 	register("llvm.mlir.global", &opSyntax{Inherent: llvmGlobalInherent, Parse: parseLLVMGlobal, Print: printLLVMGlobal})
+	register("llvm.mlir.alias", &opSyntax{Inherent: llvmAliasInherent, Parse: parseLLVMAlias, Print: printLLVMAlias})
+	register("llvm.mlir.ifunc", &opSyntax{Inherent: llvmIFuncInherent, Parse: parseLLVMIFunc, Print: printLLVMIFunc})
 	register("llvm.alloca", &opSyntax{Inherent: []string{"alignment", "elem_type", "inalloca"}, Parse: parseLLVMAlloca, Print: printLLVMAlloca})
 	register("llvm.icmp", llvmCmpSyntax(llvmICmpPredicate))
 	register("llvm.fcmp", llvmCmpSyntax(llvmFCmpPredicate))
@@ -32,6 +37,14 @@ func init() {
 		Parse:      parseCondBr,
 		Print:      condBrPrinter("llvm.cond_br"),
 	})
+	register("llvm.switch", &opSyntax{
+		Terminator: true,
+		Branch:     true,
+		Inherent:   []string{"case_values", "case_operand_segments", "branch_weights"},
+		Parse:      parseLLVMSwitch,
+		Print:      printLLVMSwitch,
+	})
+	register("llvm.indirectbr", &opSyntax{Terminator: true, Branch: true, Inherent: []string{"indbr_operand_segments"}, Parse: parseLLVMIndirectBr, Print: printLLVMIndirectBr})
 }
 
 var (
@@ -42,19 +55,35 @@ var (
 	llvmOrdering      = &declEnum{cases: []string{"not_atomic", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}, values: []int64{0, 1, 2, 4, 5, 6, 7}, typ: I64}
 	llvmICmpPredicate = &declEnum{cases: []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}, typ: I64, quoted: true}
 	llvmFCmpPredicate = &declEnum{cases: []string{"_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true"}, typ: I64, quoted: true}
+	// The operations of llvm.atomicrmw, in the order of their values.
+	llvmAtomicBinOp = &declEnum{cases: strings.Fields("xchg add sub _and nand _or _xor max min umax umin fadd fsub fmax fmin " +
+		"uinc_wrap udec_wrap usub_cond usub_sat fmaximum fminimum"), typ: I64}
+	llvmAsmDialect          = &declEnum{cases: []string{"att", "intel"}, typ: I64}
+	llvmComdatSelector      = &declEnum{cases: []string{"any", "exactmatch", "largest", "nodeduplicate", "samesize"}, typ: I64}
+	llvmRoundingMode        = &declEnum{cases: []string{"towardzero", "tonearest", "upward", "downward", "tonearestaway", "dynamic"}, values: []int64{0, 1, 2, 3, 4, 7}, typ: I64}
+	llvmFPExceptionBehavior = &declEnum{cases: []string{"ignore", "maytrap", "strict"}, typ: I64}
 )
 
-// The attributes of memory accesses that attr-dict writes.
-const llvmAccessAttrs = "@alignment?:any, @nontemporal?:unit, @access_groups?:any, @alias_scopes?:any, @noalias_scopes?:any, @tbaa?:any"
+// The attributes of memory accesses that attr-dict writes: the aliasing
+// ones, and those of loads and stores.
+const (
+	llvmAliasAttrs  = "@access_groups?:any, @alias_scopes?:any, @noalias_scopes?:any, @tbaa?:any"
+	llvmAccessAttrs = "@alignment?:any, @nontemporal?:unit, " + llvmAliasAttrs
+)
 
 // llvmOps are the llvm ops whose syntax is declarative.
-var llvmOps = []*declOp{
+var llvmOps = slices.Concat([]*declOp{
 	declare("llvm.mlir.poison", "-> res", "attr-dict `:` type($res)"),
 	declare("llvm.mlir.undef", "-> res", "attr-dict `:` type($res)"),
 	declare("llvm.mlir.zero", "-> res", "attr-dict `:` type($res)"),
+	declare("llvm.mlir.none", "-> res", "attr-dict `:` type($res)"),
 	declare("llvm.mlir.constant", "@value:any -> res", "`(` $value `)` attr-dict `:` type($res)"),
 	declare("llvm.mlir.addressof", "@global_name:ref -> res", "$global_name attr-dict `:` qualified(type($res))"),
+	declare("llvm.dso_local_equivalent", "@function_name:ref -> res", "$function_name attr-dict `:` qualified(type($res))"),
+	declare("llvm.blockaddress", "@block_addr:#llvm.blockaddress -> res", "$block_addr attr-dict `:` qualified(type($res))"),
+	declare("llvm.blocktag", "@tag:#llvm.blocktag", "$tag attr-dict"),
 	declare("llvm.return", "arg?", "attr-dict ($arg^ `:` type($arg))?").endsBlock(),
+	declare("llvm.resume", "value", "$value attr-dict `:` type($value)").endsBlock(),
 	declare("llvm.unreachable", "", "attr-dict").endsBlock(),
 
 	llvmIntOverflow("llvm.add"), llvmIntOverflow("llvm.sub"), llvmIntOverflow("llvm.mul"), llvmIntOverflow("llvm.shl"),
@@ -65,6 +94,7 @@ var llvmOps = []*declOp{
 	declare("llvm.fneg", "operand:=res, "+llvmFastmath+" -> res", "$operand attr-dict `:` type($res)"),
 	declare("llvm.select", "condition, trueValue:=res, falseValue:=res, "+llvmFastmath+" -> res", "operands attr-dict `:` type($condition) `,` type($res)"),
 	declare("llvm.freeze", "val -> res:=val", "$val attr-dict `:` type($val)"),
+	declare("llvm.va_arg", "arg -> res", "$arg attr-dict `:` functional-type($arg, $res)"),
 
 	llvmCast("llvm.bitcast"), llvmCast("llvm.addrspacecast"), llvmCast("llvm.ptrtoint"), llvmCast("llvm.sext"),
 	llvmCast("llvm.sitofp"), llvmCast("llvm.fptosi"), llvmCast("llvm.fptoui"), llvmCast("llvm.fpext"), llvmCast("llvm.fptrunc"),
@@ -78,14 +108,38 @@ var llvmOps = []*declOp{
 		"(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` qualified(type($addr))"),
 	declare("llvm.getelementptr", "@noWrapFlags:llvm.gep_flags=none, base, dynamicIndices*, @rawConstantIndices:any, @elem_type:type -> res",
 		"($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type"),
+	declare("llvm.fence", "@ordering:llvm.ordering, @syncscope?:str", "(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict"),
+	declare("llvm.atomicrmw", "@volatile_?:unit, @bin_op:llvm.atomic_bin_op, ptr, val, @ordering:llvm.ordering, @syncscope?:str, @alignment?:any, "+llvmAliasAttrs+" -> res:=val",
+		"(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)"),
+	// MLIR infers the result of llvm.cmpxchg, `!llvm.struct<(T, i1)>`;
+	// the directive at the end of its format says so.
+	declare("llvm.cmpxchg", "@weak?:unit, @volatile_?:unit, ptr, cmp:=val, val, @success_ordering:llvm.ordering, @failure_ordering:llvm.ordering, @syncscope?:str, @alignment?:any, "+llvmAliasAttrs+" -> res",
+		"(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` qualified(type($ptr)) `,` type($val) custom<CmpXchgResultType>(type($res), ref(type($val)))"),
+
 	declare("llvm.extractelement", "vector, position -> res:element(vector)", "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"),
 	declare("llvm.insertelement", "vector, value:element(vector), position -> res:=vector", "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)"),
+	declare("llvm.extractvalue", "container, @position:dense_i64 -> res",
+		"$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))"),
+	declare("llvm.insertvalue", "container, value, @position:dense_i64 -> res:=container",
+		"$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))"),
+	declare("llvm.shufflevector", "v1, v2:=v1, @mask:dense_i32 -> res", "$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))"),
 
-	declare("llvm.intr.lifetime.start", "ptr", "$ptr attr-dict `:` qualified(type($ptr))"),
-	declare("llvm.intr.lifetime.end", "ptr", "$ptr attr-dict `:` qualified(type($ptr))"),
-	declare("llvm.intr.invariant.start", "@size:i64, ptr -> res:!llvm.ptr", "$size `,` $ptr attr-dict `:` qualified(type($ptr))"),
-	declare("llvm.intr.invariant.end", "start:!llvm.ptr, @size:i64, ptr", "$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))"),
-}
+	declare("llvm.inline_asm", "args*, @asm_string:str, @constraints:str, @has_side_effects?:unit, @is_align_stack?:unit, @tail_call_kind:#llvm.tailcallkind=none, @asm_dialect?:llvm.asm_dialect, @operand_attrs?:array -> res?",
+		"(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? (`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints operands `:` functional-type(operands, results)"),
+	declare("llvm.call_intrinsic", "@intrin:str, args*, op_bundle_operands*, "+llvmFastmath+", "+llvmOpBundleAttrs+" -> results?; segmented",
+		"$intrin `(` $args `)` custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_sizes, $op_bundle_tags) attr-dict `:` functional-type($args, $results)"),
+
+	declare("llvm.mlir.global_ctors", "@ctors:array, @priorities:array, @data:array", "`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict"),
+	declare("llvm.mlir.global_dtors", "@dtors:array, @priorities:array, @data:array", "`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict"),
+	declare("llvm.comdat", "@sym_name:sym, ^body", "$sym_name $body attr-dict").withoutTerminator(),
+	declare("llvm.comdat_selector", "@sym_name:sym, @comdat:llvm.comdat", "$sym_name $comdat attr-dict"),
+	declare("llvm.linker_options", "@options:array", "$options attr-dict"),
+	declare("llvm.module_flags", "@flags:array", "$flags attr-dict"),
+}, llvmIntrinsicOps)
+
+// llvmOpBundleAttrs are the properties of an op's operand bundles: the
+// size of each and its tag.
+const llvmOpBundleAttrs = "@op_bundle_sizes:dense_i32=[], @op_bundle_tags?:array"
 
 // llvmFastmath is the fast-math flags of floating-point ops, which
 // attr-dict writes where some are set.
@@ -113,6 +167,80 @@ func llvmCast(name string) *declOp {
 
 func llvmNonNegCast(name string) *declOp {
 	return declare(name, "@nonNeg?:unit, arg -> res", "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)")
+}
+
+// --- intrinsics ---
+
+// The formats intrinsics share: a call, `(%a, %b) : (T, T) -> R`, and an
+// operand list, `%a, %b : (T, T) -> R`.
+const (
+	llvmCallFormat        = "`(` operands `)` attr-dict `:` functional-type(operands, results)"
+	llvmOperandListFormat = "operands attr-dict `:` functional-type(operands, results)"
+	llvmPointerFormat     = "$ptr attr-dict `:` qualified(type($ptr))"
+)
+
+// llvmIntrinsicFamilies are the intrinsics (`llvm.intr.` left out) that
+// share a signature and a format.
+var llvmIntrinsicFamilies = []struct {
+	signature, format string
+	names             []string
+}{
+	{"args*, " + llvmFastmath + " -> res", llvmCallFormat, strings.Fields("fabs ceil floor trunc round roundeven rint nearbyint " +
+		"sqrt exp exp2 exp10 log log2 log10 sin cos tan asin acos atan sinh cosh tanh frexp sincos " +
+		"copysign pow powi ldexp atan2 maxnum minnum maximum minimum fma fmuladd " +
+		"vector.reduce.fmax vector.reduce.fmin vector.reduce.fmaximum vector.reduce.fminimum")},
+	{"args* -> res", llvmCallFormat, strings.Fields("bitreverse bswap ctpop fshl fshr smax smin umax umin " +
+		"sadd.sat uadd.sat ssub.sat usub.sat sshl.sat ushl.sat lround llround lrint llrint")},
+	{"args* -> res", llvmOperandListFormat, strings.Fields("ptrmask eh.typeid.for coro.id coro.begin coro.save coro.end coro.free coro.promise")},
+	{"ptr", llvmPointerFormat, strings.Fields("lifetime.start lifetime.end stackrestore vastart vaend coro.resume")},
+	{"ptr -> res:=ptr", llvmPointerFormat, strings.Fields("launder.invariant.group strip.invariant.group")},
+	{"-> res", "attr-dict `:` type($res)", strings.Fields("stacksave stepvector coro.size coro.align")},
+	{"", "attr-dict", strings.Fields("trap debugtrap")},
+	{"arg_0, @roundingmode:llvm.rounding, @fpExceptionBehavior:llvm.fp_exception -> res",
+		"$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type($res)",
+		strings.Fields("experimental.constrained.sitofp experimental.constrained.uitofp experimental.constrained.fptrunc")},
+	{"arg_0, @fpExceptionBehavior:llvm.fp_exception -> res",
+		"$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type($res)",
+		strings.Fields("experimental.constrained.fpext")},
+}
+
+// llvmIntrinsicOps are the intrinsics whose syntax is declarative: the
+// families, and those of a format of their own.
+var llvmIntrinsicOps = append(llvmIntrinsicFamilyOps(),
+	declare("llvm.intr.invariant.start", "@size:i64, ptr -> res:!llvm.ptr", "$size `,` $ptr attr-dict `:` qualified(type($ptr))"),
+	declare("llvm.intr.invariant.end", "start:!llvm.ptr, @size:i64, ptr", "$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))"),
+	declare("llvm.intr.assume", "cond, op_bundle_operands*, "+llvmOpBundleAttrs,
+		"$cond custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_sizes, $op_bundle_tags) `:` type($cond) attr-dict"),
+	declare("llvm.intr.ssa.copy", "operand -> res:=operand", "$operand attr-dict `:` type($operand)"),
+	declare("llvm.intr.expect", "val, expected:=val -> res:=val", "$val `,` $expected attr-dict `:` type($val)"),
+	declare("llvm.intr.coro.suspend", "save:!llvm.token, final:i1 -> res", "$save `,` $final attr-dict `:` type($res)"),
+	declare("llvm.intr.vacopy", "dest_list, src_list", "$src_list `to` $dest_list attr-dict `:` type($dest_list) `,` type($src_list)"),
+	declare("llvm.intr.experimental.noalias.scope.decl", "@scope:any", "$scope attr-dict"),
+	declare("llvm.intr.dbg.label", "@label:any", "$label attr-dict"),
+	declare("llvm.intr.get.active.lane.mask", "base, n -> res", "$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)"),
+	declare("llvm.intr.vector.insert", "dstvec:=res, srcvec, @pos:i64 -> res", "$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)"),
+	declare("llvm.intr.vector.extract", "srcvec, @pos:i64 -> res", "$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)"),
+	declare("llvm.intr.masked.load", "data, mask, pass_thru?, @alignment:any, @nontemporal?:unit -> res", llvmOperandListFormat),
+	declare("llvm.intr.masked.gather", "ptrs, mask, pass_thru*, @alignment:any -> res", llvmOperandListFormat),
+	declare("llvm.intr.masked.store", "value, data, mask, @alignment:any", "$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))"),
+	declare("llvm.intr.masked.scatter", "value, ptrs, mask, @alignment:any", "$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)"),
+	declare("llvm.intr.matrix.column.major.load", "data, stride, @isVolatile:any, @rows:any, @columns:any -> res",
+		"$data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($res) `from` qualified(type($data)) `stride` type($stride)"),
+	declare("llvm.intr.matrix.column.major.store", "matrix, data, stride, @isVolatile:any, @rows:any, @columns:any",
+		"$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict `:` type($matrix) `to` qualified(type($data)) `stride` type($stride)"),
+	declare("llvm.intr.matrix.multiply", "lhs, rhs, @lhs_rows:any, @lhs_columns:any, @rhs_columns:any -> res",
+		"$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)"),
+	declare("llvm.intr.matrix.transpose", "matrix, @rows:any, @columns:any -> res", "$matrix attr-dict `:` type($matrix) `into` type($res)"),
+)
+
+func llvmIntrinsicFamilyOps() []*declOp {
+	var ops []*declOp
+	for _, f := range llvmIntrinsicFamilies {
+		for _, name := range f.names {
+			ops = append(ops, declare("llvm.intr."+name, f.signature, f.format))
+		}
+	}
+	return ops
 }
 
 // --- types ---
@@ -366,7 +494,7 @@ func llvmSpelledInt(a Attribute, words []string) (string, bool) {
 	return words[n], true
 }
 
-// --- llvm.call ---
+// --- llvm.call, llvm.invoke, llvm.call_intrinsic ---
 
 var llvmCallInherent = []string{
 	"var_callee_type", "callee", "fastmathFlags", "CConv", "TailCallKind", "memory_effects", "convergent",
@@ -375,63 +503,165 @@ var llvmCallInherent = []string{
 	"branch_weights", "operandSegmentSizes",
 }
 
+var llvmInvokeInherent = []string{
+	"var_callee_type", "callee", "arg_attrs", "res_attrs", "branch_weights", "CConv", "op_bundle_sizes",
+	"op_bundle_tags", "operandSegmentSizes",
+}
+
 var llvmTailCallKinds = []string{"none", "tail", "musttail", "notail"}
 
-// llvm.call cconv? tailkind? (@callee | %fn)(args) (vararg(type))?
-// attr-dict : (fn type ,)? (types) -> results
-func parseLLVMCall(p *parser, st *OpState) {
-	st.AddProp("CConv", llvmEnumAttr("cconv", p.llvmKeyword(llvmCConvs, "ccc")))
-	st.AddProp("TailCallKind", llvmEnumAttr("tailcallkind", p.llvmKeyword(llvmTailCallKinds[1:], "none")))
-	var callee *operandRef
+// llvmCallParse is what the parser has read of a call or an invoke: its
+// callee, when indirect, its arguments and its operand bundles.
+type llvmCallParse struct {
+	callee  *operandRef
+	args    []operandRef
+	argsAt  Pos
+	bundles llvmOpBundles
+}
+
+// llvmCallee reads `@callee(args)`, setting the callee property, or
+// `%fn(args)`.
+func (p *parser) llvmCallee(st *OpState) *llvmCallParse {
+	c := &llvmCallParse{}
 	if p.tok.kind == tAt {
 		st.AddProp("callee", p.parseSymbolRef())
 	} else {
 		r := p.operandRef()
-		callee = &r
+		c.callee = &r
 	}
 	p.expect("(")
-	at := p.pos()
-	refs := p.operandRefs()
+	c.argsAt = p.pos()
+	c.args = p.operandRefs()
 	p.expect(")")
+	return c
+}
+
+// llvmCallTail reads what follows the callee and, for an invoke, the
+// successors: `vararg(type)`, operand bundles, attr-dict and `: (fn
+// type ,)? (inputs) -> results`. It returns the callee operands (the
+// indirect callee and the arguments) and the bundle operands.
+func (p *parser) llvmCallTail(st *OpState, c *llvmCallParse) (calleeOperands, bundleOperands []*Value) {
 	if p.acceptKeyword("vararg") {
 		p.expect("(")
 		st.AddProp("var_callee_type", &TypeAttr{Type: p.parseType()})
 		p.expect(")")
 	}
-	st.AddProp("op_bundle_sizes", p.i32Array())
+	c.bundles = p.llvmOpBundles()
+	c.bundles.setOn(p, st)
 	p.optionalAttrDict(st)
-	st.defaultProp("fastmathFlags", llvmNoFastmath)
 	p.expect(":")
-	if callee != nil {
-		st.Operands = append(st.Operands, p.resolve(*callee, p.parseType()))
+	if c.callee != nil {
+		calleeOperands = append(calleeOperands, p.resolve(*c.callee, p.parseType()))
 		p.expect(",")
 	}
 	fn := p.functionTypeAt()
-	st.Operands = append(st.Operands, p.resolveAll(refs, fn.Inputs, at)...)
+	calleeOperands = append(calleeOperands, p.resolveAll(c.args, fn.Inputs, c.argsAt)...)
 	st.ResultTypes = fn.Results
-	p.setSegments(st, len(st.Operands), 0)
+	return calleeOperands, p.resolveAll(c.bundles.refs, c.bundles.types, c.bundles.at)
+}
+
+// llvm.call cconv? tailkind? (@callee | %fn)(args) (vararg(type))?
+// bundles? attr-dict : (fn type ,)? (types) -> results
+func parseLLVMCall(p *parser, st *OpState) {
+	st.AddProp("CConv", llvmEnumAttr("cconv", p.llvmKeyword(llvmCConvs, "ccc")))
+	st.AddProp("TailCallKind", llvmEnumAttr("tailcallkind", p.llvmKeyword(llvmTailCallKinds[1:], "none")))
+	c := p.llvmCallee(st)
+	calleeOperands, bundleOperands := p.llvmCallTail(st, c)
+	st.defaultProp("fastmathFlags", llvmNoFastmath)
+	st.Operands = append(calleeOperands, bundleOperands...)
+	p.setSegments(st, len(calleeOperands), len(bundleOperands))
+}
+
+// llvm.invoke cconv? (@callee | %fn)(args) to ^normal(args) unwind
+// ^unwind(args) (vararg(type))? bundles? attr-dict : (fn type ,)? (types)
+// -> results
+func parseLLVMInvoke(p *parser, st *OpState) {
+	st.AddProp("CConv", llvmEnumAttr("cconv", p.llvmKeyword(llvmCConvs, "ccc")))
+	c := p.llvmCallee(st)
+	p.expectKeyword("to")
+	normal, normalArgs := p.successorWithArgs()
+	p.expectKeyword("unwind")
+	unwind, unwindArgs := p.successorWithArgs()
+	st.Successors = []*Block{normal, unwind}
+	calleeOperands, bundleOperands := p.llvmCallTail(st, c)
+	st.Operands = slices.Concat(calleeOperands, normalArgs, unwindArgs, bundleOperands)
+	p.setSegments(st, len(calleeOperands), len(normalArgs), len(unwindArgs), len(bundleOperands))
+}
+
+// llvmCallSite is a call or an invoke being printed.
+type llvmCallSite struct {
+	op     *Operation
+	callee *SymbolRefAttr // a direct call's
+	fn     *Value         // an indirect call's
+	args   []*Value
+	// bundles are the operand bundles' operands, one group per tag.
+	bundles [][]*Value
+	tags    []Attribute
+}
+
+// llvmCallSiteOf splits the operands of a call or an invoke; ok is false
+// where its custom form cannot write it.
+func llvmCallSiteOf(op *Operation, calleeOperands, bundleOperands []*Value) (*llvmCallSite, bool) {
+	c := &llvmCallSite{op: op, args: calleeOperands}
+	bundles, tags, ok := llvmBundleGroups(op, bundleOperands)
+	c.bundles, c.tags = bundles, tags
+	_, isType := op.Prop("var_callee_type").(*TypeAttr)
+	if !ok || op.Prop("var_callee_type") != nil && !isType || op.Prop("arg_attrs") != nil || op.Prop("res_attrs") != nil || len(op.results) > 1 {
+		return nil, false
+	}
+	if callee, direct := op.Prop("callee").(*SymbolRefAttr); direct {
+		c.callee = callee
+		return c, true
+	}
+	if op.Prop("callee") != nil || len(calleeOperands) == 0 {
+		return nil, false
+	}
+	c.fn, c.args = calleeOperands[0], calleeOperands[1:]
+	return c, true
+}
+
+// printCallee writes `@callee(args)` or `%fn(args)`.
+func (c *llvmCallSite) printCallee(p *printer) {
+	if c.callee != nil {
+		p.attr(c.callee)
+	} else {
+		p.value(c.fn)
+	}
+	p.w("(")
+	p.values(c.args)
+	p.w(")")
+}
+
+// printTail writes the vararg type, the bundles, the attributes but those
+// elided and the types.
+func (c *llvmCallSite) printTail(p *printer, elided ...string) {
+	if t, ok := c.op.Prop("var_callee_type").(*TypeAttr); ok {
+		p.w(" vararg(")
+		p.typ(t.Type)
+		p.w(")")
+	}
+	if len(c.bundles) > 0 {
+		p.w(" ")
+		p.llvmOpBundles(c.bundles, c.tags)
+	}
+	p.attrDict(c.op, append(elided, "callee", "CConv", "var_callee_type", "op_bundle_sizes", "op_bundle_tags")...)
+	p.w(" : ")
+	if c.fn != nil {
+		p.typ(c.fn.typ)
+		p.w(", ")
+	}
+	p.typ(&FunctionType{Inputs: valueTypes(c.args), Results: resultTypes(c.op)})
 }
 
 func printLLVMCall(p *printer, op *Operation) bool {
 	cconv, ok1 := llvmEnumKeyword(op.Prop("CConv"), "cconv", llvmCConvs)
 	tail, ok2 := llvmEnumKeyword(op.Prop("TailCallKind"), "tailcallkind", llvmTailCallKinds)
-	bundles, ok3 := op.Prop("op_bundle_sizes").(*DenseArrayAttr)
-	if ok3 {
-		sizes, ok := bundles.Int64s()
-		ok3 = ok && len(sizes) == 0
-	}
 	segs := segments(op)
-	if !ok1 || !ok2 || !ok3 || len(segs) != 2 || len(segs[1]) != 0 ||
-		op.Prop("arg_attrs") != nil || op.Prop("res_attrs") != nil || op.Prop("op_bundle_tags") != nil {
+	if !ok1 || !ok2 || len(segs) != 2 {
 		return false
 	}
-	callee, direct := op.Prop("callee").(*SymbolRefAttr)
-	args := op.operands
-	if !direct && (op.Prop("callee") != nil || len(args) == 0) {
-		return false
-	}
-	varType, varOK := op.Prop("var_callee_type").(*TypeAttr)
-	if op.Prop("var_callee_type") != nil && !varOK {
+	c, ok := llvmCallSiteOf(op, segs[0], segs[1])
+	if !ok {
 		return false
 	}
 	p.w("llvm.call ")
@@ -441,32 +671,149 @@ func printLLVMCall(p *printer, op *Operation) bool {
 	if tail != "none" {
 		p.w(tail + " ")
 	}
-	if direct {
-		p.attr(callee)
-	} else {
-		p.value(args[0])
-		args = args[1:]
-	}
-	p.w("(")
-	p.values(args)
-	p.w(")")
-	if varOK {
-		p.w(" vararg(")
-		p.typ(varType.Type)
-		p.w(")")
-	}
-	elided := []string{"callee", "CConv", "TailCallKind", "var_callee_type", "op_bundle_sizes", "operandSegmentSizes"}
+	c.printCallee(p)
+	elided := []string{"TailCallKind"}
 	if isNoFastmath(op.Prop("fastmathFlags")) {
 		elided = append(elided, "fastmathFlags")
 	}
-	p.attrDict(op, elided...)
-	p.w(" : ")
-	if !direct {
-		p.typ(op.operands[0].typ)
-		p.w(", ")
-	}
-	p.typ(&FunctionType{Inputs: valueTypes(args), Results: resultTypes(op)})
+	c.printTail(p, elided...)
 	return true
+}
+
+func printLLVMInvoke(p *printer, op *Operation) bool {
+	cconv, ok := llvmEnumKeyword(op.Prop("CConv"), "cconv", llvmCConvs)
+	segs := segments(op)
+	if !ok || len(segs) != 4 || len(op.Successors) != 2 {
+		return false
+	}
+	c, ok := llvmCallSiteOf(op, segs[0], segs[3])
+	if !ok {
+		return false
+	}
+	p.w("llvm.invoke ")
+	if cconv != "ccc" {
+		p.w(cconv + " ")
+	}
+	c.printCallee(p)
+	p.w(" to ")
+	p.successorArgs(op.Successors[0], segs[1])
+	p.w(" unwind ")
+	p.successorArgs(op.Successors[1], segs[2])
+	c.printTail(p)
+	return true
+}
+
+// --- operand bundles ---
+
+// llvmOpBundles are the operand bundles of a call as parsed, `["tag"(%a,
+// %b : T, U), "other"()]`: their operands, and the size and tag of each.
+type llvmOpBundles struct {
+	at    Pos
+	refs  []operandRef
+	types []Type
+	sizes []int
+	tags  []Attribute
+}
+
+// llvmOpBundles reads the operand bundles, if any are next.
+func (p *parser) llvmOpBundles() llvmOpBundles {
+	b := llvmOpBundles{at: p.pos()}
+	if !p.is("[") {
+		return b
+	}
+	p.delimited("[", "]", func() {
+		if p.tok.kind != tString {
+			p.fail("expected the tag of an operand bundle, found %s", p.describe())
+		}
+		b.tags = append(b.tags, p.parseAttrNoType())
+		p.expect("(")
+		refs, types, at := p.typedOperandRefs()
+		if len(types) != len(refs) {
+			p.failAt(at, "expected %d types for the operands of an operand bundle, but got %d", len(refs), len(types))
+		}
+		b.refs, b.types = append(b.refs, refs...), append(b.types, types...)
+		b.sizes = append(b.sizes, len(refs))
+	})
+	return b
+}
+
+// setOn records the bundles' sizes and, when there are some, their tags,
+// as MLIR's parsers do.
+func (b llvmOpBundles) setOn(p *parser, st *OpState) {
+	st.AddProp("op_bundle_sizes", p.i32Array(b.sizes...))
+	if len(b.tags) > 0 {
+		st.AddProp("op_bundle_tags", &ArrayAttr{Elems: b.tags})
+	}
+}
+
+// llvmBundleGroups splits the bundle operands of op by its
+// op_bundle_sizes and returns their tags; ok is false when its properties
+// do not describe them in a way the custom form writes.
+func llvmBundleGroups(op *Operation, operands []*Value) (groups [][]*Value, tags []Attribute, ok bool) {
+	a, ok := op.Prop("op_bundle_sizes").(*DenseArrayAttr)
+	if !ok || !TypesEqual(a.Elem, I32) {
+		return nil, nil, false
+	}
+	sizes, ok := a.Int64s()
+	if !ok {
+		return nil, nil, false
+	}
+	if tagsAttr := op.Prop("op_bundle_tags"); tagsAttr != nil {
+		arr, isArray := tagsAttr.(*ArrayAttr)
+		if !isArray || len(sizes) == 0 {
+			return nil, nil, false
+		}
+		tags = arr.Elems
+	}
+	if len(tags) != len(sizes) {
+		return nil, nil, false
+	}
+	for i, n := range sizes {
+		if _, isString := tags[i].(*StringAttr); !isString || n < 0 || int(n) > len(operands) {
+			return nil, nil, false
+		}
+		groups, operands = append(groups, operands[:n]), operands[n:]
+	}
+	return groups, tags, len(operands) == 0
+}
+
+// llvmOpBundles writes `["tag"(%a : T), ...]`.
+func (p *printer) llvmOpBundles(groups [][]*Value, tags []Attribute) {
+	p.w("[")
+	for i, g := range groups {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.attr(tags[i])
+		p.w("(")
+		if len(g) > 0 {
+			p.values(g)
+			p.w(" : ")
+			p.valueTypes(g)
+		}
+		p.w(")")
+	}
+	p.w("]")
+}
+
+// custom<OpBundles>($operands, type($operands), $sizes, $tags): the
+// operand bundles, written when there are some.
+func parseOpBundlesDirective(c *customCall) {
+	b := c.p.llvmOpBundles()
+	c.s.refs[c.name(0)], c.s.types[c.name(0)] = b.refs, b.types
+	b.setOn(c.p, c.st)
+}
+
+func opBundlesDirectiveFits(c *customCall) bool {
+	_, _, ok := llvmBundleGroups(c.dp.op, c.values(0))
+	return ok
+}
+
+func printOpBundlesDirective(c *customCall) {
+	if groups, tags, _ := llvmBundleGroups(c.dp.op, c.values(0)); len(groups) > 0 {
+		c.dp.blank()
+		c.dp.p.llvmOpBundles(groups, tags)
+	}
 }
 
 // --- llvm.alloca ---
@@ -622,7 +969,7 @@ func count[T comparable](s []T, v T) int {
 	return n
 }
 
-// --- llvm.mlir.global ---
+// --- llvm.mlir.global, llvm.mlir.alias, llvm.mlir.ifunc ---
 
 var llvmGlobalInherent = []string{
 	"global_type", "constant", "sym_name", "linkage", "dso_local", "thread_local_", "externally_initialized",
@@ -630,16 +977,67 @@ var llvmGlobalInherent = []string{
 	"target_specific_attrs",
 }
 
+var llvmAliasInherent = []string{"alias_type", "sym_name", "linkage", "dso_local", "thread_local_", "unnamed_addr", "visibility_"}
+
+var llvmIFuncInherent = []string{
+	"sym_name", "i_func_type", "resolver", "resolver_type", "linkage", "dso_local", "address_space", "unnamed_addr", "visibility_",
+}
+
+// llvmGlobalHeader reads what leads a global, an alias or an ifunc:
+// linkage? visibility? thread_local? (where allowed) unnamed_addr?.
+func (p *parser) llvmGlobalHeader(st *OpState, threadLocal bool) {
+	st.AddProp("linkage", llvmEnumAttr("linkage", p.llvmKeyword(llvmLinkages, "external")))
+	p.llvmSpelledProp(st, "visibility_", llvmVisibilities)
+	if threadLocal && p.acceptKeyword("thread_local") {
+		st.AddProp("thread_local_", UnitAttr{})
+	}
+	p.llvmSpelledProp(st, "unnamed_addr", llvmUnnamedAddrs)
+}
+
+// llvmGlobalHeader writes the header of a global, an alias or an ifunc,
+// the linkage always, and then its name; ok is false when op's properties
+// are not of the kinds the header spells, and nothing is written.
+func (p *printer) llvmGlobalHeader(op *Operation, unitKeywords ...string) bool {
+	linkage, ok1 := llvmEnumKeyword(op.Prop("linkage"), "linkage", llvmLinkages)
+	visibility, ok2 := llvmSpelledInt(op.Prop("visibility_"), llvmVisibilities)
+	unnamed, ok3 := llvmSpelledInt(op.Prop("unnamed_addr"), llvmUnnamedAddrs)
+	name, ok4 := op.Prop("sym_name").(*StringAttr)
+	if !ok1 || !ok2 || !ok3 || !ok4 || len(op.operands) != 0 || len(op.results) != 0 {
+		return false
+	}
+	for _, kw := range unitKeywords {
+		if a := op.Prop(llvmUnitProps[kw]); a != nil {
+			if _, ok := a.(UnitAttr); !ok {
+				return false
+			}
+		}
+	}
+	p.w(op.Name + " " + linkage + " ")
+	if visibility != "" {
+		p.w(visibility + " ")
+	}
+	if slices.Contains(unitKeywords, "thread_local") && op.Prop("thread_local_") != nil {
+		p.w("thread_local ")
+	}
+	if unnamed != "" {
+		p.w(unnamed + " ")
+	}
+	if slices.Contains(unitKeywords, "constant") && op.Prop("constant") != nil {
+		p.w("constant ")
+	}
+	p.symbol(name.Value)
+	return true
+}
+
+// llvmUnitProps are the unit properties of globals that their headers
+// write as keywords.
+var llvmUnitProps = map[string]string{"thread_local": "thread_local_", "constant": "constant"}
+
 // llvm.mlir.global linkage? visibility? thread_local? unnamed_addr?
 // constant? @name(value?) attr-dict (: type)? region?; a string value
 // gives the type, an array of its bytes.
 func parseLLVMGlobal(p *parser, st *OpState) {
-	st.AddProp("linkage", llvmEnumAttr("linkage", p.llvmKeyword(llvmLinkages, "external")))
-	p.llvmSpelledProp(st, "visibility_", llvmVisibilities)
-	if p.acceptKeyword("thread_local") {
-		st.AddProp("thread_local_", UnitAttr{})
-	}
-	p.llvmSpelledProp(st, "unnamed_addr", llvmUnnamedAddrs)
+	p.llvmGlobalHeader(st, true)
 	if p.acceptKeyword("constant") {
 		st.AddProp("constant", UnitAttr{})
 	}
@@ -671,35 +1069,10 @@ func parseLLVMGlobal(p *parser, st *OpState) {
 }
 
 func printLLVMGlobal(p *printer, op *Operation) bool {
-	linkage, ok1 := llvmEnumKeyword(op.Prop("linkage"), "linkage", llvmLinkages)
-	visibility, ok2 := llvmSpelledInt(op.Prop("visibility_"), llvmVisibilities)
-	unnamed, ok3 := llvmSpelledInt(op.Prop("unnamed_addr"), llvmUnnamedAddrs)
-	name, ok4 := op.Prop("sym_name").(*StringAttr)
-	ta, ok5 := op.Prop("global_type").(*TypeAttr)
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || op.Prop("comdat") != nil || len(op.Regions) != 1 || len(op.operands) != 0 || len(op.results) != 0 {
+	ta, ok := op.Prop("global_type").(*TypeAttr)
+	if !ok || op.Prop("comdat") != nil || len(op.Regions) != 1 || !p.llvmGlobalHeader(op, "thread_local", "constant") {
 		return false
 	}
-	for _, unit := range []string{"thread_local_", "constant"} {
-		if a := op.Prop(unit); a != nil {
-			if _, ok := a.(UnitAttr); !ok {
-				return false
-			}
-		}
-	}
-	p.w("llvm.mlir.global " + linkage + " ")
-	if visibility != "" {
-		p.w(visibility + " ")
-	}
-	if op.Prop("thread_local_") != nil {
-		p.w("thread_local ")
-	}
-	if unnamed != "" {
-		p.w(unnamed + " ")
-	}
-	if op.Prop("constant") != nil {
-		p.w("constant ")
-	}
-	p.symbol(name.Value)
 	p.w("(")
 	if v := op.Prop("value"); v != nil {
 		p.attr(v)
@@ -714,3 +1087,331 @@ func printLLVMGlobal(p *printer, op *Operation) bool {
 	}
 	return true
 }
+
+// llvm.mlir.alias linkage? visibility? thread_local? unnamed_addr? @name
+// attr-dict : type region
+func parseLLVMAlias(p *parser, st *OpState) {
+	p.llvmGlobalHeader(st, true)
+	st.AddProp("sym_name", Str(p.symbolName()))
+	p.optionalAttrDict(st)
+	p.expect(":")
+	st.AddProp("alias_type", &TypeAttr{Type: p.parseType()})
+	st.Regions = []*Region{p.parseRegion(nil)}
+}
+
+func printLLVMAlias(p *printer, op *Operation) bool {
+	ta, ok := op.Prop("alias_type").(*TypeAttr)
+	if !ok || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 || !p.llvmGlobalHeader(op, "thread_local") {
+		return false
+	}
+	p.attrDict(op, "sym_name", "alias_type", "linkage", "unnamed_addr", "thread_local_", "visibility_")
+	p.w(" : ")
+	p.typ(ta.Type)
+	p.w(" ")
+	p.region(op.Regions[0], false)
+	return true
+}
+
+// llvm.mlir.ifunc linkage? visibility? unnamed_addr? @name : type,
+// resolver-type @resolver attr-dict
+func parseLLVMIFunc(p *parser, st *OpState) {
+	p.llvmGlobalHeader(st, false)
+	st.AddProp("sym_name", Str(p.symbolName()))
+	p.expect(":")
+	st.AddProp("i_func_type", &TypeAttr{Type: p.parseType()})
+	p.expect(",")
+	st.AddProp("resolver_type", &TypeAttr{Type: p.parseType()})
+	st.AddProp("resolver", p.parseSymbolRef())
+	p.optionalAttrDict(st)
+	st.defaultProp("address_space", IntAttr(0, I32))
+}
+
+func printLLVMIFunc(p *printer, op *Operation) bool {
+	fn, ok1 := op.Prop("i_func_type").(*TypeAttr)
+	rt, ok2 := op.Prop("resolver_type").(*TypeAttr)
+	resolver, ok3 := op.Prop("resolver").(*SymbolRefAttr)
+	if !ok1 || !ok2 || !ok3 || len(op.Regions) != 0 || !p.llvmGlobalHeader(op) {
+		return false
+	}
+	p.w(" : ")
+	p.typ(fn.Type)
+	p.w(", ")
+	p.typ(rt.Type)
+	p.w(" ")
+	p.attr(resolver)
+	elided := []string{"sym_name", "i_func_type", "resolver_type", "resolver", "linkage", "unnamed_addr", "visibility_"}
+	if isZeroI32(op.Prop("address_space")) {
+		elided = append(elided, "address_space")
+	}
+	p.attrDict(op, elided...)
+	return true
+}
+
+// isZeroI32 reports whether a is `0 : i32`.
+func isZeroI32(a Attribute) bool { return a != nil && a.String() == IntAttr(0, I32).String() }
+
+// --- llvm.landingpad ---
+
+// llvm.landingpad cleanup? ((catch | filter) %v : T)* : T. A clause is a
+// filter when its value is an array; MLIR's parser reads no attr-dict.
+func parseLLVMLandingpad(p *parser, st *OpState) {
+	if p.acceptKeyword("cleanup") {
+		st.AddProp("cleanup", UnitAttr{})
+	}
+	for p.accept("(") {
+		if !p.acceptKeyword("catch") {
+			p.expectKeyword("filter")
+		}
+		r := p.operandRef()
+		p.expect(":")
+		st.Operands = append(st.Operands, p.resolve(r, p.parseType()))
+		p.expect(")")
+	}
+	p.expect(":")
+	st.ResultTypes = []Type{p.parseType()}
+}
+
+func printLLVMLandingpad(p *printer, op *Operation) bool {
+	cleanup := op.Prop("cleanup")
+	if _, unit := cleanup.(UnitAttr); cleanup != nil && !unit || len(otherAttrs(op, []string{"cleanup"})) > 0 || len(op.results) != 1 {
+		return false
+	}
+	p.w("llvm.landingpad")
+	if cleanup != nil {
+		p.w(" cleanup")
+	}
+	for _, v := range op.operands {
+		clause := "catch"
+		if strings.HasPrefix(v.typ.String(), "!llvm.array<") {
+			clause = "filter"
+		}
+		p.w(" (" + clause + " ")
+		p.value(v)
+		p.w(" : ")
+		p.typ(v.typ)
+		p.w(")")
+	}
+	p.w(" : ")
+	p.typ(op.results[0].typ)
+	return true
+}
+
+// --- llvm.switch, llvm.indirectbr ---
+
+// llvm.switch %v : T, ^default(args) [ value: ^bb(args), ... ] attr-dict
+func parseLLVMSwitch(p *parser, st *OpState) {
+	flag, flagType := p.switchFlag()
+	p.expect(",")
+	def, defArgs := p.successorWithArgs()
+	st.Successors = []*Block{def}
+	var cases switchCases
+	p.delimited("[", "]", func() { cases.parse(p, st, flagType) })
+	p.optionalAttrDict(st)
+	cases.setOn(p, st, flag, defArgs)
+}
+
+func printLLVMSwitch(p *printer, op *Operation) bool {
+	sw, ok := switchOf(op)
+	if !ok {
+		return false
+	}
+	p.switchHead("llvm.switch", sw)
+	p.successorArgs(op.Successors[0], sw.defaultArgs)
+	p.w(" [")
+	if len(sw.cases) > 0 {
+		p.indent++
+		for k := range sw.cases {
+			if k > 0 {
+				p.w(",")
+			}
+			p.newline()
+			p.switchCase(op, sw, k)
+		}
+		p.indent--
+		p.newline()
+	}
+	p.w("]")
+	p.attrDict(op, "case_values", "case_operand_segments")
+	return true
+}
+
+// llvm.indirectbr %addr : T, [^bb(args), ...] attr-dict
+func parseLLVMIndirectBr(p *parser, st *OpState) {
+	r := p.operandRef()
+	p.expect(":")
+	st.Operands = []*Value{p.resolve(r, p.parseType())}
+	p.expect(",")
+	sizes := []int{}
+	p.delimited("[", "]", func() {
+		b, args := p.successorWithArgs()
+		st.Successors = append(st.Successors, b)
+		st.Operands = append(st.Operands, args...)
+		sizes = append(sizes, len(args))
+	})
+	p.optionalAttrDict(st)
+	st.AddProp("indbr_operand_segments", p.i32Array(sizes...))
+}
+
+func printLLVMIndirectBr(p *printer, op *Operation) bool {
+	groups := indirectBrOperands(op)
+	if groups == nil || len(op.results) != 0 {
+		return false
+	}
+	p.w("llvm.indirectbr ")
+	p.value(op.operands[0])
+	p.w(" : ")
+	p.typ(op.operands[0].typ)
+	p.w(", [")
+	for i, args := range groups {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.successorArgs(op.Successors[i], args)
+	}
+	p.w("]")
+	p.attrDict(op, "indbr_operand_segments")
+	return true
+}
+
+// indirectBrOperands splits the operands an llvm.indirectbr forwards to
+// each successor by its indbr_operand_segments; nil when they disagree.
+func indirectBrOperands(op *Operation) [][]*Value {
+	a, ok := op.Prop("indbr_operand_segments").(*DenseArrayAttr)
+	if !ok || len(op.operands) == 0 {
+		return nil
+	}
+	sizes, ok := a.Int64s()
+	if !ok || len(sizes) != len(op.Successors) {
+		return nil
+	}
+	rest := op.operands[1:]
+	groups := make([][]*Value, len(sizes))
+	for i, n := range sizes {
+		if n < 0 || int(n) > len(rest) {
+			return nil
+		}
+		groups[i], rest = rest[:n], rest[n:]
+	}
+	if len(rest) != 0 {
+		return nil
+	}
+	return groups
+}
+
+// --- types derived by directives ---
+
+// custom<InsertExtractValueElementType>(type($x), ref(type($container)),
+// ref($position)) writes nothing: x is of the type found at position in
+// the container, an LLVM struct or array.
+func parseAggregateElementType(c *customCall) {
+	position, ok := c.st.given(c.name(2)).(*DenseArrayAttr)
+	containers := c.s.types[c.name(1)]
+	if ok && len(containers) == 1 {
+		if indices, ok := position.Int64s(); ok {
+			if text, ok := llvmAggregateElement(containers[0], indices); ok {
+				if t, ok := c.p.typeFromText(text); ok {
+					c.s.types[c.name(0)] = []Type{t}
+					return
+				}
+			}
+		}
+	}
+	c.p.failAt(c.st.Pos, "expected an LLVM struct or array type with an element at the position")
+}
+
+func aggregateElementTypeFits(c *customCall) bool {
+	position, ok := c.dp.op.Prop(c.name(2)).(*DenseArrayAttr)
+	containers, elems := c.values(1), c.values(0)
+	if !ok || len(containers) != 1 || len(elems) != 1 {
+		return false
+	}
+	indices, ok := position.Int64s()
+	if !ok {
+		return false
+	}
+	text, ok := llvmAggregateElement(containers[0].typ, indices)
+	return ok && text == elems[0].typ.String()
+}
+
+// llvmAggregateElement spells the type at position in t, nested LLVM
+// structs and arrays, as it is written outside LLVM types.
+func llvmAggregateElement(t Type, position []int64) (string, bool) {
+	text := t.String()
+	for _, i := range position {
+		if body, ok := strings.CutPrefix(text, "!llvm.array<"); ok {
+			n, elem, ok := strings.Cut(strings.TrimSuffix(body, ">"), " x ")
+			count, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64)
+			if !ok || err != nil || i < 0 || i >= count {
+				return "", false
+			}
+			text = llvmOuter(strings.TrimSpace(elem)).String()
+			continue
+		}
+		body, ok := strings.CutPrefix(text, "!llvm.struct<")
+		// The fields follow the name and the `packed` keyword, if any.
+		parts := splitTopLevel(strings.TrimSuffix(body, ">"), '(')
+		if !ok || len(parts) != 2 {
+			return "", false
+		}
+		fields := splitTopLevel(strings.TrimSuffix(strings.TrimSpace(parts[1]), ")"), ',')
+		if i < 0 || i >= int64(len(fields)) || strings.TrimSpace(fields[i]) == "" {
+			return "", false
+		}
+		text = llvmOuter(strings.TrimSpace(fields[i])).String()
+	}
+	return text, true
+}
+
+// custom<ShuffleType>(ref(type($v1)), type($res), ref($mask)) writes
+// nothing: the result is a vector of v1's elements, one per mask entry.
+func parseShuffleType(c *customCall) {
+	mask, ok := c.st.given(c.name(2)).(*DenseArrayAttr)
+	v1 := c.s.types[c.name(0)]
+	if ok && len(v1) == 1 {
+		if t, ok := llvmShuffleType(v1[0], mask); ok {
+			c.s.types[c.name(1)] = []Type{t}
+			return
+		}
+	}
+	c.p.failAt(c.st.Pos, "expected a one-dimensional vector type")
+}
+
+func shuffleTypeFits(c *customCall) bool {
+	mask, ok := c.dp.op.Prop(c.name(2)).(*DenseArrayAttr)
+	v1, res := c.values(0), c.values(1)
+	if !ok || len(v1) != 1 || len(res) != 1 {
+		return false
+	}
+	t, ok := llvmShuffleType(v1[0].typ, mask)
+	return ok && TypesEqual(t, res[0].typ)
+}
+
+// llvmShuffleType is the type of a shuffle of vectors of type v1 by mask.
+func llvmShuffleType(v1 Type, mask *DenseArrayAttr) (Type, bool) {
+	vt, ok := v1.(*VectorType)
+	if !ok || len(vt.Shape) != 1 {
+		return nil, false
+	}
+	return &VectorType{Shape: []int64{int64(len(mask.Values))}, Scalable: vt.Scalable, Elem: vt.Elem}, true
+}
+
+// custom<CmpXchgResultType>(type($res), ref(type($val))) writes nothing:
+// the result pairs the value exchanged with whether it was.
+func parseCmpXchgResultType(c *customCall) {
+	if vals := c.s.types[c.name(1)]; len(vals) == 1 {
+		c.s.types[c.name(0)] = []Type{llvmCmpXchgResult(vals[0])}
+	}
+}
+
+func cmpXchgResultTypeFits(c *customCall) bool {
+	res, vals := c.values(0), c.values(1)
+	return len(res) == 1 && len(vals) == 1 && TypesEqual(res[0].typ, llvmCmpXchgResult(vals[0].typ))
+}
+
+// llvmCmpXchgResult is `!llvm.struct<(T, i1)>`.
+func llvmCmpXchgResult(t Type) Type {
+	return &OpaqueType{Text: "!llvm.struct<(" + llvmInner(t) + ", i1)>"}
+}
+
+// printNothing is the printer of directives that write nothing.
+func printNothing(*customCall) {}
