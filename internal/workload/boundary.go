@@ -54,8 +54,8 @@ type referenceNeeds struct {
 //   - helpers returning up to three results, each a dense constant, an
 //     argument, an argument with one element replaced, a view
 //     (extract_slice) of an argument, of a constant or of a fresh
-//     tensor, a fresh tensor, or an scf.if, scf.for or scf.while that
-//     mixes these; a result may repeat an earlier one;
+//     tensor, a fresh tensor, or an scf.if, scf.for, scf.while or
+//     arith.select that mixes these; a result may repeat an earlier one;
 //   - chains of 1 to 1,000 private functions, each calling the next and
 //     returning its result, written or not, down to one that returns a
 //     fresh tensor, a constant, its argument (written or copied or not)
@@ -401,6 +401,7 @@ const (
 	resIf                        // an scf.if yielding two of the kinds above
 	resFor                       // an scf.for carrying a tensor of the kinds above
 	resWhile                     // an scf.while carrying one
+	resSelect                    // an arith.select between two values of the kinds above
 	numResKinds
 )
 
@@ -408,7 +409,7 @@ const (
 // functions' comments.
 var resKindNames = [numResKinds]string{
 	"constant", "argument", "updated argument", "fresh", "view of argument",
-	"view of constant", "view of fresh", "scf.if", "scf.for", "scf.while",
+	"view of constant", "view of fresh", "scf.if", "scf.for", "scf.while", "arith.select",
 }
 
 func (k resKind) String() string { return resKindNames[k] }
@@ -470,6 +471,8 @@ func (g *execGen) value(f *fnText, k resKind, args []string, v string) helperVal
 		return g.ifValue(f, args, v)
 	case resFor:
 		return g.forValue(f, args, v)
+	case resSelect:
+		return g.selectValue(f, args, v)
 	default:
 		return g.whileValue(f, args, v)
 	}
@@ -522,15 +525,36 @@ func (g *execGen) condition(f *fnText, args []string, v string) (string, func([]
 	return c, func(a [][]float64, y float64) bool { return cmpF(pred, a[j][at], y) }
 }
 
+// twoSimple picks two distinct simple kinds.
+func (g *execGen) twoSimple() (resKind, resKind) {
+	k1, k2 := g.pickSimple(), g.pickSimple()
+	for k2 == k1 {
+		k2 = g.pickSimple()
+	}
+	return k1, k2
+}
+
+// selectValue emits an arith.select between a value of one simple kind
+// and one of another, both computed before it.
+func (g *execGen) selectValue(f *fnText, args []string, v string) helperValue {
+	cond, holds := g.condition(f, args, v)
+	k1, k2 := g.twoSimple()
+	a, b := g.value(f, k1, args, v), g.value(f, k2, args, v)
+	r := g.fresh("s")
+	f.line("%s = arith.select %s, %s, %s : %s", r, cond, a.name, b.name, execType)
+	return helperValue{r, execLen, func(as [][]float64, x float64) []float64 {
+		if holds(as, x) {
+			return a.model(as, x)
+		}
+		return b.model(as, x)
+	}, fmt.Sprintf("arith.select (%s or %s)", a.what, b.what)}
+}
+
 // ifValue emits an scf.if that yields a value of one simple kind in one
 // branch and of another in the other.
 func (g *execGen) ifValue(f *fnText, args []string, v string) helperValue {
 	cond, holds := g.condition(f, args, v)
-	k1 := g.pickSimple()
-	k2 := g.pickSimple()
-	for k2 == k1 {
-		k2 = g.pickSimple()
-	}
+	k1, k2 := g.twoSimple()
 	r := g.fresh("i")
 	f.line("%s = scf.if %s -> (%s) {", r, cond, execType)
 	f.depth++
