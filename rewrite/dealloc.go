@@ -20,6 +20,8 @@ type Copy struct {
 	// Buffer is the copy's new buffer, in the function Func.
 	Buffer *ir.Value
 	Func   string
+	// By names the predicate whose fact asked for the copy.
+	By string
 }
 
 // Clone hands on a copy of the value of operand I of Op, for every
@@ -71,7 +73,7 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 				var copyOps []*ir.Operation
 				v := op.Operand(i)
 				if buf, w := cloneOf(v, &copyOps, o.Alignment); w != nil {
-					copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op)})
+					copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op), contract.NeedsClone.Name()})
 					ops = append(ops, copyOps...)
 					op.SetOperand(i, w)
 				}
@@ -122,7 +124,7 @@ func (o Options) cloneIfPicked(names *extract.Names, db *facts.DB) []Copy {
 		if len(v.Uses()) == 0 {
 			sel.Erase() // the scf.if picks instead
 		}
-		copies = append(copies, Copy{ret.Name, j, "it returns an arith.select of a buffer the function owns and a borrowed one: the borrowed one is copied where the select picks it", buf, enclosingFunc(ret)})
+		copies = append(copies, Copy{ret.Name, j, "it returns an arith.select of a buffer the function owns and a borrowed one: the borrowed one is copied where the select picks it", buf, enclosingFunc(ret), contract.CloneIfPicked.Name()})
 	}
 	return copies
 }
@@ -158,7 +160,7 @@ func (o Options) cloneOnEdges(op *ir.Operation, idx []int, why func(*ir.Value) s
 			blk.InsertBefore(len(blk.Ops())-1, c)
 		}
 		br.SetOperand(k, w)
-		copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op)})
+		copies = append(copies, Copy{op.Name, i, why(v), buf, enclosingFunc(op), contract.NeedsClone.Name()})
 	}
 	return copies
 }

@@ -430,7 +430,7 @@ func changeDecisions(mm *ir.Module, names *extract.Names, changes *driver.Deallo
 	for _, c := range changes.Copies {
 		buf := c.Buffer.PrintName()
 		out = append(out, explain.Decision{Kind: "clone", Value: buf, Op: c.OpName, At: st.location(located["@"+c.Func+" "+buf]),
-			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (needs_clone)", c.Operand, c.OpName, c.Why)})
+			Summary: fmt.Sprintf("a copy handed on instead of operand #%d of %s, because %s (%s)", c.Operand, c.OpName, c.Why, c.By)})
 	}
 	for _, h := range changes.Hoists {
 		buf := h.Alloc.Result(0).PrintName()
