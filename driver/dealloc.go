@@ -1,9 +1,11 @@
 package driver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 
 	"bufferlog/extract"
 	"bufferlog/facts"
@@ -173,12 +175,7 @@ func unfollowed(names *extract.Names, db *facts.DB) error {
 	if len(frees) == 0 {
 		return nil
 	}
-	first := frees[0]
-	for _, f := range frees[1:] {
-		if f[0] < first[0] {
-			first = f
-		}
-	}
+	first := slices.MinFunc(frees, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
 	return fmt.Errorf("%s: error: this memref.dealloc frees %s, which may hold buffers bufferlog frees too (a block argument, or a result or iter_arg of a region op): free only allocations and call results, or keep every free of the input with --dealloc=none",
 		names.Locate(facts.OpKind, int(first[0])), names.ValueName(int(first[1])))
 }
