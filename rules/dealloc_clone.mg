@@ -3,7 +3,9 @@
 #
 # Where a carrier would receive a borrowed buffer beside owned ones, or
 # an owned buffer is handed on uncleanly, the rules ask the driver for a
-# copy (needs_clone), as MLIR's former BufferDeallocation pass did. An
+# copy (needs_clone), as MLIR's former BufferDeallocation pass did; a
+# returned arith.select of an owned and a borrowed buffer copies the
+# borrowed one only where the select picks it (clone_if_picked). An
 # scf.if result that one region gives owned buffers and the other
 # borrowed ones is freed under the scf.if's own condition instead
 # (dealloc_when), and a region may lend a buffer of its block to the

@@ -32,7 +32,8 @@
 //	dealloc_handover.mg  clean hand-overs, and when a carrier owns its
 //	                     buffer
 //	dealloc_clone.mg     the copies that end critical aliases
-//	                     (needs_clone), and ownership by the branch taken
+//	                     (needs_clone, and clone_if_picked for a returned
+//	                     select), and ownership by the branch taken
 //	dealloc_free.mg      where each buffer is freed, across the blocks of
 //	                     a cf region too, and which results are owned
 //	dealloc_hoist.mg     allocations moved out of loops (hoist_alloc):
