@@ -110,13 +110,7 @@ Decl clone_if_picked(Op, I, K)
 clone_if_picked(Ret, J, K) :-
   return_op(Ret, _), use(Ret, J, V), result(V, S, 0), op(S, "arith.select"),
   use(S, K, B), use(S, L, A), K > 0, L > 0, K != L, owned_alone(A), !owned_view(B), !clone_cannot_help(V),
-  root_alias(X, A), !handed_twice(X, Ret).
-
-Decl handed_twice(X, Op)
-  descr [doc("Two operands of Op hand on views of the root X."),
-         arg(X, "value id"), arg(Op, "op id")]
-  bound [/number, /number].
-handed_twice(X, Op) :- handed(X, Op, I), handed(X, Op, J), I < J.
+  root_alias(X, A), !handed_twice_by(X, Ret).
 
 Decl picked_clone(Op, I)
   descr [doc("Operand I of the func.return Op is copied only where its select picks a borrowed buffer (clone_if_picked)."),

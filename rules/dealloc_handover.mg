@@ -217,7 +217,12 @@ handed_not_by_return(X) :- handed(X, Op, _), !return_op(Op, _).
 Decl handed_twice(X)
   descr [doc("One op hands the root X on by two operands."), arg(X, "value id")]
   bound [/number].
-handed_twice(X) :- handed(X, Op, I), handed(X, Op, J), I != J.
+handed_twice(X) :- handed_twice_by(X, _).
+Decl handed_twice_by(X, Op)
+  descr [doc("Two operands of Op hand on views of the root X."),
+         arg(X, "value id"), arg(Op, "op id")]
+  bound [/number, /number].
+handed_twice_by(X, Op) :- handed(X, Op, I), handed(X, Op, J), I < J.
 # ^bb3(%t): ... cf.cond_br %done, ^bb5, ^bb4   ^bb5: return %t
 # A buffer returned by a block other than its own (a cf loop's carrier,
 # an allocation of the entry block returned after a branch) is handed to
