@@ -31,6 +31,15 @@ needs_clone(Op, I) :-
   handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), bad_value(V),
   !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C), !borrower(C).
 
+# %r = func.call @pick(%own, ...) where @pick may return its argument
+# or a constant's global, yielded into an scf.if result that owns what
+# its other region yields: the result could free %r only on the calls
+# that return %own, and never the global. Hand on a copy of %r; %own is
+# freed after it.
+needs_clone(Op, I) :-
+  handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), rooted(V), may_global(V),
+  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C), !borrower(C).
+
 Decl reaches_owned(C)
   descr [doc("The carrier C receives a root's heap allocation (owned_base, no stack_buffer), directly or through other carriers."),
          arg(C, "value id")]
