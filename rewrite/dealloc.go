@@ -27,11 +27,12 @@ type Copy struct {
 // Clone hands on a copy of the value of operand I of Op, for every
 // needs_clone(Op, I) fact of db: a new buffer (memref.alloc, sized like
 // the value), a memref.copy into it, and a memref.cast to the operand's
-// type where that differs, all just before Op; for every clone_if_picked
-// fact, a copy only where a select picks a borrowed buffer
-// (cloneIfPicked). It returns the copies it made. The deallocation rules must then be evaluated again, on the
-// facts of the changed module. The new buffers have o's alignment,
-// unless they are smaller than it (alignedClone).
+// type where that differs, all just before Op; for every
+// clone_if_picked fact, a copy only where a select picks a borrowed
+// buffer (cloneIfPicked). It returns the copies it made. The
+// deallocation rules must then be evaluated again, on the facts of the
+// changed module. The new buffers have o's alignment, unless they are
+// smaller than it (alignedClone).
 func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 	copies := o.cloneIfPicked(names, db)
 	sites := contract.Pairs(db, contract.NeedsClone)

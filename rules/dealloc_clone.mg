@@ -28,17 +28,21 @@ Decl needs_clone(Op, I)
 # scf.if %c { scf.yield %fresh } else { scf.yield %arg }: the result
 # cannot own %arg, so without a copy of %arg nobody could free %fresh.
 needs_clone(Op, I) :-
-  handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), bad_value(V),
+  handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), unownable(V),
   !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C), !borrower(C).
 
+Decl unownable(V)
+  descr [doc("V, handed into a carrier, cannot become the carrier's to free: it cannot pass ownership (bad_value), or it is a view of a root on some runs only, and a global on others."),
+         arg(V, "value id")]
+  bound [/number].
+unownable(V) :- bad_value(V).
 # %r = func.call @pick(%own, ...) where @pick may return its argument
 # or a constant's global, yielded into an scf.if result that owns what
 # its other region yields: the result could free %r only on the calls
 # that return %own, and never the global. Hand on a copy of %r; %own is
-# freed after it.
-needs_clone(Op, I) :-
-  handed_into(Op, I, C), carrier(C), good_incoming(C), use(Op, I, V), rooted(V), may_global(V),
-  !clone_cannot_help(V), !self_forward(Op, I), !owned_when_some(C), !borrower(C).
+# freed after it. (Marking %r bad instead makes the scf.if owned by one
+# region only, and the lending rules leak %own on the other.)
+unownable(V) :- incoming(_, V), rooted(V), may_global(V).
 
 Decl reaches_owned(C)
   descr [doc("The carrier C receives a root's heap allocation (owned_base, no stack_buffer), directly or through other carriers."),

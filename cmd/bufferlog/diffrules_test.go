@@ -201,12 +201,8 @@ func runAlternative(prog, builtin *solve.Program, p execProgram) (ref, ours, bas
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("reference: %v", err)
 	}
-	ref, err = mlirexec.Run(ctx, refIR, mlirexec.Options{})
-	if _, crashed := runCrash(ctx, err); crashed && p.refCrashes {
-		ref, err = &mlirexec.Result{}, nil // its EXPECTED-DATA say what it prints
-	}
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("running the reference: %v", err)
+	if ref, err = runReference(ctx, refIR, p); err != nil {
+		return nil, nil, nil, err
 	}
 	var res [2]*mlirexec.Result
 	for i, pr := range []*solve.Program{prog, builtin} {

@@ -411,15 +411,8 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		o.err = fmt.Errorf("reading the reference: %v", err)
 		return o
 	}
-	o.ref, err = mlirexec.Run(ctx, refIR, mlirexec.Options{})
-	switch _, crashed := runCrash(ctx, err); {
-	case p.refCrashes && crashed:
-		o.ref = &mlirexec.Result{} // nothing to compare with
-	case p.refCrashes && err == nil:
-		o.err = errors.New("the reference no longer crashes (REFERENCE-CRASHES): compare with it instead")
-		return o
-	case err != nil:
-		o.err = fmt.Errorf("running the reference: %v", err)
+	if o.ref, err = runReference(ctx, refIR, p); err != nil {
+		o.err = err
 		return o
 	}
 	for k, v := range execVariants {
@@ -443,6 +436,22 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 		o.ours = append(o.ours, res)
 	}
 	return o
+}
+
+// runReference runs refIR, the reference's bufferization of p. Where p
+// is marked REFERENCE-CRASHES, the run must crash, and gives an empty
+// result: p's EXPECTED-DATA say what it prints.
+func runReference(ctx context.Context, refIR []byte, p execProgram) (*mlirexec.Result, error) {
+	res, err := mlirexec.Run(ctx, refIR, mlirexec.Options{})
+	switch _, crashed := runCrash(ctx, err); {
+	case p.refCrashes && crashed:
+		return &mlirexec.Result{}, nil
+	case p.refCrashes && err == nil:
+		return nil, errors.New("the reference no longer crashes (REFERENCE-CRASHES): compare with it instead")
+	case err != nil:
+		return nil, fmt.Errorf("running the reference: %v", err)
+	}
+	return res, nil
 }
 
 // clonesReachable reports whether memref IR holds a bufferization.clone
