@@ -32,6 +32,13 @@ var decideInputs = []contract.Handle{
 	facts.MustInplace, contract.SharesBuffer, facts.ParentOp, facts.Op, facts.Func, facts.Call,
 }
 
+// policyInputs names what the policies and addBytes read of a part's
+// facts after the evaluation that derives what the decisions need: the
+// evaluation must not let them go (solve.Options.Release).
+func policyInputs() []string {
+	return append(DecidePredicates(), contract.Names(contract.ConflictClass, contract.OperandReads, facts.ValueType)...)
+}
+
 // DriverPredicates names the predicates whose facts the decision driver
 // adds (declared in rules/decisions.mg): a program that needs them must
 // run after the decisions, as Analyze and AnalyzeModule do.

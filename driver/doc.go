@@ -66,4 +66,11 @@
 // them only before it derives its own. AnalyzeModule is AnalyzeParts on
 // parts already extracted, its call graph read from their func and call
 // facts.
+//
+// A part's facts shrink as its phases go: each evaluation lets a relation
+// go once no stratum left reads it (solve.Options.Release), keeping what
+// the caller asked for, what the policies read (policyInputs) and what
+// the later phases' programs need. A 100k-op function's analysis held
+// every relation of every phase until its end; its largest tables (the
+// conflict candidates) now go before the decisions are taken.
 package driver

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sync"
 
@@ -189,6 +190,25 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 	// After the decisions a part's own functions are marked analyzed:
 	// only what reads that is derived again.
 	summaries := prog.Restrict(names...).DerivedBy(derived, contract.Names(contract.Analyzed))
+	// Each evaluation lets a relation go once its last stratum reading it
+	// is done, unless something after reads it: the caller, the policy,
+	// or a later phase. A large function's analysis otherwise holds every
+	// relation of every phase at once.
+	// The early phase keeps what the rest of the decisions' program
+	// needs too.
+	later := map[string]bool{}
+	for _, name := range slices.Concat(kept, policyInputs()) {
+		later[name] = true
+	}
+	for _, q := range []*solve.Program{analysis.after, lateSummaries, rest, summaries} {
+		if q != nil {
+			maps.Copy(later, q.Needed())
+		}
+	}
+	a.Limits.Release = func(name string) bool { return !later[name] }
+	opt = a.Limits
+	beforeDecide, decideNeeds := a, analysis.decide.Needed()
+	beforeDecide.Limits.Release = func(name string) bool { return !later[name] && !decideNeeds[name] }
 	// When the rules read analyzed(F) only beside a call of F, marking the
 	// functions of a part that calls none of them changes nothing it
 	// derives: its summaries stand, and the rest of after may be derived
@@ -202,7 +222,7 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	early := runEarly(ctx, analysis.early, load, slices.Concat(levels...), a)
+	early := runEarly(ctx, analysis.early, load, slices.Concat(levels...), beforeDecide)
 	defer early.wait()
 	defer cancel()
 	var (

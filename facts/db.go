@@ -95,8 +95,16 @@ func (db *DB) Retain(keep func(name string) bool) {
 func (db *DB) Recycle(keep func(name string) bool) {
 	for id, r := range db.rels {
 		if r != nil && !keep(r.name) {
-			keepRelation(PredID(id), r)
-			db.rels[id] = nil
+			db.RecycleOf(PredID(id))
 		}
+	}
+}
+
+// RecycleOf is Recycle of the relation of one predicate, if db has it.
+// Other goroutines may use db's other relations meanwhile.
+func (db *DB) RecycleOf(id PredID) {
+	if int(id) < len(db.rels) && db.rels[id] != nil {
+		keepRelation(id, db.rels[id])
+		db.rels[id] = nil
 	}
 }

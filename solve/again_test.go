@@ -74,12 +74,7 @@ func TestWorkersMatchOneGoroutine(t *testing.T) {
 	splitRows, parallelRows = 1, 1
 	ctx := context.Background()
 	for seed := range uint64(randomPrograms) {
-		g := newProgram(seed)
-		src := g.text.String()
-		prog, err := Compile(Source{Name: "random.mg", Text: src})
-		if err != nil {
-			t.Fatalf("seed %d: compile: %v\n%s", seed, err, src)
-		}
+		g, prog, src := compiled(t, seed)
 		var dbs [2]*facts.DB
 		for i, workers := range []int{1, 3} {
 			dbs[i] = facts.NewDB(facts.NewSymbols())

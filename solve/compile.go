@@ -62,8 +62,10 @@ type planCache struct {
 	// in a negation: a lookup of a whole tuple, which needs the relation's
 	// duplicate set, so the evaluation does not seal it (seal).
 	negated [2][]bool
-	runners sync.Pool
-	scratch sync.Pool // *evalScratch
+	// touching counts, by predicate id, the strata that touch it.
+	touching [2][]int32
+	runners  sync.Pool
+	scratch  sync.Pool // *evalScratch
 	// rows holds, per predicate id, how many facts the last evaluation
 	// of the program derived for it, from none. A module's functions are
 	// much alike: the next evaluation makes room for as many up front,
@@ -115,6 +117,11 @@ type stratum struct {
 	// waits lists the earlier strata of a plan whose predicates this
 	// one reads (set by makePlan): it may run as soon as they are done.
 	waits []int
+	// touches lists, once each, the predicates the stratum reads or
+	// derives (set by makePlan): once every stratum that touches a
+	// predicate is done, an evaluation may let its relation go
+	// (Options.Release).
+	touches []int
 }
 
 // clauseRef names a clause: source index and index among its clauses.

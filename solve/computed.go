@@ -209,16 +209,33 @@ func (c *compiler) computedDecl(d ast.Decl, a ast.Atom) (computed, error) {
 // their computation unless reference is set; and the predicates they
 // touch (usedBy).
 func (p *Program) plan(reference bool) ([]stratum, []int) {
-	i := 0
-	if reference {
-		i = 1
-	}
+	i := planIndex(reference)
 	p.planned.once[i].Do(func() {
 		p.planned.strata[i] = p.makePlan(reference)
 		p.planned.used[i] = p.usedBy(p.planned.strata[i])
 		p.planned.negated[i] = p.negatedBy(p.planned.strata[i])
+		p.planned.touching[i] = touching(p.planned.strata[i], len(p.preds))
 	})
 	return p.planned.strata[i], p.planned.used[i]
+}
+
+// touching counts, by predicate id, the strata that read or derive it.
+func touching(strata []stratum, preds int) []int32 {
+	n := make([]int32, preds)
+	for _, s := range strata {
+		for _, id := range s.touches {
+			n[id]++
+		}
+	}
+	return n
+}
+
+// planIndex is the index of the plan for Options.Reference in planCache.
+func planIndex(reference bool) int {
+	if reference {
+		return 1
+	}
+	return 0
 }
 
 // negatedBy marks the predicates that a rule of strata reads negated.
@@ -298,6 +315,15 @@ func (p *Program) makePlan(reference bool) []stratum {
 		out = append(out, t)
 	}
 	setWaits(out)
+	for i := range out {
+		s := &out[i]
+		s.touches = slices.Clone(s.preds)
+		s.reads(func(id int) {
+			if !slices.Contains(s.touches, id) {
+				s.touches = append(s.touches, id)
+			}
+		})
+	}
 	return out
 }
 

@@ -90,6 +90,14 @@
 // complete ones, so each relation is still written by one goroutine, in
 // the order one goroutine would write it.
 //
+// A relation lives until the evaluation ends, unless Options.Release
+// lets it go: then each relation it accepts goes back to the DB's spare
+// storage (facts.DB.RecycleOf) as soon as every stratum that reads or
+// derives it is done (release.go counts them down, so strata run at once
+// need no order). A driver that evaluates a program in phases names what
+// it and the later phases still read; the rest goes while the phase runs,
+// and the phase's peak holds only what its remaining strata need.
+//
 // Options bound every evaluation: MaxFacts counts derived facts (and the
 // rows aggregations group), by default BudgetPerFact per fact the
 // evaluation starts from and at least BudgetFloor, and the context's

@@ -48,6 +48,13 @@ type Options struct {
 	// Workers is how many goroutines a large join may be split across
 	// (see runner.split); 0 or 1 joins on the calling goroutine only.
 	Workers int
+	// Release, if not nil, lets the evaluation drop from the DB each
+	// relation that it reads or derives and whose name Release accepts,
+	// as soon as every stratum reading or deriving it is done; its storage
+	// goes to the relations made after (facts.DB.Recycle). A caller that
+	// reads some relations afterwards, or evaluates another program that
+	// does, says so by rejecting their names. Nil keeps every relation.
+	Release func(name string) bool
 }
 
 // Stats describes one evaluation.
@@ -68,17 +75,20 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	}
 	strata, used := p.plan(opt.Reference)
 	ev := newEvaluator(p, db, ctx, opt, used)
-	ev.negated = p.planned.negated[0]
-	if opt.Reference {
-		ev.negated = p.planned.negated[1]
+	plan := planIndex(opt.Reference)
+	ev.negated = p.planned.negated[plan]
+	rows := p.planned.derivedRows(len(p.preds))
+	if opt.Release != nil {
+		ev.release = newReleaser(p, ev, p.planned.touching[plan], opt.Release, rows)
 	}
 	if ev.loadFacts() {
 		ev.sealGiven(strata)
 		ev.strata(strata)
 	}
-	rows := p.planned.derivedRows(len(p.preds))
 	for _, id := range ev.fresh {
-		rows[id].Store(int32(min(ev.rels[id].Len(), math.MaxInt32)))
+		if ev.rels[id] != nil { // else released, its rows counted then
+			rows[id].Store(int32(min(ev.rels[id].Len(), math.MaxInt32)))
+		}
 	}
 	// The next evaluation of p (a module is evaluated function by
 	// function) takes over the runners instead of building them again,
@@ -119,6 +129,7 @@ type evaluator struct {
 	runners   map[variant]*runner // built from static plans, reused
 	rule      *rule               // being evaluated, for error messages
 	fresh     []int               // predicates whose relations were empty at the start
+	release   *releaser           // nil unless Options.Release
 	// shared is what the goroutines of the evaluation share: strata and
 	// the chunks of split joins may run at once (see strata, split).
 	shared *evalState
@@ -285,6 +296,7 @@ func (ev *evaluator) strata(strata []stratum) {
 				return
 			}
 			ev.seal(&strata[i])
+			ev.release.done(&strata[i])
 		}
 		return
 	}
@@ -317,6 +329,7 @@ func (ev *evaluator) strata(strata []stratum) {
 				ok := fev.stratum(&strata[i])
 				if ok {
 					fev.seal(&strata[i])
+					fev.release.done(&strata[i])
 				}
 				mu.Lock()
 				switch {

@@ -46,6 +46,18 @@ type ruleGen struct {
 	isName map[string]bool
 }
 
+// compiled returns the program of seed compiled, and its text.
+func compiled(t testing.TB, seed uint64) (*progGen, *Program, string) {
+	t.Helper()
+	g := newProgram(seed)
+	src := g.text.String()
+	prog, err := Compile(Source{Name: "random.mg", Text: src})
+	if err != nil {
+		t.Fatalf("seed %d: compile: %v\n%s", seed, err, src)
+	}
+	return g, prog, src
+}
+
 func newProgram(seed uint64) *progGen {
 	g := &progGen{rnd: rand.New(rand.NewPCG(seed, 7)), domain: 3 + int(seed%4), level: map[string]int{}}
 	nedb := 2 + g.rnd.IntN(2)

@@ -181,12 +181,7 @@ func TestWhyRandomPrograms(t *testing.T) {
 	const programs = 150
 	checked := 0
 	for seed := range uint64(programs) {
-		g := newProgram(seed)
-		src := g.text.String()
-		prog, err := Compile(Source{Name: "random.mg", Text: src})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
+		g, prog, src := compiled(t, seed)
 		db := facts.NewDB(nil)
 		loadAtoms(t, db, g.extra)
 		given := engineFacts(db)
