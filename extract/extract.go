@@ -826,7 +826,7 @@ func (b *batch) flushPred(p facts.Pred, r *facts.Relation) {
 			// AddBatch overlaps the cache misses of the duplicate checks.
 			r.AddBatch(rows)
 		}
-		b.rows[p] = rows[:0]
+		b.rows[p] = nil
 	}
 }
 

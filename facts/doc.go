@@ -60,7 +60,10 @@
 // and chains the rows of one key newest-first through a []uint32 indexed
 // by row id; it is built on first request and updated by every Add. The
 // newest-first order lets a reader that wants only rows below some id
-// skip the newer ones and stop at the older ones.
+// skip the newer ones and stop at the older ones. The chains (and each
+// row's depth in its chain, which counts a key's rows) are stored only
+// once some key has two rows: most indexes are on ids whose keys never
+// repeat, and a row that is its key's only one needs no link.
 //
 // Roaring bitmaps were the suggested posting lists. With a handful of
 // rows per key, as most keys hold, a bitmap per key is an allocation and

@@ -212,8 +212,6 @@ func (r *Relation) Index(cols []int) *Index {
 		}
 	}
 	ix := &Index{rel: r, cols: append([]int(nil), cols...), key: make([]Value, len(cols))}
-	ix.next = newIDs(r.n)
-	ix.depth = newIDs(r.n)
 	if ix.span = denseSpan(r, cols); ix.span != nil {
 		ix.dense = newDense(denseLen(ix.span))
 		for id := range uint32(r.n) {
@@ -329,8 +327,12 @@ type Index struct {
 	span      []Value // dense: how many values each key column ranges over
 	denseKeys int
 	keys      table
-	next      []uint32 // row id -> older row with the same key, or NoRow
-	key       []Value  // scratch for add
+	// next and depth hold a row each once chained: until some key has two
+	// rows, every row's chain is itself, and they hold none. Most indexes
+	// on ids never need them.
+	chained bool
+	next    []uint32 // row id -> older row with the same key, or NoRow
+	key     []Value  // scratch for add
 	// depth is the row's position in its key's chain, counted from the
 	// oldest (1); longest is the longest chain: with Keys, what a planner
 	// needs to see that a few keys hold most rows.
@@ -355,10 +357,14 @@ func (ix *Index) First(key []Value) uint32 {
 
 // Count returns the number of rows whose indexed columns equal key.
 func (ix *Index) Count(key []Value) int {
-	if id := ix.First(key); id != NoRow {
+	switch id := ix.First(key); {
+	case id == NoRow:
+		return 0
+	case !ix.chained:
+		return 1
+	default:
 		return int(ix.depth[id])
 	}
-	return 0
 }
 
 // Keys returns the number of distinct keys in the index.
@@ -373,7 +379,37 @@ func (ix *Index) Keys() int {
 func (ix *Index) Longest() int { return int(ix.longest) }
 
 // Next returns the next older row with the same key as row, or NoRow.
-func (ix *Index) Next(row uint32) uint32 { return ix.next[row] }
+func (ix *Index) Next(row uint32) uint32 {
+	if !ix.chained {
+		return NoRow
+	}
+	return ix.next[row]
+}
+
+// chain records row id, whose key's newest row before it is prev (NoRow
+// for none).
+func (ix *Index) chain(id, prev uint32) {
+	if !ix.chained {
+		if prev == NoRow {
+			ix.longest = 1
+			return
+		}
+		// The first key with two rows: every row before id is alone.
+		ix.chained = true
+		ix.next, ix.depth = newIDs(ix.rel.n)[:0], newIDs(ix.rel.n)[:0]
+		for range id {
+			ix.next = append(ix.next, NoRow)
+			ix.depth = append(ix.depth, 1)
+		}
+	}
+	depth := uint32(1)
+	if prev != NoRow {
+		depth = ix.depth[prev] + 1
+	}
+	ix.next = append(ix.next, prev)
+	ix.depth = append(ix.depth, depth)
+	ix.longest = max(ix.longest, depth)
+}
 
 func (ix *Index) add(id uint32) {
 	if ix.dense != nil {
@@ -398,16 +434,10 @@ func (ix *Index) add(id uint32) {
 // addDense adds row id, whose key k is within the dense table.
 func (ix *Index) addDense(id uint32, k Value) {
 	prev := ix.dense[k]
-	depth := uint32(1)
 	if prev == 0 {
 		ix.denseKeys++
-		ix.next = append(ix.next, NoRow)
-	} else {
-		ix.next = append(ix.next, prev-1)
-		depth = ix.depth[prev-1] + 1
 	}
-	ix.depth = append(ix.depth, depth)
-	ix.longest = max(ix.longest, depth)
+	ix.chain(id, prev-1) // NoRow for 0
 	ix.dense[k] = id + 1
 }
 
@@ -416,7 +446,7 @@ func (ix *Index) addDense(id uint32, k Value) {
 func (ix *Index) toHashed(id uint32) {
 	keepSpare(&spare.ids, ix.dense)
 	ix.dense, ix.span, ix.denseKeys, ix.longest = nil, nil, 0, 0
-	ix.next, ix.depth = ix.next[:0], ix.depth[:0]
+	ix.chained, ix.next, ix.depth = false, ix.next[:0], ix.depth[:0]
 	ix.build(int(id) + 1)
 }
 
@@ -428,16 +458,11 @@ func (ix *Index) addHashed(id uint32, h uint64) {
 	}
 	slot, found := ix.find(ix.key, h)
 	if found {
-		prev := uint32(ix.keys.slots[slot]) - 1
-		ix.next = append(ix.next, prev)
-		ix.depth = append(ix.depth, ix.depth[prev]+1)
-		ix.longest = max(ix.longest, ix.depth[prev]+1)
+		ix.chain(id, uint32(ix.keys.slots[slot])-1)
 		ix.keys.slots[slot] = ix.keys.slots[slot]&^0xFFFFFFFF | uint64(id+1)
 		return
 	}
-	ix.next = append(ix.next, NoRow)
-	ix.depth = append(ix.depth, 1)
-	ix.longest = max(ix.longest, 1)
+	ix.chain(id, NoRow)
 	ix.keys.put(slot, h, id)
 	if ix.keys.needsGrow() {
 		ix.keys.grow()

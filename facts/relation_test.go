@@ -109,6 +109,14 @@ func TestIndexKinds(t *testing.T) {
 		dense  bool                // still dense at the end
 		absent [][]Value
 	}{
+		{"distinct ids", []int{0}, func(i int64) Value { return Number(i) }, false, true, [][]Value{{Number(10_000)}}},
+		{"distinct names, built first", []int{0}, func(i int64) Value { return syms.Name(fmt.Sprintf("/k%d", i)) }, true, false, nil},
+		{"distinct, then a repeat", []int{0}, func(i int64) Value {
+			if i == 9000 {
+				return Number(5)
+			}
+			return Number(i)
+		}, true, true, [][]Value{{Number(9000)}}},
 		{"ids", []int{0}, ids, false, true, [][]Value{{Number(300)}, {Number(-1)}}},
 		{"ids, built first", []int{0}, ids, true, true, [][]Value{{Number(1 << 40)}}},
 		{"ids and positions", []int{0, 1}, ids, false, true, [][]Value{{Number(0), Number(7)}, {Number(300), Number(0)}}},
@@ -161,6 +169,10 @@ func TestIndexKinds(t *testing.T) {
 			}
 			if ix.Keys() != len(rows) || ix.Longest() != longest {
 				t.Errorf("Keys %d, Longest %d; want %d and %d", ix.Keys(), ix.Longest(), len(rows), longest)
+			}
+			// Chains are kept only once a key has two rows.
+			if ix.chained != (longest > 1) || !ix.chained && (ix.next != nil || ix.depth != nil) {
+				t.Errorf("chained %v with %d and %d row entries, longest chain %d", ix.chained, len(ix.next), len(ix.depth), longest)
 			}
 			for _, k := range c.absent {
 				if id := ix.First(k); id != NoRow {

@@ -157,7 +157,8 @@ func (r *Relation) empty() {
 	for _, ix := range r.indexes {
 		clear(ix.keys.slots)
 		clear(ix.dense)
-		ix.keys.used, ix.denseKeys, ix.next, ix.depth, ix.longest = 0, 0, ix.next[:0], ix.depth[:0], 0
+		ix.keys.used, ix.denseKeys, ix.longest = 0, 0, 0
+		ix.chained, ix.next, ix.depth = false, ix.next[:0], ix.depth[:0]
 	}
 	r.measured, r.stamps, r.columns = r.measured[:0], r.stamps[:0], nil
 }
