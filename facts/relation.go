@@ -396,7 +396,10 @@ func (ix *Index) chain(id, prev uint32) {
 		}
 		// The first key with two rows: every row before id is alone.
 		ix.chained = true
-		ix.next, ix.depth = newIDs(ix.rel.n)[:0], newIDs(ix.rel.n)[:0]
+		if cap(ix.next) < ix.rel.n { // else storage kept from an earlier use (empty)
+			ix.next, ix.depth = newIDs(ix.rel.n), newIDs(ix.rel.n)
+		}
+		ix.next, ix.depth = ix.next[:0], ix.depth[:0]
 		for range id {
 			ix.next = append(ix.next, NoRow)
 			ix.depth = append(ix.depth, 1)

@@ -53,7 +53,8 @@ type Options struct {
 	// as soon as every stratum reading or deriving it is done; its storage
 	// goes to the relations made after (facts.DB.Recycle). A caller that
 	// reads some relations afterwards, or evaluates another program that
-	// does, says so by rejecting their names. Nil keeps every relation.
+	// does, says so by rejecting their names. Nil keeps every relation, as
+	// does an evaluation that starts from fewer than releaseRows facts.
 	Release func(name string) bool
 }
 
@@ -78,7 +79,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	plan := planIndex(opt.Reference)
 	ev.negated = p.planned.negated[plan]
 	rows := p.planned.derivedRows(len(p.preds))
-	if opt.Release != nil {
+	if opt.Release != nil && ev.rows() >= releaseRows {
 		ev.release = newReleaser(p, ev, p.planned.touching[plan], opt.Release, rows)
 	}
 	if ev.loadFacts() {

@@ -5,6 +5,13 @@ import (
 	"sync/atomic"
 )
 
+// releaseRows is the fewest facts an evaluation starts from for it to let
+// relations go (Options.Release): a small DB's relations are few and
+// small, its driver gives them back whole when it is done, and asking
+// Release about each would cost more than it saves (a 100-op function
+// of a module holds a few thousand). Tests lower it.
+var releaseRows = 1 << 15
+
 // releaser drops the relations of an evaluation that Options.Release lets
 // go, each once the last stratum touching it is done: a large function's
 // analysis otherwise holds every relation of every phase until its end.

@@ -14,8 +14,8 @@ import (
 // relation it accepted and read or derived, with strata evaluated in
 // order and at once.
 func TestReleaseKeepsWhatIsAsked(t *testing.T) {
-	defer func(n uint32, m int) { splitRows, parallelRows = n, m }(splitRows, parallelRows)
-	splitRows, parallelRows = 1, 1
+	defer func(n uint32, m, k int) { splitRows, parallelRows, releaseRows = n, m, k }(splitRows, parallelRows, releaseRows)
+	splitRows, parallelRows, releaseRows = 1, 1, 0
 	ctx := context.Background()
 	released := 0
 	for seed := range uint64(randomPrograms) {
