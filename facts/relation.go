@@ -146,7 +146,7 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 	}
 	id := uint32(r.n)
 	if len(r.rows)+r.arity > cap(r.rows) {
-		r.rows = append(newValues(2*cap(r.rows)+8*r.arity), r.rows...)
+		r.moveRows(newValues(max(2*cap(r.rows), 8*r.arity)))
 	}
 	at := len(r.rows)
 	r.rows = r.rows[:at+r.arity]
@@ -162,6 +162,14 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 		ix.add(id)
 	}
 	return true
+}
+
+// moveRows moves r's rows into to, an empty buffer with more room, and
+// hands their old storage to spare.
+func (r *Relation) moveRows(to []Value) {
+	old := r.rows
+	r.rows = append(to, old...)
+	keepSpare(&spare.values, old)
 }
 
 // find returns the set slot holding tuple, or the empty slot where it
@@ -649,7 +657,7 @@ func (r *Relation) Reserve(n int) {
 		r.unseal()
 	}
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
-		r.rows = append(newValues(need), r.rows...)
+		r.moveRows(exactValues(need))
 	}
 	if slots := setSlots(len(r.set.slots), r.set.used+n); slots > len(r.set.slots) {
 		r.set.resize(slots)
@@ -665,7 +673,7 @@ func (r *Relation) ReserveDistinct(n int) {
 	}
 	r.sealed.Store(true)
 	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
-		r.rows = append(newValues(need), r.rows...)
+		r.moveRows(exactValues(need))
 	}
 }
 
@@ -686,7 +694,7 @@ func (r *Relation) AppendDistinct(rows []Value) {
 		panic(fmt.Sprintf("facts: %s/%d: more than %d rows", r.name, r.arity, NoRow-1))
 	}
 	if need := len(r.rows) + len(rows); need > cap(r.rows) {
-		r.rows = append(newValues(max(need, 2*cap(r.rows))), r.rows...)
+		r.moveRows(newValues(max(need, 2*cap(r.rows))))
 	}
 	r.rows = append(r.rows, rows[:k*r.arity]...)
 	first := uint32(r.n)
