@@ -192,10 +192,9 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 	summaries := prog.Restrict(names...).DerivedBy(derived, contract.Names(contract.Analyzed))
 	// Each evaluation lets a relation go once its last stratum reading it
 	// is done, unless something after reads it: the caller, the policy,
-	// or a later phase. A large function's analysis otherwise holds every
+	// or a later phase (for the early phase, the rest of the decisions'
+	// program too). A large function's analysis otherwise holds every
 	// relation of every phase at once.
-	// The early phase keeps what the rest of the decisions' program
-	// needs too.
 	later := map[string]bool{}
 	for _, name := range slices.Concat(kept, policyInputs()) {
 		later[name] = true

@@ -59,10 +59,19 @@ func keepSpare[T any](pools *[spareClasses]sync.Pool, b []T) {
 // takeSpare returns an empty buffer of capacity 1<<c from pools, or a new
 // one.
 func takeSpare[T any](pools *[spareClasses]sync.Pool, c int) []T {
-	if b, ok := pools[c].Get().(*[]T); ok {
-		return *b
+	if b, ok := pooled[T](pools, c); ok {
+		return b
 	}
 	return make([]T, 0, 1<<c)
+}
+
+// pooled returns an empty buffer of capacity 1<<c from pools, if they
+// hold one.
+func pooled[T any](pools *[spareClasses]sync.Pool, c int) ([]T, bool) {
+	if b, ok := pools[c].Get().(*[]T); ok {
+		return *b, true
+	}
+	return nil, false
 }
 
 // newSlots returns n zeroed table slots.
@@ -95,8 +104,8 @@ func exactValues(n int) []Value {
 	if !ok || c <= exactClass {
 		return newValues(n)
 	}
-	if b, ok := spare.values[c].Get().(*[]Value); ok {
-		return *b
+	if b, ok := pooled[Value](&spare.values, c); ok {
+		return b
 	}
 	return make([]Value, 0, n)
 }

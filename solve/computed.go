@@ -263,10 +263,9 @@ func (p *Program) usedBy(strata []stratum) []int {
 		used[r.head] = true
 	}
 	for _, s := range strata {
-		for _, id := range s.preds {
+		for _, id := range s.touches {
 			used[id] = true
 		}
-		s.reads(func(id int) { used[id] = true })
 	}
 	var ids []int
 	for id, u := range used {

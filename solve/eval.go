@@ -87,8 +87,8 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 		ev.strata(strata)
 	}
 	for _, id := range ev.fresh {
-		if ev.rels[id] != nil { // else released, its rows counted then
-			rows[id].Store(int32(min(ev.rels[id].Len(), math.MaxInt32)))
+		if ev.rels[id] != nil { // else released, its rows noted then
+			noteRows(rows, id, ev.rels[id])
 		}
 	}
 	// The next evaluation of p (a module is evaluated function by
@@ -97,6 +97,12 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	p.planned.runners.Put(ev.runners)
 	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, given: ev.given, inStratum: ev.inStratum, fresh: ev.fresh})
 	return ev.stats, ev.shared.error()
+}
+
+// noteRows notes in rows (planCache.rows) how many facts r, the relation
+// of predicate id, holds: as many as the next evaluation reserves.
+func noteRows(rows []atomic.Int32, id int, r *facts.Relation) {
+	rows[id].Store(int32(min(r.Len(), math.MaxInt32)))
 }
 
 // evalScratch is an evaluator's arrays by predicate id, handed from one

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"math"
 	"sync/atomic"
 )
 
@@ -28,7 +27,7 @@ type releaser struct {
 func newReleaser(p *Program, ev *evaluator, touching []int32, release func(string) bool, rows []atomic.Int32) *releaser {
 	r := &releaser{ev: ev, left: make([]atomic.Int32, len(p.preds)), may: make([]bool, len(p.preds)), fresh: make([]bool, len(p.preds)), rows: rows}
 	for id, n := range touching {
-		if n > 0 && ev.rels[id] != nil {
+		if n > 0 {
 			r.left[id].Store(n)
 			r.may[id] = release(p.preds[id].sym.Symbol)
 		}
@@ -49,9 +48,8 @@ func (r *releaser) done(s *stratum) {
 		if r.left[id].Add(-1) != 0 || !r.may[id] {
 			continue
 		}
-		rel := r.ev.rels[id]
 		if r.fresh[id] {
-			r.rows[id].Store(int32(min(rel.Len(), math.MaxInt32)))
+			noteRows(r.rows, id, r.ev.rels[id])
 		}
 		r.ev.rels[id] = nil
 		r.ev.db.RecycleOf(r.ev.prog.preds[id].fact)
