@@ -262,20 +262,23 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 		close(lateDone[i])
 	}
 	// finish derives the rest of after on part i and the Bytes of its
-	// decisions, tells m.Done, and drops every fact that neither the
-	// callers nor the caller of AnalyzeParts read: a module's facts need
-	// not all fit in memory at once, and the next parts' relations reuse
-	// their storage (facts.DB.Recycle). Nothing reads the part's other
-	// relations after: the callers have copies of its summaries
-	// (summaryOf).
+	// decisions and tells m.Done.
 	finish := func(i int, db *facts.DB, dec *rewrite.Decisions) error {
 		addBytes(dec, db)
 		_, err := rest.Eval(ctx, db, opt)
 		if err == nil && m.Done != nil {
 			m.Done(i, db, dec)
 		}
-		db.Recycle(func(name string) bool { return slices.Contains(kept, name) })
 		return err
+	}
+	// drop lets go of every fact of a finished part that neither the
+	// callers nor the caller of AnalyzeParts read: a module's facts need
+	// not all fit in memory at once, and the next parts' relations reuse
+	// their storage (facts.DB.Recycle). Nothing reads the part's other
+	// relations after: the callers have copies of its summaries
+	// (summaryOf).
+	drop := func(db *facts.DB) {
+		db.Recycle(func(name string) bool { return slices.Contains(kept, name) })
 	}
 	analyze := func(i int) {
 		db, err := early.result(i)
@@ -308,13 +311,14 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 				if err == nil {
 					err = finish(i, db, dec)
 				}
+				drop(db)
 				errs.Set(err)
 				<-room
 			})
 		default:
 			// Recursion: what is derived after the decisions must see
 			// the part's functions unanalyzed, as the decisions did, and
-			// the summaries analyzed.
+			// the summaries analyzed, derived from all the part's facts.
 			if err = deriveLate(i, db); err == nil {
 				err = finish(i, db, dec)
 			}
@@ -324,6 +328,7 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 			}
 			given[i] = summaryOf(db, partFuncs[i], handed)
 			handLate(i, db)
+			drop(db)
 		}
 		errs.Set(err)
 		early.finished()

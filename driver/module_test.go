@@ -146,3 +146,67 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 		}
 	}
 }
+
+// TestRecursiveSummaries checks that the summary of a function that calls
+// itself is derived, with the function analyzed, from all the facts of
+// its part: an added rule that says such a function reads its first
+// argument (which @h passes on to nobody) makes @main copy the tensor it
+// writes before the call instead of writing it in place.
+func TestRecursiveSummaries(t *testing.T) {
+	const src = `func.func private @h(%t: tensor<4xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %z = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %z -> (index) {
+    scf.yield %n : index
+  } else {
+    %f = tensor.empty() : tensor<4xf32>
+    %s = func.call @h(%f, %c0) : (tensor<4xf32>, index) -> index
+    scf.yield %s : index
+  }
+  return %r : index
+}
+func.func @main() -> (tensor<4xf32>, index) {
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %u = tensor.insert %v into %a[%c1] : tensor<4xf32>
+  %s = func.call @h(%a, %c1) : (tensor<4xf32>, index) -> index
+  return %u, %s : tensor<4xf32>, index
+}`
+	const readsFirst = `func_arg_read(F, 0) :- analyzed(F), call(C, F), op_ancestor(C, F).`
+	m, err := ir.Parse("in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name       string
+		added      []solve.Source
+		outOfPlace int
+	}{
+		{"built-in", nil, 0},
+		{"recursive functions read their first argument", []solve.Source{{Name: "added.mg", Text: readsFirst}}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			prog, err := rules.Compile(append(rules.Analysis(), tt.added...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := extract.Split(m, extract.Options{})
+			funcs, calls := s.CallGraph()
+			dec, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: 1}, driver.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, d := range dec.List {
+				if !d.InPlace {
+					n++
+				}
+			}
+			if n != tt.outOfPlace {
+				t.Errorf("%d operands out of place, want %d", n, tt.outOfPlace)
+			}
+		})
+	}
+}
