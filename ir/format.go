@@ -71,6 +71,9 @@ type declOp struct {
 	// written names the attributes the format writes, which attr-dict
 	// leaves out (set by check).
 	written []string
+	// propDict is set when the format writes the other properties in a
+	// prop-dict, `<{...}>`, and attr-dict only the discardable attributes.
+	propDict bool
 	// segmented: the operand groups' sizes are operandSegmentSizes;
 	// resultSegmented: the result groups' are resultSegmentSizes.
 	segmented, resultSegmented bool
@@ -137,6 +140,7 @@ const (
 	elemRegion
 	elemGroup
 	elemAttrDictKeyword
+	elemPropDict
 	elemCustom
 	elemRegions
 	elemOIList
@@ -303,6 +307,10 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			toks = toks[1:]
 		case t == "attr-dict-with-keyword":
 			elems = append(elems, declElem{kind: elemAttrDictKeyword})
+			toks = toks[1:]
+		case t == "prop-dict":
+			d.propDict = true
+			elems = append(elems, declElem{kind: elemPropDict})
 			toks = toks[1:]
 		case strings.HasPrefix(t, "custom<") && strings.HasSuffix(t, ">"):
 			name := t[len("custom<") : len(t)-1]
@@ -896,6 +904,8 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 			}
 		case elemAttrDictKeyword:
 			p.optionalAttrDictWithKeyword(st)
+		case elemPropDict:
+			p.optionalPropDict(st)
 		case elemRegion:
 			s.regions[e.name] = d.parseRegionGroup(p, e.name)
 		case elemRegions:
@@ -1285,6 +1295,8 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			dp.p.attrDictKeywords(dp.op, d.dictKeywords, dp.elided()...)
 		case elemAttrDictKeyword:
 			dp.p.attrDictWithKeyword(dp.op, dp.elided()...)
+		case elemPropDict:
+			dp.propDict()
 		case elemFunctionalType:
 			dp.blank()
 			inputs := dp.op.operands
@@ -1340,9 +1352,22 @@ func (dp *declPrint) regions(rs []*Region) {
 }
 
 // elided are the attributes attr-dict leaves out: those the format
-// writes, and those at their default value, as MLIR's printers leave
-// them out.
+// writes, those at their default value, as MLIR's printers leave them
+// out, and the properties where a prop-dict writes them.
 func (dp *declPrint) elided() []string {
+	elided := dp.unwritten()
+	if dp.d.propDict && dp.op.Properties != nil {
+		// prop-dict wrote the properties.
+		for _, e := range dp.op.Properties.Entries {
+			elided = append(slices.Clip(elided), e.Name)
+		}
+	}
+	return elided
+}
+
+// unwritten names the attributes that neither attr-dict nor prop-dict
+// writes: those the format writes elsewhere, and those at their default.
+func (dp *declPrint) unwritten() []string {
 	elided := dp.d.written
 	for _, a := range dp.d.attrs {
 		if !a.inFormat && a.isDefault(dp.op.Prop(a.name)) {
@@ -1350,6 +1375,27 @@ func (dp *declPrint) elided() []string {
 		}
 	}
 	return elided
+}
+
+// propDict writes ` <{props}>`, the properties that the rest of the
+// format does not write, if there are any.
+func (dp *declPrint) propDict() {
+	elided := dp.unwritten()
+	var props []NamedAttr
+	if dp.op.Properties != nil {
+		for _, e := range dp.op.Properties.Entries {
+			if !slices.Contains(elided, e.Name) && e.Name != "operandSegmentSizes" && e.Name != "resultSegmentSizes" {
+				props = append(props, e)
+			}
+		}
+	}
+	if len(props) > 0 {
+		slices.SortStableFunc(props, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+		dp.blank()
+		dp.p.w("<{")
+		writeNamedAttrs(&dp.p.buf, props)
+		dp.p.w("}>")
+	}
 }
 
 func (dp *declPrint) values(vs []*Value) {

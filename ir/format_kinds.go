@@ -13,9 +13,13 @@ import (
 // attrKinds are the attribute kinds other than enums and dialect
 // attribute classes (`#dialect.name`: such an attribute, which the format
 // may write without that prefix, as MLIR prints it). "dict" is a
-// dictionary, "bool" `true` or `false`; the kinds of denseKinds are dense
-// arrays, written `[1, 2]` in the format.
-var attrKinds = []string{"index", "i16", "i32", "i64", "str", "unit", "sym", "ref", "type", "array", "dict", "any", "bool", "dense_i32", "dense_i64", "dense_bool"}
+// dictionary, "bool" `true` or `false`, "f64" a float of type f64
+// written without it; the kinds of denseKinds are dense arrays, written
+// `[1, 2]` in the format.
+var attrKinds = []string{"index", "i16", "i32", "i64", "f64", "str", "unit", "sym", "ref", "type", "array", "dict", "any", "bool", "dense_i32", "dense_i64", "dense_bool"}
+
+// f64Type is the type of kind "f64"'s values.
+var f64Type = &FloatType{Name: "f64"}
 
 // attrKindType is the type of the integer kinds' values.
 var attrKindType = map[string]Type{"index": Index, "i16": &IntegerType{Width: 16}, "i32": I32, "i64": I64}
@@ -38,6 +42,13 @@ func (p *parser) declAttr(a *declAttr) Attribute {
 		return &TypeAttr{Type: p.parseType()}
 	case "bool":
 		return BoolAttr{Value: p.boolKeyword("false", "true", "expected 'true' or 'false'")}
+	case "f64":
+		at := p.pos()
+		f, ok := p.parseAttrNoType().(*FloatAttr)
+		if !ok {
+			p.failAt(at, "expected a floating point number for attribute '%s'", a.name)
+		}
+		return &FloatAttr{Text: f.Text, Type: f64Type}
 	case "dict":
 		return p.parseDict()
 	case "dense_i64":
@@ -101,6 +112,9 @@ func declAttrFits(a declAttr, v Attribute) bool {
 	case "bool":
 		_, ok := v.(BoolAttr)
 		return ok
+	case "f64":
+		f, ok := v.(*FloatAttr)
+		return ok && TypesEqual(f.Type, f64Type)
 	case "dict":
 		_, ok := v.(*DictAttr)
 		return ok
@@ -126,6 +140,11 @@ func (dp *declPrint) attr(kind string, a Attribute) {
 	switch v := a.(type) {
 	case *IntegerAttr:
 		if attrKindType[kind] != nil {
+			dp.p.w(v.Text)
+			return
+		}
+	case *FloatAttr:
+		if kind == "f64" {
 			dp.p.w(v.Text)
 			return
 		}

@@ -1094,3 +1094,17 @@ func reshapeSyntax(name string) *opSyntax {
 		},
 	}
 }
+
+// optionalPropDict parses `<{props}>` if it comes next, adding each entry
+// as a property.
+func (p *parser) optionalPropDict(st *OpState) {
+	if p.accept("<") {
+		if !p.is("{") {
+			p.fail("expected '{' to start the properties dictionary")
+		}
+		for _, e := range p.parseDict().Entries {
+			st.AddProp(e.Name, e.Value)
+		}
+		p.expect(">")
+	}
+}

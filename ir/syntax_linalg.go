@@ -119,15 +119,7 @@ func init() {
 // `[<{props}>] [{attrs}] [ins(%a : t)] [outs(%b : t)]`. It sets the operands
 // and returns the two groups.
 func (p *parser) linalgInsOuts(st *OpState) (ins, outs []*Value) {
-	if p.accept("<") {
-		if !p.is("{") {
-			p.fail("expected '{' to start the properties dictionary")
-		}
-		for _, e := range p.parseDict().Entries {
-			st.AddProp(e.Name, e.Value)
-		}
-		p.expect(">")
-	}
+	p.optionalPropDict(st)
 	p.linalgAttrDict(st)
 	ins = p.linalgOperandGroup("ins")
 	outs = p.linalgOperandGroup("outs")

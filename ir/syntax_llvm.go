@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -213,6 +214,8 @@ var llvmIntrinsicOps = append(llvmIntrinsicFamilyOps(),
 		"$cond custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_sizes, $op_bundle_tags) `:` type($cond) attr-dict"),
 	declare("llvm.intr.ssa.copy", "operand -> res:=operand", "$operand attr-dict `:` type($operand)"),
 	declare("llvm.intr.expect", "val, expected:=val -> res:=val", "$val `,` $expected attr-dict `:` type($val)"),
+	declare("llvm.intr.ubsantrap", "@failureKind:any", "prop-dict attr-dict"),
+	declare("llvm.intr.expect.with.probability", "val, expected:=val, @prob:f64 -> res:=val", "$val `,` $expected `,` $prob attr-dict `:` type($val)"),
 	declare("llvm.intr.coro.suspend", "save:!llvm.token, final:i1 -> res", "$save `,` $final attr-dict `:` type($res)"),
 	declare("llvm.intr.vacopy", "dest_list, src_list", "$src_list `to` $dest_list attr-dict `:` type($dest_list) `,` type($src_list)"),
 	declare("llvm.intr.experimental.noalias.scope.decl", "@scope:any", "$scope attr-dict"),
@@ -439,9 +442,15 @@ func parseLLVMFunc(p *parser, st *OpState) {
 	}
 	st.AddProp("function_type", &TypeAttr{Type: llvmFuncType(sig.inputs, sig.results, sig.variadic)})
 	sig.addEntryAttrs(st)
-	if p.isKeyword("vscale_range") || p.isKeyword("comdat") {
-		p.fail("bufferlog does not read llvm.func's %s clause: write the function in the generic form", p.text())
+	if p.acceptKeyword("vscale_range") {
+		p.expect("(")
+		lo := p.integer()
+		p.expect(",")
+		hi := p.integer()
+		p.expect(")")
+		st.AddProp("vscale_range", llvmVScaleRange(lo, hi))
 	}
+	p.llvmComdat(st)
 	p.optionalAttrDictWithKeyword(st)
 	p.funcBody(st, sig)
 }
@@ -451,14 +460,69 @@ func printLLVMFunc(p *printer, op *Operation) bool {
 	_, ok2 := llvmEnumKeyword(op.Prop("CConv"), "cconv", llvmCConvs)
 	_, ok3 := llvmSpelledInt(op.Prop("visibility_"), llvmVisibilities)
 	_, ok4 := llvmSpelledInt(op.Prop("unnamed_addr"), llvmUnnamedAddrs)
-	if !ok1 || !ok2 || !ok3 || !ok4 || op.Prop("comdat") != nil || op.Prop("vscale_range") != nil {
+	vscale := op.Prop("vscale_range")
+	lo, hi, ok5 := llvmVScaleBounds(vscale)
+	comdat, ok6 := llvmComdatOf(op)
+	if !ok1 || !ok2 || !ok3 || !ok4 || vscale != nil && !ok5 || !ok6 {
 		return false
 	}
 	return printFunction(p, "llvm.func", op, funcClauses{
-		elided:    []string{"linkage", "CConv", "visibility_", "unnamed_addr"},
+		elided:    []string{"linkage", "CConv", "visibility_", "unnamed_addr", "vscale_range", "comdat"},
 		header:    llvmFuncHeader,
 		signature: llvmSignature,
+		print: func(p *printer, op *Operation, _ []*Value) bool {
+			if vscale != nil {
+				p.w(" vscale_range(" + strconv.FormatInt(lo, 10) + ", " + strconv.FormatInt(hi, 10) + ")")
+			}
+			p.llvmComdat(comdat)
+			return true
+		},
 	})
+}
+
+// llvmVScaleRange is the attribute of llvm.func's `vscale_range(lo, hi)`.
+func llvmVScaleRange(lo, hi int64) *OpaqueAttr {
+	return &OpaqueAttr{Text: "#llvm.vscale_range<minRange = " + strconv.FormatInt(lo, 10) + " : i32, maxRange = " + strconv.FormatInt(hi, 10) + " : i32>"}
+}
+
+// llvmVScaleBounds reads the bounds back from the attribute as MLIR
+// prints it; false for any other spelling, which the generic form keeps.
+func llvmVScaleBounds(a Attribute) (lo, hi int64, ok bool) {
+	o, isOpaque := a.(*OpaqueAttr)
+	if !isOpaque {
+		return 0, 0, false
+	}
+	if _, err := fmt.Sscanf(o.Text, "#llvm.vscale_range<minRange = %d : i32, maxRange = %d : i32>", &lo, &hi); err != nil {
+		return 0, 0, false
+	}
+	return lo, hi, llvmVScaleRange(lo, hi).Text == o.Text
+}
+
+// llvmComdat parses the optional `comdat(@table::@selector)` of an
+// llvm.func or llvm.mlir.global.
+func (p *parser) llvmComdat(st *OpState) {
+	if p.acceptKeyword("comdat") {
+		p.expect("(")
+		st.AddProp("comdat", p.parseSymbolRef())
+		p.expect(")")
+	}
+}
+
+// llvmComdatOf is the comdat selector of op, nil if none; false if it is
+// not a symbol reference, which the custom form cannot spell.
+func llvmComdatOf(op *Operation) (*SymbolRefAttr, bool) {
+	a := op.Prop("comdat")
+	ref, ok := a.(*SymbolRefAttr)
+	return ref, a == nil || ok
+}
+
+// llvmComdat prints ` comdat(@table::@selector)` if there is one.
+func (p *printer) llvmComdat(ref *SymbolRefAttr) {
+	if ref != nil {
+		p.w(" comdat(")
+		p.attr(ref)
+		p.w(")")
+	}
 }
 
 // llvmFuncHeader writes the linkage, visibility, unnamed_addr and calling
@@ -1049,9 +1113,7 @@ func parseLLVMGlobal(p *parser, st *OpState) {
 		st.AddProp("value", value)
 	}
 	p.expect(")")
-	if p.isKeyword("comdat") {
-		p.fail("bufferlog does not read llvm.mlir.global's comdat clause: write the global in the generic form")
-	}
+	p.llvmComdat(st)
 	p.optionalAttrDict(st)
 	st.defaultProp("addr_space", IntAttr(0, I32))
 	switch s, isString := value.(*StringAttr); {
@@ -1070,7 +1132,8 @@ func parseLLVMGlobal(p *parser, st *OpState) {
 
 func printLLVMGlobal(p *printer, op *Operation) bool {
 	ta, ok := op.Prop("global_type").(*TypeAttr)
-	if !ok || op.Prop("comdat") != nil || len(op.Regions) != 1 || !p.llvmGlobalHeader(op, "thread_local", "constant") {
+	comdat, ok2 := llvmComdatOf(op)
+	if !ok || !ok2 || len(op.Regions) != 1 || !p.llvmGlobalHeader(op, "thread_local", "constant") {
 		return false
 	}
 	p.w("(")
@@ -1078,7 +1141,8 @@ func printLLVMGlobal(p *printer, op *Operation) bool {
 		p.attr(v)
 	}
 	p.w(")")
-	p.attrDict(op, "sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "thread_local_", "visibility_")
+	p.llvmComdat(comdat)
+	p.attrDict(op, "sym_name", "global_type", "constant", "value", "linkage", "unnamed_addr", "thread_local_", "visibility_", "comdat")
 	p.w(" : ")
 	p.typ(ta.Type)
 	if r := op.Regions[0]; len(r.blocks) > 0 {

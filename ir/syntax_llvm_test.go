@@ -214,6 +214,11 @@ llvm.comdat @c {
   llvm.comdat_selector @any any
   llvm.comdat_selector @same samesize
 }
+llvm.mlir.global external @in_comdat(1 : i32) comdat(@c::@any) {addr_space = 0 : i32} : i32
+llvm.func @scalable() vscale_range(1, 16) comdat(@c::@same) attributes {passthrough = ["nounwind"]} {
+  llvm.return
+}
+llvm.func @scalable_decl() vscale_range(2, 4)
 llvm.linker_options ["/DEFAULTLIB:", "libcmt"]
 llvm.module_flags [#llvm.mlir.module_flag<error, "foo", 1 : i32>]`, printed: []string{
 			"llvm.mlir.global_ctors ctors = [@ctor], priorities = [0 : i32], data = [#llvm.zero]",
@@ -223,6 +228,9 @@ llvm.module_flags [#llvm.mlir.module_flag<error, "foo", 1 : i32>]`, printed: []s
 			"llvm.mlir.ifunc external @i : !llvm.func<void ()>, !llvm.ptr @resolver\n",
 			"llvm.mlir.ifunc internal hidden unnamed_addr @j : !llvm.func<void ()>, !llvm.ptr @resolver {dso_local}",
 			"llvm.comdat @c {\n    llvm.comdat_selector @any any\n",
+			"llvm.mlir.global external @in_comdat(1 : i32) comdat(@c::@any) {addr_space = 0 : i32} : i32",
+			"llvm.func @scalable() vscale_range(1, 16) comdat(@c::@same) attributes {passthrough = [\"nounwind\"]} {",
+			"llvm.func @scalable_decl() vscale_range(2, 4)\n",
 			"llvm.linker_options [\"/DEFAULTLIB:\", \"libcmt\"]",
 			"llvm.module_flags [#llvm.mlir.module_flag<error, \"foo\", 1 : i32>]",
 		}},
@@ -325,6 +333,8 @@ llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !ll
   llvm.intr.assume %b ["align"(%p, %i : !llvm.ptr, i64)] : i1
   %copy = llvm.intr.ssa.copy %a : i32
   %expect = llvm.intr.expect %a, %a : i32
+  %likely = llvm.intr.expect.with.probability %a, %a, 7.500000e-01 : i32
+  llvm.intr.ubsantrap <{failureKind = 7 : i8}>
   llvm.intr.experimental.noalias.scope.decl #scope
   llvm.intr.dbg.label #label
   %lanes = llvm.intr.get.active.lane.mask %a, %a : i32, i32 to vector<4xi1>
@@ -345,6 +355,8 @@ llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !ll
 			"llvm.intr.frexp(%x) : (f32) -> !llvm.struct<(f32, i32)>",
 			"llvm.intr.fshl(%a, %a, %a) : (i32, i32, i32) -> i32",
 			"llvm.intr.ptrmask %p, %i : (!llvm.ptr, i64) -> !llvm.ptr",
+			"llvm.intr.expect.with.probability %a, %a, 7.500000e-01 : i32",
+			"llvm.intr.ubsantrap <{failureKind = 7 : i8}>\n",
 			"llvm.intr.coro.suspend %csave, %b : i8",
 			"llvm.intr.vacopy %p to %q : !llvm.ptr, !llvm.ptr",
 			"llvm.intr.experimental.constrained.uitofp %a dynamic strict : i32 to f32",
@@ -368,7 +380,10 @@ llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !ll
 func TestLLVMSyntaxErrors(t *testing.T) {
 	testSyntaxErrors(t, []errorCase{
 		{"func of two results", "llvm.func @f() -> (i32, i32)\n"},
-		{"func with comdat", "llvm.func @f() comdat(@c::@f)\n"},
+		{"func comdat without selector", "llvm.func @f() comdat()\n"},
+		{"func vscale_range of one bound", "llvm.func @f() vscale_range(1)\n"},
+		{"ubsantrap properties without braces", "llvm.func @f() {\n  llvm.intr.ubsantrap <failureKind = 7 : i8>\n  llvm.return\n}\n"},
+		{"probability not a float", "llvm.func @f(%a: i32) {\n  %0 = llvm.intr.expect.with.probability %a, %a, 1 : i32\n  llvm.return\n}\n"},
 		{"variadic not last", "llvm.func @f(..., i32)\n"},
 		{"icmp unknown predicate", "llvm.func @f(%a: i32) {\n  %0 = llvm.icmp \"less\" %a, %a : i32\n  llvm.return\n}\n"},
 		{"overflow unknown flag", "llvm.func @f(%a: i32) {\n  %0 = llvm.add %a, %a overflow<nsz> : i32\n  llvm.return\n}\n"},
