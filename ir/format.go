@@ -838,6 +838,8 @@ func (a *declAttr) defaultValue() Attribute {
 		return &DenseArrayAttr{Elem: denseKinds[a.kind], Values: []string{}}
 	case a.kind == "array" && a.def == "[]":
 		return &ArrayAttr{}
+	case a.kind == "any" && strings.HasPrefix(a.def, "#"):
+		return &OpaqueAttr{Text: a.def} // a dialect attribute, as written
 	case attrKindType[a.kind] != nil:
 		if n, err := strconv.ParseInt(a.def, 10, 64); err == nil {
 			return IntAttr(n, attrKindType[a.kind])
@@ -1017,6 +1019,8 @@ func (d *declOp) groupStarts(p *parser, group []declElem) bool {
 			return p.is("{")
 		case "bool":
 			return p.isKeyword("true") || p.isKeyword("false")
+		case "any":
+			return p.tok.kind == tHash // a dialect attribute or an alias
 		}
 	}
 	return false

@@ -240,6 +240,7 @@ llvm.module_flags [#llvm.mlir.module_flag<error, "foo", 1 : i32>]`, printed: []s
 #unit = #llvm.di_compile_unit<id = distinct[2]<>, sourceLanguage = DW_LANG_C, file = #file, isOptimized = false, emissionKind = Full>
 #sub = #llvm.di_subprogram<id = distinct[3]<>, compileUnit = #unit, scope = #file, name = "intrinsics", file = #file, subprogramFlags = Definition>
 #label = #llvm.di_label<scope = #sub, name = "l">
+#var = #llvm.di_local_variable<scope = #sub, name = "x", file = #file, line = 1>
 llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !llvm.ptr, %v: vector<4xf32>, %m: vector<4xi1>, %vp: vector<4x!llvm.ptr>, %w: vector<8xf32>, %b: i1, ...) {
   %fabs = llvm.intr.fabs(%x) : (f32) -> f32
   %ceil = llvm.intr.ceil(%x) : (f32) -> f32
@@ -337,6 +338,8 @@ llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !ll
   llvm.intr.ubsantrap <{failureKind = 7 : i8}>
   llvm.intr.experimental.noalias.scope.decl #scope
   llvm.intr.dbg.label #label
+  llvm.intr.dbg.declare #var = %p : !llvm.ptr
+  llvm.intr.dbg.value #var #llvm.di_expression<[DW_OP_deref]> = %a : i32
   %lanes = llvm.intr.get.active.lane.mask %a, %a : i32, i32 to vector<4xi1>
   %ins = llvm.intr.vector.insert %v, %w[4] : vector<4xf32> into vector<8xf32>
   %ext = llvm.intr.vector.extract %w[0] : vector<4xf32> from vector<8xf32>
@@ -357,6 +360,8 @@ llvm.func @intrinsics(%a: i32, %i: i64, %x: f32, %d: f64, %p: !llvm.ptr, %q: !ll
 			"llvm.intr.ptrmask %p, %i : (!llvm.ptr, i64) -> !llvm.ptr",
 			"llvm.intr.expect.with.probability %a, %a, 7.500000e-01 : i32",
 			"llvm.intr.ubsantrap <{failureKind = 7 : i8}>\n",
+			"llvm.intr.dbg.declare #llvm.di_local_variable<scope = #sub, name = \"x\", file = #file, line = 1> = %p : !llvm.ptr\n",
+			"llvm.intr.dbg.value #llvm.di_local_variable<scope = #sub, name = \"x\", file = #file, line = 1> #llvm.di_expression<[DW_OP_deref]> = %a : i32\n",
 			"llvm.intr.coro.suspend %csave, %b : i8",
 			"llvm.intr.vacopy %p to %q : !llvm.ptr, !llvm.ptr",
 			"llvm.intr.experimental.constrained.uitofp %a dynamic strict : i32 to f32",
