@@ -141,6 +141,7 @@ const (
 	elemGroup
 	elemAttrDictKeyword
 	elemPropDict
+	elemOperandTypes
 	elemCustom
 	elemRegions
 	elemOIList
@@ -379,6 +380,9 @@ func (d *declOp) elemList(toks []string) ([]declElem, []string) {
 			}
 			elems = append(elems, e)
 			toks = toks[end+1:]
+		case t == "type" && len(toks) >= 4 && toks[2] == "operands":
+			elems = append(elems, declElem{kind: elemOperandTypes})
+			toks = toks[4:]
 		case t == "type":
 			if len(toks) < 4 || toks[1] != "(" || toks[3] != ")" || !strings.HasPrefix(toks[2], "$") {
 				panic(fmt.Sprintf("ir: %s: malformed type directive", d.name))
@@ -482,6 +486,10 @@ func (d *declOp) check() {
 			case elemOperands:
 				for _, o := range d.operands {
 					set[o.name] = true
+				}
+			case elemOperandTypes:
+				for _, o := range d.operands {
+					set["type "+o.name] = true
 				}
 			case elemFunctionalType:
 				for _, o := range d.operands {
@@ -927,6 +935,20 @@ func (d *declOp) parseElems(p *parser, st *OpState, elems []declElem, s *declPar
 				d.parseElems(p, st, clauses[i].group, s)
 				clauses = slices.Delete(clauses, i, i+1)
 			}
+		case elemOperandTypes:
+			// One type per operand parsed, comma-separated, group by group.
+			first := true
+			for _, o := range d.operands {
+				ts := make([]Type, len(s.refs[o.name]))
+				for i := range ts {
+					if !first {
+						p.expect(",")
+					}
+					first = false
+					ts[i] = p.classType(o.class)
+				}
+				s.types[o.name] = ts
+			}
 		case elemFunctionalType:
 			at := p.pos()
 			fn := p.functionTypeAt()
@@ -1000,7 +1022,7 @@ func (d *declOp) groupStarts(p *parser, group []declElem) bool {
 		return p.is(first.name)
 	case elemOperand, elemOperands:
 		return p.isOperand()
-	case elemType:
+	case elemType, elemOperandTypes:
 		return p.isTypeStart()
 	case elemAttrDict, elemRegion:
 		return p.is("{")
@@ -1294,6 +1316,11 @@ func (dp *declPrint) elems(d *declOp, elems []declElem) {
 			if vs := dp.groups[e.name]; len(vs) > 0 {
 				dp.blank()
 				dp.p.valueTypes(vs)
+			}
+		case elemOperandTypes:
+			if len(dp.op.operands) > 0 {
+				dp.blank()
+				dp.p.valueTypes(dp.op.operands)
 			}
 		case elemAttrDict:
 			dp.p.attrDictKeywords(dp.op, d.dictKeywords, dp.elided()...)

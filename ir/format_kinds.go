@@ -399,6 +399,7 @@ var customDirectives = map[string]*declCustom{
 	"MultitileSizesTypes":           {parse: parseSharedResultType, print: printSharedResultType, fits: sharedResultTypeFits},
 	"ContinuousTileSizeTypes":       {parse: parseSharedResultType, print: printSharedResultType, fits: sharedResultTypeFits},
 	"ChunkSize":                     {parse: parseChunkSize, print: printChunkSize, fits: chunkSizeFits},
+	"AlternativesOpSelectedRegion":  {parse: parseAlternativesRegion, print: printAlternativesRegion, fits: alternativesRegionFits},
 	"InsertExtractValueElementType": {parse: parseAggregateElementType, print: printNothing, fits: aggregateElementTypeFits},
 	"ShuffleType":                   {parse: parseShuffleType, print: printNothing, fits: shuffleTypeFits},
 	"CmpXchgResultType":             {parse: parseCmpXchgResultType, print: printNothing, fits: cmpXchgResultTypeFits},

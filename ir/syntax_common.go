@@ -291,7 +291,9 @@ func (t impliedTerminator) ensureIn(r *Region) {
 		r.AddBlock()
 	}
 	b := r.blocks[len(r.blocks)-1]
-	if last := b.Terminator(); last != nil && IsTerminator(last) {
+	// The implied op is a terminator even where the package does not know
+	// its dialect (smt.yield in transform.smt.constrain_params).
+	if last := b.Terminator(); last != nil && (IsTerminator(last) || last.Name == t.name) {
 		return
 	}
 	term := NewOperation(t.name, nil, nil)

@@ -9,9 +9,9 @@ import (
 // interpreter, with their custom directives below: the pattern
 // descriptors of the dialects, linalg's structured transforms and
 // matchers, and the transforms of the affine, bufferization, DLTI, func,
-// gpu, memref, nvgpu, scf, sparse_tensor and tensor dialects. Registered
-// with the core ops (syntax_transform.go); the XeGPU, tune, SMT and IRDL
-// extensions are not here.
+// gpu, memref, nvgpu, scf, sparse_tensor, tensor and XeGPU dialects, and
+// the tune, SMT and IRDL extensions. Registered with the core ops
+// (syntax_transform.go).
 
 var transformExtOps = slices.Concat(
 	patternDescriptors("transform.apply_patterns.",
@@ -244,8 +244,48 @@ var transformExtOps = slices.Concat(
 			"@disable_transfer_permutation_map_lowering_patterns?:unit -> transformed",
 			"$target attr-dict `:`functional-type(operands, results)"),
 		declare("transform.structured.winograd_conv2d", "target, @fmr:i32 -> transformed", "$target attr-dict `:` functional-type($target, results)"),
+
+		// The tune, SMT and IRDL extensions.
+		declare("transform.tune.knob", "@name:str, @options:any, @selected?:any -> result",
+			"`<` $name `>` (`=` $selected^ `from`)? `options` `=` $options attr-dict `->` type($result)"),
+		declare("transform.tune.alternatives", "selected_region_param?, @name:str, @selected_region_attr?:any, ^alternatives* -> results*",
+			"`<` $name `>` (`selected_region` `=` custom<AlternativesOpSelectedRegion>($selected_region_attr, $selected_region_param)^)? "+
+				"attr-dict-with-keyword (`:` type($selected_region_param)^)? (`->` type($results)^)? regions").impliesTerminator("transform.yield"),
+		declare("transform.smt.constrain_params", "params*, ^body -> results*",
+			"`(` $params `)` attr-dict `:` functional-type(operands, results) $body").impliesTerminator("smt.yield"),
+		declare("transform.irdl.collect_matching", "root, ^body -> matched",
+			"`in` $root `:` functional-type(operands, results) attr-dict-with-keyword regions").withoutTerminator(),
+
+		// The XeGPU extension.
+		declare("transform.xegpu.get_desc_op", "target -> descHandle", "$target attr-dict `:` functional-type(operands, results)"),
+		declare("transform.xegpu.set_desc_layout", "target, sg_layout*, sg_data*, inst_data*, "+xegpuLayoutAttrs("")+" -> transformed; segmented",
+			"$target "+xegpuLayout("")+" attr-dict `:` functional-type(operands, results)"),
+		declare("transform.xegpu.set_op_layout_attr", "target, @index?:i64=0, sg_layout*, sg_data*, inst_data*, "+xegpuLayoutAttrs("")+", @result?:unit; segmented",
+			"$target (`result` $result^)? (`index` `=` $index^)? "+xegpuLayout("")+" attr-dict `:` type(operands)"),
+		declare("transform.xegpu.set_gpu_launch_threads", "target, threads*, @static_threads?:dense_i64=[]",
+			"$target `threads` `=` custom<DynamicIndexList>($threads, $static_threads) attr-dict `:` type(operands)"),
+		declare("transform.xegpu.insert_prefetch", "target, dynamic_nb_prefetch?, @static_nb_prefetch?:i64=1 -> desc_op",
+			"$target `nb_prefetch` `=` ($dynamic_nb_prefetch^):($static_nb_prefetch)? attr-dict `:` functional-type(operands, results)"),
+		declare("transform.xegpu.convert_layout", "target, input_sg_layout*, input_sg_data*, input_inst_data*, target_sg_layout*, target_sg_data*, target_inst_data*, "+
+			xegpuLayoutAttrs("input_")+", "+xegpuLayoutAttrs("target_")+" -> newConvertOp; segmented",
+			"$target "+xegpuLayout("input_")+" "+xegpuLayout("target_")+" attr-dict `:` functional-type(operands, results)"),
 	},
 )
+
+// xegpuLayoutAttrs declares the static parts of an XeGPU layout's lists,
+// named after prefix: subgroup layout, subgroup data, instruction data.
+func xegpuLayoutAttrs(prefix string) string {
+	return "@static_" + prefix + "sg_layout?:dense_i64=[], @static_" + prefix + "sg_data?:dense_i64=[], @static_" + prefix + "inst_data?:dense_i64=[]"
+}
+
+// xegpuLayout is the format of an XeGPU layout's lists, named after
+// prefix; the instruction data is optional.
+func xegpuLayout(prefix string) string {
+	list := func(name string) string {
+		return "`" + prefix + name + "` `=` custom<DynamicIndexList>($" + prefix + name + ", $static_" + prefix + name + ")"
+	}
+	return list("sg_layout") + " " + list("sg_data") + " (" + list("inst_data") + "^)?"
+}
 
 // patternDescriptors declares the pattern descriptors prefix+name, for
 // the space-separated names of each list: ops without operands or
@@ -424,4 +464,31 @@ func printChunkSize(c *customCall) {
 	}
 	size, _ := c.chunkSize()
 	c.dp.p.w(size.Text)
+}
+
+// parseAlternativesRegion parses tune.alternatives' selected region: a
+// param, or an index (stored as an index attribute, as MLIR's parser
+// does).
+func parseAlternativesRegion(c *customCall) {
+	if c.p.isOperand() {
+		c.s.refs[c.name(1)] = []operandRef{c.p.operandRef()}
+		return
+	}
+	c.st.AddProp(c.name(0), IntAttr(c.p.integer(), Index))
+}
+
+// alternativesRegionFits: an index attribute or a param, not both.
+func alternativesRegionFits(c *customCall) bool {
+	a := c.dp.op.Prop(c.name(0))
+	i, isInt := a.(*IntegerAttr)
+	return (a == nil) != (len(c.values(1)) == 0) && (a == nil || isInt && TypesEqual(i.Type, Index))
+}
+
+func printAlternativesRegion(c *customCall) {
+	c.dp.blank()
+	if vs := c.values(1); len(vs) == 1 {
+		c.dp.p.value(vs[0])
+		return
+	}
+	c.dp.p.w(c.dp.op.Prop(c.name(0)).(*IntegerAttr).Text)
 }

@@ -551,11 +551,65 @@ transform.with_pdl_patterns {
 			"transform.apply_registered_pass \"canonicalize\" with options = {\"top-down\" = false, \"max-iterations\" = %p, \"test-convergence\" = true, \"list\" = [1, %p, \"x\"]} to %root :",
 			"transform.apply_registered_pass \"cse\" to %0 :",
 		}},
+		{name: "xegpu_tune_smt_irdl", src: `module attributes {transform.with_named_sequence} {
+  transform.named_sequence @s(%arg0: !transform.any_op {transform.readonly}, %v: !transform.any_value {transform.readonly}) {
+    %p = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %0 = transform.xegpu.get_desc_op %v : (!transform.any_value) -> !transform.any_op
+    %1 = transform.xegpu.set_desc_layout %0 sg_layout = [4, 8] sg_data = [%p, 32] inst_data = [8, 16] : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %2 = transform.xegpu.set_desc_layout %0 sg_layout = [4, 8] sg_data = [32, 32] : (!transform.any_op) -> !transform.any_op
+    transform.xegpu.set_op_layout_attr %arg0 result index = 1 sg_layout = [4, 8] sg_data = [32, 32] inst_data = [8, 16] : !transform.any_op
+    transform.xegpu.set_op_layout_attr %arg0 sg_layout = [%p, 8] sg_data = [32, 32] : !transform.any_op, !transform.param<i64>
+    transform.xegpu.set_gpu_launch_threads %arg0 threads = [8, %p, 1] : !transform.any_op, !transform.param<i64>
+    %3 = transform.xegpu.insert_prefetch %v nb_prefetch = 2 : (!transform.any_value) -> !transform.any_op
+    %4 = transform.xegpu.insert_prefetch %v nb_prefetch = %p : (!transform.any_value, !transform.param<i64>) -> !transform.any_op
+    %5 = transform.xegpu.convert_layout %v input_sg_layout = [4, 8] input_sg_data = [32, 32] input_inst_data = [8, 16] target_sg_layout = [4, 8] target_sg_data = [%p, 32] : (!transform.any_value, !transform.param<i64>) -> !transform.any_op
+    %6 = transform.xegpu.convert_layout %v input_sg_layout = [4, 8] input_sg_data = [32, 32] target_sg_layout = [4, 8] target_sg_data = [32, 32] target_inst_data = [8, 16] {x} : (!transform.any_value) -> !transform.any_op
+    %7 = transform.tune.knob<"k"> options = [1, 2] -> !transform.param<i64>
+    %8 = transform.tune.knob<"k2"> = 2 : i64 from options = [1, 2] -> !transform.param<i64>
+    %9 = transform.tune.alternatives<"a"> selected_region = %p : !transform.param<i64> -> !transform.param<i64> {
+      %c = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.yield %c : !transform.param<i64>
+    }, {
+      %c = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.yield %c : !transform.param<i64>
+    }
+    transform.tune.alternatives<"b"> selected_region = 0 {
+      transform.yield
+    }
+    %10 = transform.smt.constrain_params(%p) : (!transform.param<i64>) -> !transform.param<i64> {
+    ^bb0(%x: !smt.int):
+      "smt.yield"(%x) : (!smt.int) -> ()
+    }
+    %11 = transform.irdl.collect_matching in %arg0 : (!transform.any_op) -> !transform.any_op {
+      "irdl.dialect"() <{sym_name = "d"}> ({
+        "irdl.operation"() <{sym_name = "o"}> ({
+          %t = "irdl.is"() <{expected = i32}> : () -> !irdl.attribute
+          "irdl.results"(%t) <{names = ["r"], variadicity = #irdl<variadicity_array[ single]>}> : (!irdl.attribute) -> ()
+        }) : () -> ()
+      }) : () -> ()
+    }
+    transform.yield
+  }
+}`, printed: []string{
+			"transform.xegpu.set_desc_layout %0 sg_layout = [4, 8] sg_data = [%p, 32] inst_data = [8, 16] : (!transform.any_op, !transform.param<i64>) -> !transform.any_op",
+			"transform.xegpu.set_op_layout_attr %arg0 result index = 1 sg_layout = [4, 8] sg_data = [32, 32] inst_data = [8, 16] : !transform.any_op\n",
+			"transform.xegpu.set_gpu_launch_threads %arg0 threads = [8, %p, 1] : !transform.any_op, !transform.param<i64>\n",
+			"transform.xegpu.insert_prefetch %v nb_prefetch = 2 :",
+			"transform.xegpu.insert_prefetch %v nb_prefetch = %p :",
+			"target_sg_data = [32, 32] target_inst_data = [8, 16] {x} : (!transform.any_value) -> !transform.any_op",
+			"transform.tune.knob<\"k2\"> = 2 : i64 from options = [1, 2] -> !transform.param<i64>",
+			"transform.tune.alternatives<\"a\"> selected_region = %p : !transform.param<i64> -> !transform.param<i64> {",
+			"transform.tune.alternatives<\"b\"> selected_region = 0 {",
+			"transform.smt.constrain_params(%p) : (!transform.param<i64>) -> !transform.param<i64> {",
+			"transform.irdl.collect_matching in %arg0 : (!transform.any_op) -> !transform.any_op {",
+		}},
 	}
 	testRoundTrips(t, cases, "transform.")
 	for _, name := range ir.KnownOps("transform.") {
 		if !slices.ContainsFunc(cases, func(c roundTripCase) bool {
-			return strings.Contains(c.src, name+" ") || strings.Contains(c.src, name+"\n")
+			// The name ends where the op's syntax begins: a blank, or the
+			// tune and SMT ops' `<` and `(`.
+			return slices.ContainsFunc([]string{" ", "\n", "<", "("}, func(end string) bool { return strings.Contains(c.src, name+end) })
 		}) {
 			t.Errorf("no case holds %s", name)
 		}
@@ -578,6 +632,8 @@ transform.with_pdl_patterns {
 		{"unknown enum case", namedSequence("transform.apply_patterns to %a {\n  transform.apply_patterns.vector.lower_contraction lowering_strategy = fast\n} : !transform.any_op")},
 		{"include without failures", namedSequence(`transform.include @m (%a) : (!transform.any_op) -> ()`)},
 		{"pass options duplicate key", namedSequence(`%0 = transform.apply_registered_pass "cse" with options = {a = 1, "a" = 2} to %a : (!transform.any_op) -> !transform.any_op`)},
+		{"selected region neither index nor param", namedSequence("transform.tune.alternatives<\"a\"> selected_region = \"x\" {\n      transform.yield\n    }")},
+		{"layout without sg_data", namedSequence(`transform.xegpu.set_gpu_launch_threads %a threads = [1, 2 : !transform.any_op`)},
 		{"semi-function type without parentheses", namedSequence(`%0 = transform.structured.generalize %a : !transform.any_op -> !transform.any_op`)},
 		{"one tile size type for two results", namedSequence(`%0:3 = transform.structured.multitile_sizes %a {dimension = 0, target_size = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)`)},
 	})
