@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Dominance answers dominance and post-dominance queries for every region
 // nested in an operation. It describes the IR as it was when computed: edits
 // to the IR invalidate it (and computing a new one renumbers the ops). Each region's blocks get a dominator tree and a
@@ -330,3 +332,48 @@ func (d *Dominance) BlockIndex(b *Block) int { return int(b.index) }
 
 // OpIndex returns op's position in its block.
 func (d *Dominance) OpIndex(op *Operation) int { return int(op.order) }
+
+// DominanceOrder returns r's blocks in reverse post-order from its entry
+// block, which puts every reachable block after its dominators, and so
+// after at least one of its predecessors, then the unreachable blocks in
+// the order they are listed. A block may be listed before the blocks
+// defining the values it uses; a pass that must meet each definition
+// before its uses walks the blocks in this order.
+func DominanceOrder(r *Region) []*Block {
+	if len(r.blocks) <= 1 {
+		return r.blocks
+	}
+	seen := make(map[*Block]bool, len(r.blocks))
+	post := make([]*Block, 0, len(r.blocks))
+	type frame struct {
+		b    *Block
+		next int // the successor to visit next
+	}
+	stack := []frame{{r.blocks[0], 0}}
+	seen[r.blocks[0]] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		var succs []*Block
+		if t := top.b.Terminator(); t != nil {
+			succs = t.Successors
+		}
+		if top.next < len(succs) {
+			s := succs[top.next]
+			top.next++
+			if s.region == r && !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	slices.Reverse(post)
+	for _, b := range r.blocks {
+		if !seen[b] {
+			post = append(post, b)
+		}
+	}
+	return post
+}

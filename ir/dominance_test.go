@@ -172,3 +172,43 @@ func TestOpDominanceAcrossRegions(t *testing.T) {
 		t.Error("the value of x.left is defined on one branch only and must not dominate the join")
 	}
 }
+
+// TestDominanceOrder checks on random control-flow graphs that
+// DominanceOrder lists every block once, the entry first, each reachable
+// block after every block that dominates it, and the unreachable blocks
+// last in their listed order.
+func TestDominanceOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 300; i++ {
+		m, blocks := randomCFG(t, rng, 2+rng.Intn(12))
+		dom := ir.NewDominance(m.Op)
+		order := ir.DominanceOrder(m.Funcs()[0].Regions[0])
+		if len(order) != len(blocks) || order[0] != blocks[0] {
+			t.Fatalf("graph %d: %d blocks in order, %d in the region, or the entry is not first", i, len(order), len(blocks))
+		}
+		pos := map[*ir.Block]int{}
+		for k, b := range order {
+			if _, twice := pos[b]; twice {
+				t.Fatalf("graph %d: a block comes twice", i)
+			}
+			pos[b] = k
+		}
+		var unreachable []*ir.Block
+		for _, b := range blocks {
+			if !dom.Reachable(b) {
+				unreachable = append(unreachable, b)
+				continue
+			}
+			for _, a := range blocks {
+				if a != b && dom.Reachable(a) && dom.BlockDominates(a, b) && pos[a] > pos[b] {
+					t.Errorf("graph %d: block %d dominates block %d but comes after it", i, dom.BlockIndex(a), dom.BlockIndex(b))
+				}
+			}
+		}
+		for k, b := range unreachable {
+			if pos[b] != len(order)-len(unreachable)+k {
+				t.Errorf("graph %d: unreachable block %d at %d, not last in listed order", i, dom.BlockIndex(b), pos[b])
+			}
+		}
+	}
+}

@@ -165,8 +165,8 @@ type bufferizer struct {
 	forcedDynamic map[*ir.Operation]bool
 	// spaceSettled marks the tensor arguments of cf branch targets whose
 	// memory space is fixed: by the first branch rewritten that passes
-	// them a buffer, or by the rewrite of their block, whichever comes
-	// first (see branch).
+	// them a buffer, or, for an unreachable block, by its rewrite (see
+	// branch).
 	spaceSettled map[*ir.Value]bool
 }
 
@@ -447,7 +447,9 @@ func (b *bufferizer) region(r *ir.Region) error {
 			}
 		}
 	}
-	for _, blk := range r.Blocks() {
+	// Definitions before uses, and the buffers a branch passes before the
+	// block that receives them, whatever order the blocks are listed in.
+	for _, blk := range ir.DominanceOrder(r) {
 		if err := b.block(blk); err != nil {
 			return err
 		}

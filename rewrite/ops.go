@@ -806,9 +806,9 @@ func (b *bufferizer) call(op *ir.Operation) error {
 
 // branch passes buffers to blocks whose tensor arguments now take fully
 // dynamic memrefs (see region). A block argument takes the memory space
-// of the first buffer passed to it, as long as nothing has used it yet
-// (its block comes later); the buffers other branches pass must be in
-// that space too.
+// of the first buffer passed to it: blocks are rewritten in dominance
+// order, so a branch to a reachable block comes before the block itself.
+// The buffers other branches pass must be in that space too.
 func (b *bufferizer) branch(op *ir.Operation) error {
 	err := b.replaceTensorOperands(op, func(i int, w *ir.Value) (*ir.Value, error) {
 		succ, k, ok := ir.ForwardedTo(op, i)

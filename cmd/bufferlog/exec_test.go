@@ -38,10 +38,15 @@ type execProgram struct {
 	// the reference prints others (its EXPECTED-DATA lines).
 	wantRows []string
 	// refCrashes is whether the reference's output must crash when run
-	// (REFERENCE-CRASHES: it writes read-only memory); wantRows then say
-	// what the program prints.
-	refCrashes bool
+	// (REFERENCE-CRASHES: it writes read-only memory), refRejects whether
+	// the reference must fail to bufferize the program (REFERENCE-REJECTS);
+	// wantRows then say what the program prints.
+	refCrashes, refRejects bool
 }
+
+// unmeasured reports whether the reference gives no run to compare with:
+// its EXPECTED-DATA say what p prints.
+func (p execProgram) unmeasured() bool { return p.refCrashes || p.refRejects }
 
 // execCorpus returns testdata/exec's programs and the generated ones,
 // with the reference options their REFERENCE-* markers ask for.
@@ -56,9 +61,10 @@ func execCorpus(t *testing.T) []execProgram {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := execProgram{name: filepath.Base(f), src: src, opt: referenceOptions(src), wantRows: expectedData(src), refCrashes: referenceCrashes.Match(src)}
-		if p.refCrashes && p.wantRows == nil {
-			t.Fatalf("%s: REFERENCE-CRASHES without EXPECTED-DATA: nothing says what it must print", f)
+		p := execProgram{name: filepath.Base(f), src: src, opt: referenceOptions(src), wantRows: expectedData(src),
+			refCrashes: referenceCrashes.Match(src), refRejects: referenceRejects.Match(src)}
+		if p.unmeasured() && p.wantRows == nil {
+			t.Fatalf("%s: REFERENCE-CRASHES or REFERENCE-REJECTS without EXPECTED-DATA: nothing says what it must print", f)
 		}
 		progs = append(progs, p)
 	}
@@ -74,6 +80,7 @@ var (
 	referenceOptionsLine = regexp.MustCompile(`(?m)^// REFERENCE-OPTIONS: (.*)$`)
 	referenceNoDealloc   = regexp.MustCompile(`(?m)^// REFERENCE-NO-DEALLOC\b`)
 	referenceCrashes     = regexp.MustCompile(`(?m)^// REFERENCE-CRASHES\b`)
+	referenceRejects     = regexp.MustCompile(`(?m)^// REFERENCE-REJECTS\b`)
 )
 
 // expectedData reads the EXPECTED-DATA lines of a program whose reference
@@ -251,7 +258,7 @@ func TestExecAgreement(t *testing.T) {
 				t.Errorf("%s (%s): %d invalid or double frees", o.name, execVariants[k].name, ours.Stats.BadFrees)
 			}
 		}
-		if o.ref.Output == "" && !progs[i].refCrashes {
+		if o.ref.Output == "" && !progs[i].unmeasured() {
 			t.Errorf("%s: the program printed nothing", o.name)
 		}
 		if v := o.vg; v.InvalidReads+v.InvalidWrites+v.InvalidFrees > 0 {
@@ -264,7 +271,7 @@ func TestExecAgreement(t *testing.T) {
 			t.Errorf("%s: our output holds %s", o.name, m)
 		}
 		us, them, minCopy := o.ours[0].Stats, o.ref.Stats, o.ours[1].Stats
-		if progs[i].refCrashes {
+		if progs[i].unmeasured() {
 			// No run of the reference to measure against: ours must
 			// still free every buffer.
 			if lost := o.vg.DefinitelyLost + o.vg.IndirectlyLost; us.Leaks > 0 || lost > 0 {
@@ -402,18 +409,17 @@ func statsText(s mlirexec.Stats) string {
 func runBoth(prog *solve.Program, p execProgram) execOutcome {
 	o := execOutcome{name: p.name}
 	ctx := context.Background()
-	refIR, err := mlirexec.Reference(ctx, p.src, p.opt)
+	refIR, ref, err := runReference(ctx, p)
 	if err != nil {
-		o.err = fmt.Errorf("reference: %v", err)
-		return o
-	}
-	if o.refClones, err = clonesReachable(refIR); err != nil {
-		o.err = fmt.Errorf("reading the reference: %v", err)
-		return o
-	}
-	if o.ref, err = runReference(ctx, refIR, p); err != nil {
 		o.err = err
 		return o
+	}
+	o.ref = ref
+	if refIR != nil {
+		if o.refClones, err = clonesReachable(refIR); err != nil {
+			o.err = fmt.Errorf("reading the reference: %v", err)
+			return o
+		}
 	}
 	for k, v := range execVariants {
 		ours, err := bufferizeText(prog, v, staticDealloc, p.name, p.src)
@@ -438,20 +444,30 @@ func runBoth(prog *solve.Program, p execProgram) execOutcome {
 	return o
 }
 
-// runReference runs refIR, the reference's bufferization of p. Where p
-// is marked REFERENCE-CRASHES, the run must crash, and gives an empty
-// result: p's EXPECTED-DATA say what it prints.
-func runReference(ctx context.Context, refIR []byte, p execProgram) (*mlirexec.Result, error) {
-	res, err := mlirexec.Run(ctx, refIR, mlirexec.Options{})
+// runReference bufferizes p with the reference and runs it. Where p is
+// marked REFERENCE-REJECTS, the bufferization must fail, and where it is
+// marked REFERENCE-CRASHES, the run must crash: either gives an empty
+// result (and the first no IR), p's EXPECTED-DATA say what it prints.
+func runReference(ctx context.Context, p execProgram) (refIR []byte, res *mlirexec.Result, err error) {
+	refIR, err = mlirexec.Reference(ctx, p.src, p.opt)
+	switch {
+	case p.refRejects && err != nil:
+		return nil, &mlirexec.Result{}, nil
+	case p.refRejects:
+		return nil, nil, errors.New("the reference bufferizes it now (REFERENCE-REJECTS): compare with it instead")
+	case err != nil:
+		return nil, nil, fmt.Errorf("reference: %v", err)
+	}
+	res, err = mlirexec.Run(ctx, refIR, mlirexec.Options{})
 	switch _, crashed := runCrash(ctx, err); {
 	case p.refCrashes && crashed:
-		return &mlirexec.Result{}, nil
+		return refIR, &mlirexec.Result{}, nil
 	case p.refCrashes && err == nil:
-		return nil, errors.New("the reference no longer crashes (REFERENCE-CRASHES): compare with it instead")
+		return nil, nil, errors.New("the reference no longer crashes (REFERENCE-CRASHES): compare with it instead")
 	case err != nil:
-		return nil, fmt.Errorf("running the reference: %v", err)
+		return nil, nil, fmt.Errorf("running the reference: %v", err)
 	}
-	return res, nil
+	return refIR, res, nil
 }
 
 // clonesReachable reports whether memref IR holds a bufferization.clone
