@@ -1466,7 +1466,8 @@ func (dp *declPrint) clauseSet(clause []declElem) bool {
 }
 
 // set reports whether the group or attribute of e is: a non-empty
-// group, an attribute that differs from its default, one of a custom
+// group, an attribute that differs from the default the parser sets (or
+// is there at all, where only the printer knows it), one of a custom
 // directive's; a region with blocks, a variadic region group with
 // regions.
 func (dp *declPrint) set(e declElem) bool {
@@ -1481,9 +1482,11 @@ func (dp *declPrint) set(e declElem) bool {
 		return len(rs[0].blocks) > 0
 	case elemAttr:
 		a := dp.op.Prop(e.name)
-		if def := dp.d.attr(e.name); a != nil && def.def != "" {
+		if def := dp.d.attr(e.name); a != nil && def.def != "" && !def.unset {
 			return !def.isDefault(a)
 		}
+		// An attribute whose default only the printer knows is written
+		// whenever it is there: the parser would not set it again.
 		return a != nil
 	}
 	return len(dp.groups[e.name]) > 0

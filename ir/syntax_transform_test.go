@@ -203,6 +203,7 @@ transform.with_pdl_patterns {
     %fill2, %split2, %comb2, %forall2 = transform.structured.tile_reduction_using_forall %split reduction_dims = [1] by num_threads = [0, 4] tile_sizes = [0, 2] mapping = [#gpu.thread<x>] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     transform.structured.vectorize %split2 vector_sizes [4, [8], %p] {vectorize_nd_extract} : !transform.any_op, !transform.param<i64>
     transform.structured.vectorize %comb2 : !transform.any_op
+    transform.structured.vectorize %comb2 vector_sizes [] : !transform.any_op
     %v = transform.structured.vectorize_children_and_apply_patterns %root {vectorize_padding, disable_transfer_permutation_map_lowering_patterns} : (!transform.any_op) -> !transform.any_op
     %fu, %fl:2 = transform.structured.fuse %m1 tile_sizes [4, %p] interchange [1, 0] {apply_cleanup} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %fused, %cont = transform.structured.fuse_into_containing_op %fu into %fl#0 : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -262,7 +263,10 @@ transform.with_pdl_patterns {
 			"transform.structured.tile_reduction_using_for %t4 by tile_sizes = [0, 4] :",
 			"transform.structured.tile_reduction_using_forall %split reduction_dims = [1] by num_threads = [0, 4] tile_sizes = [0, 2] mapping = [#gpu.thread<x>] :",
 			"transform.structured.vectorize %split2 vector_sizes [4, [8], %p] {vectorize_nd_extract} : !transform.any_op, !transform.param<i64>",
-			"transform.structured.vectorize %comb2 : !transform.any_op",
+			"transform.structured.vectorize %comb2 : !transform.any_op\n",
+			// The empty lists are properties its parser sets: written out,
+			// they read back (MLIR's printer leaves them out).
+			"transform.structured.vectorize %comb2 vector_sizes [] : !transform.any_op",
 			"transform.structured.fuse %m1 tile_sizes [4, %p] interchange [1, 0] {apply_cleanup} :",
 			"transform.structured.fuse_into_containing_op %fu into %fl :",
 			"transform.structured.pad %fused pad_to_multiple_of [2, %p] use_prescribed_tensor_shapes {copy_back_op = \"none\", padding_dimensions = [0, 1], padding_values = [0.0 : f32, 0.0 : f32]} :",
