@@ -361,7 +361,7 @@ elem:
 		}
 		t := &UnrankedMemRefType{Elem: el}
 		if len(extra) == 1 {
-			t.MemorySpace = MemorySpace(extra[0])
+			t.MemorySpace = typeSpace(extra[0])
 		}
 		return t
 	}
@@ -370,16 +370,71 @@ elem:
 	case 0:
 	case 1:
 		if isLayout(extra[0]) {
-			t.Layout = extra[0]
+			t.Layout = typeLayout(extra[0])
 		} else {
-			t.MemorySpace = MemorySpace(extra[0])
+			t.MemorySpace = typeSpace(extra[0])
 		}
 	case 2:
-		t.Layout, t.MemorySpace = extra[0], MemorySpace(extra[1])
+		t.Layout, t.MemorySpace = typeLayout(extra[0]), typeSpace(extra[1])
 	default:
 		p.fail("memref type takes at most a layout and a memory space")
 	}
 	return t
+}
+
+// typeSpace is a as a memref type's memory space, nil for the integer 0:
+// MLIR's memref types drop that default, so that memref<4xf32, 0> is
+// memref<4xf32>.
+func typeSpace(a Attribute) Attribute {
+	if i, ok := a.(*IntegerAttr); ok && i.Text == "0" {
+		return nil
+	}
+	return MemorySpace(a)
+}
+
+// typeLayout is a as a memref type's layout, nil for an identity affine
+// map, which MLIR's memref types drop too.
+func typeLayout(a Attribute) Attribute {
+	if o, ok := a.(*OpaqueAttr); ok && isIdentityMap(o.Text) {
+		return nil
+	}
+	return a
+}
+
+// isIdentityMap reports whether text is an affine map whose results are
+// its dimensions in order: affine_map<(d0, d1)[s0] -> (d0, d1)>.
+func isIdentityMap(text string) bool {
+	body, ok := strings.CutPrefix(text, "affine_map<(")
+	if !ok {
+		return false
+	}
+	dims, rest, ok := strings.Cut(body, ")")
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(rest, "[") {
+		if _, rest, ok = strings.Cut(rest, "]"); !ok {
+			return false
+		}
+	}
+	results, ok := strings.CutPrefix(strings.TrimSpace(rest), "-> (")
+	if !ok || !strings.HasSuffix(results, ")>") {
+		return false
+	}
+	results = strings.TrimSuffix(results, ")>")
+	if strings.TrimSpace(dims) == "" {
+		return strings.TrimSpace(results) == "" // affine_map<() -> ()>
+	}
+	ds, rs := strings.Split(dims, ","), strings.Split(results, ",")
+	if len(ds) != len(rs) {
+		return false
+	}
+	for i := range ds {
+		if strings.TrimSpace(ds[i]) != strings.TrimSpace(rs[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // MemorySpace is attribute a as a memref type's memory space: an integer

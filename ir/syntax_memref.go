@@ -43,6 +43,8 @@ func init() {
 	register("memref.atomic_yield", asTerminator(operandColonTypeSyntax("memref.atomic_yield")))
 	register("memref.alloca_scope", &opSyntax{Parse: parseAllocaScope, Print: printAllocaScope})
 	register("memref.prefetch", &opSyntax{Parse: parsePrefetch, Print: printPrefetch})
+	register("memref.dma_start", &opSyntax{Parse: parseDmaStart, Print: printDmaStart})
+	register("memref.dma_wait", &opSyntax{Parse: parseDmaWait, Print: printDmaWait})
 }
 
 // --- shared pieces ---
@@ -305,6 +307,123 @@ func printPrefetch(p *printer, op *Operation) bool {
 	}
 	p.w(" : ")
 	p.typ(op.operands[0].typ)
+	return true
+}
+
+// --- DMA ---
+
+// memref.dma_start %src[%i...], %dst[%j...], %n, %tag[%k...] (, %stride,
+// %perStride)? : srcType, dstType, tagType. Its operands are one flat
+// list: each memref's indices are as many as its rank. MLIR prints
+// attributes before the colon but does not read them back: an op with
+// any prints in the generic form.
+func parseDmaStart(p *parser, st *OpState) {
+	src := p.operandRef()
+	srcIdx := p.bracketedIndices()
+	p.expect(",")
+	dst := p.operandRef()
+	dstIdx := p.bracketedIndices()
+	p.expect(",")
+	n := p.resolve(p.operandRef(), Index)
+	p.expect(",")
+	tag := p.operandRef()
+	tagIdx := p.bracketedIndices()
+	var strides []*Value
+	if p.accept(",") {
+		strides = append(strides, p.resolve(p.operandRef(), Index))
+		p.expect(",")
+		strides = append(strides, p.resolve(p.operandRef(), Index))
+	}
+	p.expect(":") // MLIR's parser reads no attribute dictionary here
+	srcType := p.parseType()
+	p.expect(",")
+	dstType := p.parseType()
+	p.expect(",")
+	tagType := p.parseType()
+	st.Operands = slices.Concat([]*Value{p.resolve(src, srcType)}, srcIdx, []*Value{p.resolve(dst, dstType)}, dstIdx,
+		[]*Value{n, p.resolve(tag, tagType)}, tagIdx, strides)
+}
+
+func printDmaStart(p *printer, op *Operation) bool {
+	rest := op.operands
+	// take splits off the next memref operand and its indices.
+	take := func() ([]*Value, bool) {
+		if len(rest) == 0 {
+			return nil, false
+		}
+		m, ok := rest[0].typ.(*MemRefType)
+		if !ok || len(rest) < 1+len(m.Shape) {
+			return nil, false
+		}
+		part := rest[:1+len(m.Shape)]
+		rest = rest[1+len(m.Shape):]
+		return part, true
+	}
+	src, ok1 := take()
+	dst, ok2 := take()
+	if !ok1 || !ok2 || len(rest) == 0 {
+		return false
+	}
+	n := rest[0]
+	rest = rest[1:]
+	tag, ok3 := take()
+	strides := rest
+	if !ok3 || len(op.results) != 0 || len(strides) != 0 && len(strides) != 2 || len(otherAttrs(op, nil)) > 0 ||
+		!allIndex(slices.Concat(src[1:], dst[1:], []*Value{n}, tag[1:], strides)) {
+		return false
+	}
+	p.w("memref.dma_start ")
+	for _, part := range [][]*Value{src, dst} {
+		p.value(part[0])
+		p.bracketedValues(part[1:])
+		p.w(", ")
+	}
+	p.value(n)
+	p.w(", ")
+	p.value(tag[0])
+	p.bracketedValues(tag[1:])
+	for _, v := range strides {
+		p.w(", ")
+		p.value(v)
+	}
+	p.w(" : ")
+	for i, part := range [][]*Value{src, dst, tag} {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.typ(part[0].typ)
+	}
+	return true
+}
+
+// memref.dma_wait %tag[%k...], %n attr-dict : tagType.
+func parseDmaWait(p *parser, st *OpState) {
+	tag := p.operandRef()
+	tagIdx := p.bracketedIndices()
+	p.expect(",")
+	n := p.resolve(p.operandRef(), Index)
+	p.optionalAttrDict(st)
+	p.expect(":")
+	st.Operands = slices.Concat([]*Value{p.resolve(tag, p.parseType())}, tagIdx, []*Value{n})
+}
+
+func printDmaWait(p *printer, op *Operation) bool {
+	ops := op.operands
+	if len(ops) < 2 || len(op.results) != 0 {
+		return false
+	}
+	tag, ok := ops[0].typ.(*MemRefType)
+	if !ok || len(ops) != 2+len(tag.Shape) || !allIndex(ops[1:]) {
+		return false
+	}
+	p.w("memref.dma_wait ")
+	p.value(ops[0])
+	p.bracketedValues(ops[1 : len(ops)-1])
+	p.w(", ")
+	p.value(ops[len(ops)-1])
+	p.attrDict(op)
+	p.w(" : ")
+	p.typ(ops[0].typ)
 	return true
 }
 

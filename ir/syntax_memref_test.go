@@ -89,6 +89,34 @@ func.func @f() -> memref<4xi32> {
     }
   }
 #-}`},
+		// MLIR's memref types drop an identity layout and memory space 0:
+		// a value so typed fits a use written without them.
+		{name: "default layout and space", src: `func.func @f(%a: memref<4xf32, affine_map<(d0) -> (d0)>, 0>, %b: memref<4x5xf32, affine_map<(i, j)[s0] -> (i, j)>>, %c: memref<f32, affine_map<() -> ()>>, %d: memref<4xf32, 0 : i32>, %u: memref<*xf32, 0>, %p: memref<4xf32, affine_map<(d0) -> (d0 + 1)>>, %i: index) {
+  %v = memref.load %a[%i] : memref<4xf32>
+  memref.store %v, %d[%i] : memref<4xf32>
+  return
+}`, printed: []string{
+			"func.func @f(%a: memref<4xf32>, %b: memref<4x5xf32>, %c: memref<f32>, %d: memref<4xf32>, %u: memref<*xf32>, %p: memref<4xf32, affine_map<(d0) -> (d0 + 1)>>, %i: index)",
+		}},
+		{name: "dma", src: `func.func @f(%a: memref<256xf32>, %h: memref<256xf32, 1>, %b: memref<4x8xf32>, %tag: memref<1xf32>, %tag2: memref<2x2xi32>, %n: index, %s: index, %e: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.dma_start %a[%c0], %h[%c0], %n, %tag[%c0] : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>
+  memref.dma_start %a[%c0], %h[%c0], %n, %tag[%c0], %s, %e : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>
+  memref.dma_start %b[%c0, %c1], %h[%c1], %n, %tag2[%c0, %c1] : memref<4x8xf32>, memref<256xf32, 1>, memref<2x2xi32>
+  "memref.dma_start"(%a, %c0, %h, %c0, %n, %tag, %c0) {note} : (memref<256xf32>, index, memref<256xf32, 1>, index, index, memref<1xf32>, index) -> ()
+  memref.dma_wait %tag[%c0], %n : memref<1xf32>
+  memref.dma_wait %tag2[%c0, %c1], %n {note} : memref<2x2xi32>
+  return
+}`, printed: []string{
+			"memref.dma_start %a[%c0], %h[%c0], %n, %tag[%c0] : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>\n",
+			"memref.dma_start %a[%c0], %h[%c0], %n, %tag[%c0], %s, %e : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>\n",
+			"memref.dma_start %b[%c0, %c1], %h[%c1], %n, %tag2[%c0, %c1] : memref<4x8xf32>, memref<256xf32, 1>, memref<2x2xi32>\n",
+			// MLIR prints these attributes but does not read them back.
+			"\"memref.dma_start\"(%a, %c0, %h, %c0, %n, %tag, %c0) {note} :",
+			"memref.dma_wait %tag[%c0], %n : memref<1xf32>\n",
+			"memref.dma_wait %tag2[%c0, %c1], %n {note} : memref<2x2xi32>\n",
+		}},
 	}, "memref.")
 }
 
@@ -104,6 +132,8 @@ func TestMemrefSyntaxErrors(t *testing.T) {
 		{"subview missing list", "func.func @f(%m: memref<4xf32>) {\n  %0 = memref.subview %m[0] [2] : memref<4xf32> to memref<2xf32>\n  return\n}\n"},
 		{"reinterpret_cast missing keyword", "func.func @f(%m: memref<4xf32>) {\n  %0 = memref.reinterpret_cast %m to offset: [0], [2], strides: [1] : memref<4xf32> to memref<2xf32>\n  return\n}\n"},
 		{"prefetch bad specifier", "func.func @f(%m: memref<4xf32>, %i: index) {\n  memref.prefetch %m[%i], modify, locality<1>, data : memref<4xf32>\n  return\n}\n"},
+		{"dma_start without tag", "func.func @f(%m: memref<4xf32>, %i: index) {\n  memref.dma_start %m[%i], %m[%i], %i : memref<4xf32>, memref<4xf32>\n  return\n}\n"},
+		{"dma_wait without count", "func.func @f(%m: memref<4xf32>, %i: index) {\n  memref.dma_wait %m[%i] : memref<4xf32>\n  return\n}\n"},
 		{"transpose without map", "func.func @f(%m: memref<4xf32>) {\n  %0 = memref.transpose %m : memref<4xf32> to memref<4xf32>\n  return\n}\n"},
 	})
 }
