@@ -400,6 +400,7 @@ var customDirectives = map[string]*declCustom{
 	"ContinuousTileSizeTypes":       {parse: parseSharedResultType, print: printSharedResultType, fits: sharedResultTypeFits},
 	"ChunkSize":                     {parse: parseChunkSize, print: printChunkSize, fits: chunkSizeFits},
 	"AlternativesOpSelectedRegion":  {parse: parseAlternativesRegion, print: printAlternativesRegion, fits: alternativesRegionFits},
+	"LevelRange":                    {parse: parseLevelRange, print: printLevelRange, fits: levelRangeFits},
 	"InsertExtractValueElementType": {parse: parseAggregateElementType, print: printNothing, fits: aggregateElementTypeFits},
 	"ShuffleType":                   {parse: parseShuffleType, print: printNothing, fits: shuffleTypeFits},
 	"CmpXchgResultType":             {parse: parseCmpXchgResultType, print: printNothing, fits: cmpXchgResultTypeFits},

@@ -1,5 +1,7 @@
 package ir
 
+import "strconv"
+
 // The sparse_tensor dialect's syntax (bufferlog reads and writes it; it
 // does not bufferize sparse tensors): its ops are declared with assembly
 // formats, from one table (format.go interprets it).
@@ -36,6 +38,10 @@ var sparseOps = []*declOp{
 			"`(` type($ret_levels) `)` `,` type($ret_values) `,` `(` type($lvl_lens) `)` `,` type($val_len)"),
 	declare("sparse_tensor.expand", "tensor -> values, filled, added, count:index",
 		"$tensor attr-dict `:` type($tensor) `to` type($values) `,` type($filled) `,` type($added)"),
+	declare("sparse_tensor.extract_iteration_space", "tensor, parentIter?, @loLvl:index, @hiLvl:index -> extractedSpace",
+		"$tensor (`at` $parentIter^)? `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) attr-dict `:` type($tensor) (`,` type($parentIter)^)? `->` type($extractedSpace)"),
+	declare("sparse_tensor.extract_value", "tensor, iterator -> result:element(tensor)",
+		"$tensor `at` $iterator attr-dict `:` type($tensor) `,` type($iterator)"),
 	declare("sparse_tensor.foreach", "tensor, initArgs*, @order?:any, ^region -> results*",
 		"`in` $tensor (`init` `(` $initArgs^ `)`)? attr-dict `:` type($tensor) (`,` type($initArgs)^)? (`->` type($results)^)? `do` $region").
 		impliesTerminator("sparse_tensor.yield"),
@@ -76,3 +82,42 @@ const (
 	sparseConvertFormat = "$source attr-dict `:` type($source) `to` type($dest)"
 	sparseBufferFormat  = "$tensor attr-dict `:` type($tensor) `to` type($result)"
 )
+
+// parseLevelRange reads the levels of an iteration space, `lo` or `lo
+// to hi`: lo alone is the one level lo.
+func parseLevelRange(c *customCall) {
+	lo := c.p.integer()
+	hi := lo + 1
+	if c.p.acceptKeyword("to") {
+		hi = c.p.integer()
+	}
+	c.st.AddProp(c.name(0), IntAttr(lo, Index))
+	c.st.AddProp(c.name(1), IntAttr(hi, Index))
+}
+
+// levelRange returns the bounds of the range; ok is false unless both
+// are index integers.
+func (c *customCall) levelRange() (lo, hi int64, ok bool) {
+	a, ok1 := c.dp.op.Prop(c.name(0)).(*IntegerAttr)
+	b, ok2 := c.dp.op.Prop(c.name(1)).(*IntegerAttr)
+	if !ok1 || !ok2 || !TypesEqual(a.Type, Index) || !TypesEqual(b.Type, Index) {
+		return 0, 0, false
+	}
+	lo, ok1 = a.Int64()
+	hi, ok2 = b.Int64()
+	return lo, hi, ok1 && ok2
+}
+
+func levelRangeFits(c *customCall) bool {
+	_, _, ok := c.levelRange()
+	return ok
+}
+
+func printLevelRange(c *customCall) {
+	lo, hi, _ := c.levelRange()
+	c.dp.blank()
+	c.dp.p.w(strconv.FormatInt(lo, 10))
+	if hi != lo+1 {
+		c.dp.p.w(" to " + strconv.FormatInt(hi, 10))
+	}
+}

@@ -94,6 +94,18 @@ func.func @r(%a: f64, %b: i64, %t: tensor<8xf64, #SV>, %init: f64) -> f64 {
 			"sparse_tensor.reduce %a, %a, %init : f64 {",
 			"sparse_tensor.foreach in %t init(%init) : tensor<8xf64, #sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>>, f64 -> f64 do {",
 		}},
+		{name: "iteration spaces", src: `#CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
+func.func @f(%sp: tensor<?x?xf64, #CSR>, %it: !sparse_tensor.iterator<#CSR, lvls = 1>, %it0: !sparse_tensor.iterator<#CSR, lvls = 0>) -> (f64, !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>, !sparse_tensor.iter_space<#CSR, lvls = 1>) {
+  %v = sparse_tensor.extract_value %sp at %it : tensor<?x?xf64, #CSR>, !sparse_tensor.iterator<#CSR, lvls = 1>
+  %l = sparse_tensor.extract_iteration_space %sp lvls = 0 to 2 : tensor<?x?xf64, #CSR> -> !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>
+  %m = sparse_tensor.extract_iteration_space %sp at %it0 lvls = 1 to 2 {x} : tensor<?x?xf64, #CSR>, !sparse_tensor.iterator<#CSR, lvls = 0> -> !sparse_tensor.iter_space<#CSR, lvls = 1>
+  return %v, %l, %m : f64, !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>, !sparse_tensor.iter_space<#CSR, lvls = 1>
+}`, printed: []string{
+			"sparse_tensor.extract_value %sp at %it :",
+			"sparse_tensor.extract_iteration_space %sp lvls = 0 to 2 :",
+			// One level is written alone.
+			"sparse_tensor.extract_iteration_space %sp at %it0 lvls = 1 {x} :",
+		}},
 	}, "sparse_tensor.")
 }
 
