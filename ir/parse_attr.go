@@ -211,7 +211,7 @@ func (p *parser) parseBangType() Type {
 		p.advance()
 		return t
 	}
-	return &OpaqueType{Text: canonicalQuant(p.dialectSymbolText())}
+	return &OpaqueType{Text: canonicalSparseLevels(canonicalQuant(p.dialectSymbolText()))}
 }
 
 // dialectSymbolText reads a dialect type `!dialect.name<...>` or attribute

@@ -1,12 +1,17 @@
 package ir
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // The sparse_tensor dialect's syntax (bufferlog reads and writes it; it
 // does not bufferize sparse tensors): its ops are declared with assembly
 // formats, from one table (format.go interprets it).
 
 func init() {
+	register("sparse_tensor.iterate", &opSyntax{Inherent: []string{"crdUsedLvls"}, Parse: parseSparseIterate, Print: printSparseIterate})
 	for _, d := range sparseOps {
 		register(d.name, d.syntax())
 	}
@@ -120,4 +125,161 @@ func printLevelRange(c *customCall) {
 	if hi != lo+1 {
 		c.dp.p.w(" to " + strconv.FormatInt(hi, 10))
 	}
+}
+
+var sparseYield = impliedTerminator{"sparse_tensor.yield", 0}
+
+// sparse_tensor.iterate %it in %space (at(%c0, _, ...))? (iter_args(%a =
+// %init, ...))? : spaceType (-> types)? region. The body's arguments are
+// the iter_args, the coordinates of the levels written in at(...) (a bit
+// each in crdUsedLvls), then the iterator. MLIR's printer writes no
+// attribute dictionary.
+func parseSparseIterate(p *parser, st *OpState) {
+	it := p.regionArgDecl()
+	p.expectKeyword("in")
+	space := p.operandRef()
+	var crds []RegionArg
+	var used int64
+	if p.acceptKeyword("at") {
+		level := 0
+		p.delimited("(", ")", func() {
+			if !p.acceptKeyword("_") {
+				crds = append(crds, p.regionArgDecl())
+				used |= 1 << level
+			}
+			level++
+		})
+	}
+	at := p.pos()
+	var iterArgs []RegionArg
+	var inits []operandRef
+	if p.acceptKeyword("iter_args") {
+		iterArgs, inits = p.assignmentList()
+	}
+	p.expect(":")
+	spaceAt := p.pos()
+	spaceType := p.parseType()
+	iterType, ok := sparseIteratorType(spaceType)
+	if !ok {
+		p.failAt(spaceAt, "expected an iteration space type, found %s", spaceType)
+	}
+	st.ResultTypes = p.optionalArrowTypes()
+	if len(st.ResultTypes) != len(inits) {
+		p.failAt(at, "mismatch in number of iteration arguments and results")
+	}
+	args := slices.Concat(typedArgs(iterArgs, st.ResultTypes), typedArgs(crds, repeatType(Index, len(crds))), typedArgs([]RegionArg{it}, []Type{iterType}))
+	body := p.parseRegion(args)
+	sparseYield.ensureIn(body)
+	st.Regions = []*Region{body}
+	st.Operands = append([]*Value{p.resolve(space, spaceType)}, p.resolveAll(inits, st.ResultTypes, at)...)
+	st.AddProp("crdUsedLvls", IntAttr(used, I64))
+}
+
+func printSparseIterate(p *printer, op *Operation) bool {
+	used, ok := op.Prop("crdUsedLvls").(*IntegerAttr)
+	if !ok || !TypesEqual(used.Type, I64) || len(op.operands) < 1 || len(op.Regions) != 1 || len(op.Regions[0].blocks) == 0 ||
+		len(otherAttrs(op, []string{"crdUsedLvls"})) > 0 {
+		return false
+	}
+	bits, ok := used.Int64()
+	levels, okLevels := sparseSpaceLevels(op.operands[0].typ)
+	iterType, okIter := sparseIteratorType(op.operands[0].typ)
+	if !ok || !okLevels || !okIter || bits < 0 || bits>>levels != 0 {
+		return false
+	}
+	inits := op.operands[1:]
+	args := op.Regions[0].blocks[0].args
+	crds := 0
+	for l := range levels {
+		crds += int(bits >> l & 1)
+	}
+	if len(args) != len(inits)+crds+1 || !sameTypes(op.results, valueTypes(inits)) || !sameTypes(args[:len(inits)], valueTypes(inits)) ||
+		!allIndex(args[len(inits):len(inits)+crds]) || !TypesEqual(args[len(args)-1].typ, iterType) {
+		return false
+	}
+	p.w("sparse_tensor.iterate ")
+	p.value(args[len(args)-1])
+	p.w(" in ")
+	p.value(op.operands[0])
+	if bits != 0 {
+		p.w(" at(")
+		next := len(inits)
+		for l := range levels {
+			if l > 0 {
+				p.w(", ")
+			}
+			if bits>>l&1 == 0 {
+				p.w("_")
+				continue
+			}
+			p.value(args[next])
+			next++
+		}
+		p.w(")")
+	}
+	if len(inits) > 0 {
+		p.w(" iter_args")
+		p.assignmentList(args[:len(inits)], inits)
+	}
+	p.w(" : ")
+	p.typ(op.operands[0].typ)
+	p.arrowTypes(valueTypes(op.results))
+	p.w(" ")
+	return p.impliedTerminatorRegion(op.Regions[0], sparseYield, len(inits) == 0)
+}
+
+// sparseSpaceLevels is the number of levels of an iteration space type,
+// !sparse_tensor.iter_space<#enc, lvls = lo to hi> (or lvls = lo: one).
+func sparseSpaceLevels(t Type) (int64, bool) {
+	o, ok := t.(*OpaqueType)
+	if !ok || !strings.HasPrefix(o.Text, "!sparse_tensor.iter_space<") {
+		return 0, false
+	}
+	_, lo, hi, ok := sparseLevels(o.Text)
+	return hi - lo, ok
+}
+
+// sparseLevels splits the type text of an iteration space or iterator at
+// its levels: what comes before them, and the range [lo, hi).
+func sparseLevels(text string) (head string, lo, hi int64, ok bool) {
+	i := strings.LastIndex(text, "lvls = ")
+	rng, closed := strings.CutSuffix(text[max(i, 0):], ">")
+	if i < 0 || !closed {
+		return "", 0, 0, false
+	}
+	head, rng = text[:i+len("lvls = ")], rng[len("lvls = "):]
+	l, h, isRange := strings.Cut(rng, " to ")
+	lo, err1 := strconv.ParseInt(l, 10, 64)
+	hi, err2 := lo+1, error(nil)
+	if isRange {
+		hi, err2 = strconv.ParseInt(h, 10, 64)
+	}
+	return head, lo, hi, err1 == nil && err2 == nil && hi > lo
+}
+
+// canonicalSparseLevels writes the levels of an iteration space or
+// iterator type as MLIR prints them, lvls = lo for the one level lo (lvls
+// = lo to lo+1 is the same type).
+func canonicalSparseLevels(text string) string {
+	if !strings.HasPrefix(text, "!sparse_tensor.iter_space<") && !strings.HasPrefix(text, "!sparse_tensor.iterator<") {
+		return text
+	}
+	if head, lo, hi, ok := sparseLevels(text); ok && hi == lo+1 {
+		return head + strconv.FormatInt(lo, 10) + ">"
+	}
+	return text
+}
+
+// sparseIteratorType is the type of the iterators of an iteration space
+// type: the same parameters, as !sparse_tensor.iterator.
+func sparseIteratorType(t Type) (Type, bool) {
+	o, ok := t.(*OpaqueType)
+	if !ok {
+		return nil, false
+	}
+	params, ok := strings.CutPrefix(o.Text, "!sparse_tensor.iter_space<")
+	if !ok {
+		return nil, false
+	}
+	return &OpaqueType{Text: "!sparse_tensor.iterator<" + params}, true
 }

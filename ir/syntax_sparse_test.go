@@ -100,7 +100,24 @@ func.func @f(%sp: tensor<?x?xf64, #CSR>, %it: !sparse_tensor.iterator<#CSR, lvls
   %l = sparse_tensor.extract_iteration_space %sp lvls = 0 to 2 : tensor<?x?xf64, #CSR> -> !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>
   %m = sparse_tensor.extract_iteration_space %sp at %it0 lvls = 1 to 2 {x} : tensor<?x?xf64, #CSR>, !sparse_tensor.iterator<#CSR, lvls = 0> -> !sparse_tensor.iter_space<#CSR, lvls = 1>
   return %v, %l, %m : f64, !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>, !sparse_tensor.iter_space<#CSR, lvls = 1>
+}
+func.func @g(%sp: tensor<?x?xf64, #CSR>, %i: index, %x: f32) -> (index, f32, index) {
+  %l = sparse_tensor.extract_iteration_space %sp lvls = 0 to 2 : tensor<?x?xf64, #CSR> -> !sparse_tensor.iter_space<#CSR, lvls = 0 to 2>
+  %r:2 = sparse_tensor.iterate %it in %l at(_, %c1) iter_args(%a = %i, %b = %x) : !sparse_tensor.iter_space<#CSR, lvls = 0 to 2> -> (index, f32) {
+    sparse_tensor.yield %c1, %b : index, f32
+  }
+  sparse_tensor.iterate %it2 in %l : !sparse_tensor.iter_space<#CSR, lvls = 0 to 2> {
+  }
+  %one = sparse_tensor.extract_iteration_space %sp lvls = 0 : tensor<?x?xf64, #CSR> -> !sparse_tensor.iter_space<#CSR, lvls = 0>
+  %s = sparse_tensor.iterate %it3 in %one at(%c0) iter_args(%d = %i) : !sparse_tensor.iter_space<#CSR, lvls = 0 to 1> -> index {
+    sparse_tensor.yield %c0 : index
+  }
+  return %r#0, %r#1, %s : index, f32, index
 }`, printed: []string{
+			"sparse_tensor.iterate %it in %l at(_, %c1) iter_args(%a = %i, %b = %x) : !sparse_tensor.iter_space<#CSR, lvls = 0 to 2> -> (index, f32) {",
+			"sparse_tensor.iterate %it2 in %l : !sparse_tensor.iter_space<#CSR, lvls = 0 to 2> {\n    }",
+			// One level is written alone, in the type too.
+			"sparse_tensor.iterate %it3 in %one at(%c0) iter_args(%d = %i) : !sparse_tensor.iter_space<#CSR, lvls = 0> -> index {",
 			"sparse_tensor.extract_value %sp at %it :",
 			"sparse_tensor.extract_iteration_space %sp lvls = 0 to 2 :",
 			// One level is written alone.
@@ -115,6 +132,8 @@ func TestSparseTensorSyntaxErrors(t *testing.T) {
 	testSyntaxErrors(t, []errorCase{
 		{"unknown specifier kind", "func.func @f(%s: !sparse_tensor.storage_specifier<#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>>) {\n  %0 = sparse_tensor.storage_specifier.get %s size : !sparse_tensor.storage_specifier<#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>>\n  return\n}\n"},
 		{"sort without algorithm", "func.func @f(%n: index, %xy: memref<?xindex>) {\n  sparse_tensor.sort %n, %xy : memref<?xindex>\n  return\n}\n"},
+		{"iterate over a tensor", "func.func @f(%t: tensor<4xf32>) {\n  sparse_tensor.iterate %it in %t : tensor<4xf32> {\n  }\n  return\n}\n"},
+		{"iterate with fewer results than iter_args", "func.func @f(%s: !sparse_tensor.iter_space<#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>, lvls = 0>, %i: index) {\n  sparse_tensor.iterate %it in %s iter_args(%a = %i) : !sparse_tensor.iter_space<#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>, lvls = 0> {\n  }\n  return\n}\n"},
 		{"binary without overlap", "func.func @f(%a: f64) {\n  %0 = sparse_tensor.binary %a, %a : f64, f64 to f64\n  left = identity\n  return\n}\n"},
 	})
 }
