@@ -60,9 +60,20 @@ func newRegionDom(r *Region) *regionDom {
 		return straightRegion
 	}
 	rd := &regionDom{}
-	succs := make([][]int32, n)
-	preds := make([][]int32, n)
-	var exits []int32
+	succs, preds, exits := blockEdges(r)
+	if n > 0 {
+		rd.dom = buildDomTree(n, []int32{0}, succs, preds)
+	}
+	rd.post = buildDomTree(n, exits, preds, succs)
+	return rd
+}
+
+// blockEdges returns the successors and predecessors in r of each of its
+// blocks, by Block.index (which must be set), and the blocks without
+// successors.
+func blockEdges(r *Region) (succs, preds [][]int32, exits []int32) {
+	succs = make([][]int32, len(r.blocks))
+	preds = make([][]int32, len(r.blocks))
 	for i, b := range r.blocks {
 		t := b.Terminator()
 		if t == nil || len(t.Successors) == 0 {
@@ -78,21 +89,15 @@ func newRegionDom(r *Region) *regionDom {
 			preds[j] = append(preds[j], int32(i))
 		}
 	}
-	if n > 0 {
-		rd.dom = buildDomTree(n, []int32{0}, succs, preds)
-	}
-	rd.post = buildDomTree(n, exits, preds, succs)
-	return rd
+	return succs, preds, exits
 }
 
-// buildDomTree computes immediate dominators over n nodes with the given
-// roots (several roots hang under a virtual root, as the exits of a
-// post-dominator tree do), using the iterative algorithm of Cooper, Harvey
-// and Kennedy over reverse post-order.
-func buildDomTree(n int, roots []int32, succs, preds [][]int32) domTree {
-	const virtual = -2
-	rpo := make([]int32, 0, n)
-	num := make([]int32, n) // post-order number, -1 when unreachable
+// reversePostOrder walks the graph of n nodes depth first from roots and
+// returns the nodes it reaches in reverse post-order, and each node's
+// post-order number (-1 for a node it does not reach).
+func reversePostOrder(n int, roots []int32, succs [][]int32) (rpo, num []int32) {
+	rpo = make([]int32, 0, n)
+	num = make([]int32, n)
 	for i := range num {
 		num[i] = -1
 	}
@@ -123,9 +128,17 @@ func buildDomTree(n int, roots []int32, succs, preds [][]int32) domTree {
 			stack = stack[:len(stack)-1]
 		}
 	}
-	for i, j := 0, len(rpo)-1; i < j; i, j = i+1, j-1 {
-		rpo[i], rpo[j] = rpo[j], rpo[i]
-	}
+	slices.Reverse(rpo)
+	return rpo, num
+}
+
+// buildDomTree computes immediate dominators over n nodes with the given
+// roots (several roots hang under a virtual root, as the exits of a
+// post-dominator tree do), using the iterative algorithm of Cooper, Harvey
+// and Kennedy over reverse post-order.
+func buildDomTree(n int, roots []int32, succs, preds [][]int32) domTree {
+	const virtual = -2
+	rpo, num := reversePostOrder(n, roots, succs)
 	idom := make([]int32, n)
 	for i := range idom {
 		idom[i] = -1
@@ -190,6 +203,8 @@ func buildDomTree(n int, roots []int32, succs, preds [][]int32) domTree {
 		}
 		t.in[v], t.out[v] = -1, -1
 	}
+	type frame struct{ node, next int32 }
+	var stack []frame
 	clock := int32(0)
 	for _, top := range tops {
 		stack = append(stack[:0], frame{top, 0})
@@ -343,37 +358,19 @@ func DominanceOrder(r *Region) []*Block {
 	if len(r.blocks) <= 1 {
 		return r.blocks
 	}
-	seen := make(map[*Block]bool, len(r.blocks))
-	post := make([]*Block, 0, len(r.blocks))
-	type frame struct {
-		b    *Block
-		next int // the successor to visit next
+	for i, b := range r.blocks {
+		b.index = int32(i)
 	}
-	stack := []frame{{r.blocks[0], 0}}
-	seen[r.blocks[0]] = true
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		var succs []*Block
-		if t := top.b.Terminator(); t != nil {
-			succs = t.Successors
-		}
-		if top.next < len(succs) {
-			s := succs[top.next]
-			top.next++
-			if s.region == r && !seen[s] {
-				seen[s] = true
-				stack = append(stack, frame{s, 0})
-			}
-			continue
-		}
-		post = append(post, top.b)
-		stack = stack[:len(stack)-1]
+	succs, _, _ := blockEdges(r)
+	rpo, num := reversePostOrder(len(r.blocks), []int32{0}, succs)
+	order := make([]*Block, 0, len(r.blocks))
+	for _, i := range rpo {
+		order = append(order, r.blocks[i])
 	}
-	slices.Reverse(post)
-	for _, b := range r.blocks {
-		if !seen[b] {
-			post = append(post, b)
+	for i, b := range r.blocks {
+		if num[i] < 0 {
+			order = append(order, b)
 		}
 	}
-	return post
+	return order
 }
