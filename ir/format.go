@@ -1386,11 +1386,11 @@ func (dp *declPrint) regions(rs []*Region) {
 // writes, those at their default value, as MLIR's printers leave them
 // out, and the properties where a prop-dict writes them.
 func (dp *declPrint) elided() []string {
-	elided := dp.unwritten()
+	elided := slices.Clip(dp.unwritten()) // appending must not write into d.written
 	if dp.d.propDict && dp.op.Properties != nil {
 		// prop-dict wrote the properties.
 		for _, e := range dp.op.Properties.Entries {
-			elided = append(slices.Clip(elided), e.Name)
+			elided = append(elided, e.Name)
 		}
 	}
 	return elided
@@ -1411,16 +1411,7 @@ func (dp *declPrint) unwritten() []string {
 // propDict writes ` <{props}>`, the properties that the rest of the
 // format does not write, if there are any.
 func (dp *declPrint) propDict() {
-	elided := dp.unwritten()
-	var props []NamedAttr
-	if dp.op.Properties != nil {
-		for _, e := range dp.op.Properties.Entries {
-			if !slices.Contains(elided, e.Name) && e.Name != "operandSegmentSizes" && e.Name != "resultSegmentSizes" {
-				props = append(props, e)
-			}
-		}
-	}
-	if len(props) > 0 {
+	if props := otherProps(dp.op, dp.unwritten()); len(props) > 0 {
 		slices.SortStableFunc(props, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
 		dp.blank()
 		dp.p.w("<{")

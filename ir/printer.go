@@ -808,21 +808,7 @@ func (p *printer) successorArgs(b *Block, args []*Value) {
 // dictionaries: which of the two an attribute lives in must not change the
 // text, or printing would not be a fixed point.
 func otherAttrs(op *Operation, elided []string) []NamedAttr {
-	var out []NamedAttr
-	if op.Properties != nil {
-	next:
-		for _, e := range op.Properties.Entries {
-			if e.Name == "operandSegmentSizes" || e.Name == "resultSegmentSizes" {
-				continue
-			}
-			for _, x := range elided {
-				if e.Name == x {
-					continue next
-				}
-			}
-			out = append(out, e)
-		}
-	}
+	out := otherProps(op, elided)
 	if op.Attrs != nil {
 		for _, e := range op.Attrs.Entries {
 			if !slices.Contains(elided, e.Name) {
@@ -831,6 +817,20 @@ func otherAttrs(op *Operation, elided []string) []NamedAttr {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// otherProps returns op's properties but the elided ones and the
+// operand and result segment sizes, in their order.
+func otherProps(op *Operation, elided []string) []NamedAttr {
+	var out []NamedAttr
+	if op.Properties != nil {
+		for _, e := range op.Properties.Entries {
+			if e.Name != "operandSegmentSizes" && e.Name != "resultSegmentSizes" && !slices.Contains(elided, e.Name) {
+				out = append(out, e)
+			}
+		}
+	}
 	return out
 }
 
