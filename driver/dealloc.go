@@ -17,7 +17,7 @@ import (
 // deallocPredicates are the derived predicates the deallocation driver
 // reads (rules/dealloc*.mg), evaluated on the facts of the bufferized
 // module.
-var deallocPredicates = contract.Names(contract.NeedsClone, contract.CloneIfPicked, contract.ReturnsOwned, contract.InCallCycle, contract.DeallocAfter,
+var deallocPredicates = contract.Names(contract.NeedsClone, contract.CloneIfPicked, contract.ReturnsOwned, contract.UnconfirmedWith, contract.InCallCycle, contract.DeallocAfter,
 	contract.DeallocFirst, contract.DeallocBefore, contract.DeallocWhen, contract.DeallocInBlock, contract.DeallocOnEdge,
 	contract.DeallocOnBranch, contract.KeptAlive, contract.Moves, contract.StackBuffer, contract.HoistAlloc, contract.OutParam,
 	contract.Reuses, contract.ReuseOverlap, contract.UnfollowedFree)
@@ -87,10 +87,12 @@ type Deallocation struct {
 // depend on its own calls: the rules cannot say it in one evaluation, so
 // the driver gives each evaluation its assumptions as fresh_result facts.
 // The first assumes every memref result of a called function fresh; each
-// round keeps the ones the rules confirm (returns_owned) and evaluates
-// again, deriving only what depends on them (solve.Program.EvalAgain),
-// until the assumptions are exactly what the rules confirm. A call chain
-// of any depth settles in a round or two. A function of a call cycle
+// round keeps the ones the rules confirm (returns_owned), less those
+// resting on results they do not (unconfirmed_with), and evaluates again,
+// deriving only what depends on them (solve.Program.EvalAgain), until
+// the assumptions are exactly what the rules confirm. A call chain of any
+// depth settles in a round or two (without unconfirmed_with, a chain
+// returning a borrowed buffer took a round per call). A function of a call cycle
 // (in_call_cycle) whose result is found not fresh is never assumed fresh
 // again, so recursion settles too: what remains is consistent, each
 // recursive call's result fresh if the deeper calls' were. Then
@@ -221,7 +223,9 @@ func calledBuffers(db *facts.DB, names *extract.Names) map[funcResult]bool {
 
 // confirmed returns the function results the rules found fresh under the
 // assumptions fresh (returns_owned of a function something calls; a
-// function nothing calls gives no fact, and costs no further round). A
+// function nothing calls gives no fact, and costs no further round),
+// less those owned only through results found not fresh (unconfirmed_with:
+// a call chain's results go in one round, not one per call). A
 // result of a function of a call cycle assumed fresh and not confirmed
 // goes into dropped, and is not confirmed again.
 func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult]bool) map[funcResult]bool {
@@ -242,6 +246,9 @@ func confirmed(db *facts.DB, names *extract.Names, fresh, dropped map[funcResult
 		if cyclic[res.fn] && !out[res] {
 			dropped[res] = true
 		}
+	}
+	for _, p := range contract.Pairs(db, contract.UnconfirmedWith) {
+		delete(out, funcResult{names.Op(int(p[0])), p[1]})
 	}
 	return out
 }

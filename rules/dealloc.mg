@@ -37,9 +37,10 @@
 # result is owned depends on the callee's returns, and so on up the call
 # graph, which is no stratified rule: the driver assumes every memref
 # result of a called function fresh (fresh_result), evaluates these rules,
-# keeps the assumptions they confirm (returns_owned), and repeats until
-# the two agree; a recursive function's result found not fresh is not
-# assumed again.
+# keeps the assumptions they confirm (returns_owned) but for those owned
+# only through results they do not confirm (unconfirmed_with), and
+# repeats until the two agree; a recursive function's result found not
+# fresh is not assumed again.
 
 # --- Optimizations -----------------------------------------------------------
 

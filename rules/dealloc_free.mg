@@ -292,3 +292,29 @@ Decl returns_owned(F, J)
          arg(F, "op id"), arg(J, "number")]
   bound [/number, /number].
 returns_owned(F, J) :- return_op(Ret, F), use(Ret, J, V), buffer_value(V), !returns_unowned(F, J).
+
+# --- Settling the assumptions of a call chain at once ------------------------
+
+Decl owned_through(F, J, G, K)
+  descr [doc("A func.return of F gives as result J a value whose root is result K of a call to G, which F owns only as long as the driver assumes that result fresh (fresh_result)."),
+         arg(F, "op id"), arg(J, "number"), arg(G, "op id"), arg(K, "number")]
+  bound [/number, /number, /number, /number].
+# func.func @f(%a) { %r = call @g(%a); return %r }: @f's result is owned
+# only if @g's is.
+owned_through(F, J, G, K) :-
+  return_op(Ret, F), use(Ret, J, V), root_alias(R, V), result(R, Op, K), call(Op, G), fresh_result(G, K).
+
+Decl unconfirmed_with(F, J)
+  descr [doc("Result J of F, a function in no call cycle, is owned only through an assumed fresh result that these rules do not confirm (returns_owned), directly or down a chain of calls: the deallocation driver drops its assumption with theirs, in the same round."), driver(/reads),
+         arg(F, "op id"), arg(J, "number")]
+  bound [/number, /number].
+# A chain of N functions, each returning its callee's result, the last one
+# its argument: the driver would find one more of them unconfirmed per
+# round (N rounds, each evaluating the whole module); with this, it drops
+# them all at once. A dropped result that the rules then confirm after all
+# (its root is also a buffer the function owns) is assumed again in the
+# next round, so what the rounds settle on is what they settled on
+# without it. Functions of call cycles keep the round-by-round drops,
+# whose first fixpoint is the one that confirms the most recursion.
+unconfirmed_with(F, J) :- owned_through(F, J, G, K), !returns_owned(G, K), !in_call_cycle(F).
+unconfirmed_with(F, J) :- owned_through(F, J, G, K), unconfirmed_with(G, K), !in_call_cycle(F).

@@ -66,7 +66,8 @@ type genBatchOutcome struct {
 // TestGenerated is the differential test at scale: it links the
 // programs of workload.Boundary (seeds -gen.seed ... -gen.seed +
 // -gen.count - 1) by -gen.batch into one module, bufferizes it with each
-// policy of execVariants, lowers it, compiles it with mlir-runner-22 and
+// policy of execVariants (each output checked by bufferlog check's rules,
+// as bufferizeText does), lowers it, compiles it with mlir-runner-22 and
 // runs it under valgrind (mlirexec.Valgrind). Each program must print
 // what the generator's model says, and the run must not crash, leak,
 // free badly or touch memory it should not.
@@ -297,9 +298,6 @@ func (o *genBatchOutcome) runPolicy(ctx context.Context, prog *solve.Program, v 
 			pending = ok
 			continue
 		}
-		// Once `bufferlog check` lands (issue 22, item 1), it runs here on
-		// ours, and each of its findings is a fault of the program whose
-		// function it names.
 		start := time.Now()
 		vg, err := mlirexec.Valgrind(ctx, ours, mlirexec.Options{})
 		o.valgrindTime += time.Since(start)

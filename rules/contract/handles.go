@@ -135,6 +135,12 @@ var (
 	// deallocation driver adds a fresh_result fact for each such result of a
 	// function the module calls, and evaluates again.
 	ReturnsOwned = declare("dealloc_free.mg", Reads, "returns_owned", 2)
+	// UnconfirmedWith is unconfirmed_with(F op id, J number): Go reads it.
+	// Result J of F, a function in no call cycle, is owned only through an
+	// assumed fresh result that these rules do not confirm (returns_owned),
+	// directly or down a chain of calls: the deallocation driver drops its
+	// assumption with theirs, in the same round.
+	UnconfirmedWith = declare("dealloc_free.mg", Reads, "unconfirmed_with", 2)
 )
 
 // The predicates of dealloc_handover.mg.
