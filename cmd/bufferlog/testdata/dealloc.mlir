@@ -31,7 +31,8 @@
 // size and one of a size it computes at each trip (only the first is hoisted out); stack
 // buffers of one type, one allocated after the other's last use (one alloca, where the
 // budget is short: --max-stack-bytes=0 here), an aligned
-// one not taking an unaligned one's slot, and one of another type between.
+// one not taking an unaligned one's slot, and one of another type between; a function
+// returning its callee's fresh result.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -750,5 +751,11 @@ module {
     linalg.fill ins(%v : f32) outs(%f : memref<4xf32>)
     %s = arith.select %c, %f, %a : memref<4xf32>
     return %s : memref<4xf32>
+  }
+  // A function returning what its callee returns owns it only as long as
+  // the callee's result is fresh (owned_through): @make's is.
+  func.func @make_again(%v: f32) -> memref<4xf32> {
+    %m = func.call @make(%v) : (f32) -> memref<4xf32>
+    return %m : memref<4xf32>
   }
 }
