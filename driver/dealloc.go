@@ -92,9 +92,9 @@ type Deallocation struct {
 // deriving only what depends on them (solve.Program.EvalAgain), until
 // the assumptions are exactly what the rules confirm. A call chain of any
 // depth settles in a round or two (without unconfirmed_with, a chain
-// returning a borrowed buffer took a round per call). A function of a call cycle
-// (in_call_cycle) whose result is found not fresh is never assumed fresh
-// again, so recursion settles too: what remains is consistent, each
+// returning a borrowed buffer took a round per call). A function of a
+// call cycle (in_call_cycle) whose result is found not fresh is never
+// assumed fresh again, so recursion settles too: what remains is consistent, each
 // recursive call's result fresh if the deeper calls' were. Then
 // d.OutParams makes the function results the rules ask for arguments
 // (out_param), or else d.Hoist moves the allocations they ask for out of

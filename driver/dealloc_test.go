@@ -76,9 +76,10 @@ func withoutRule(t *testing.T, pred string) *solve.Program {
 
 // TestDeallocationSettlesChains: the deallocation's assumptions about a
 // chain of calls that returns a borrowed buffer (beside one returning a
-// fresh buffer) settle in the same few rounds at any depth (unconfirmed_with), where without that rule each
-// round found one more call of the chain unconfirmed; and what they
-// settle on is the same: the same owned results and the same frees.
+// fresh buffer) settle in the same few rounds at any depth
+// (unconfirmed_with), where without that rule each round found one more
+// call of the chain unconfirmed; and what they settle on is the same:
+// the same owned results and the same frees.
 func TestDeallocationSettlesChains(t *testing.T) {
 	builtin, err := solve.Compile(rules.Builtin()...)
 	if err != nil {
@@ -118,14 +119,15 @@ func TestDeallocationSettlesChains(t *testing.T) {
 	var rounds []int
 	for _, depth := range []int{3, 30, 300} {
 		fast, slow := plan(builtin, depth), plan(roundByRound, depth)
-		if got, want := decided(fast), decided(slow); !slices.Equal(got, want) {
+		got, want := decided(fast), decided(slow)
+		if !slices.Equal(got, want) {
 			t.Errorf("depth %d: with unconfirmed_with the rules decide\n%v\nwithout it\n%v", depth, got, want)
 		}
 		if slow.Rounds <= depth {
 			t.Errorf("depth %d: without unconfirmed_with the rounds took %d, not one per call: the test no longer shows what the rule saves", depth, slow.Rounds)
 		}
 		rounds = append(rounds, fast.Rounds)
-		t.Logf("depth %d: %d rounds (%d without unconfirmed_with), %d facts compared", depth, fast.Rounds, slow.Rounds, len(decided(fast)))
+		t.Logf("depth %d: %d rounds (%d without unconfirmed_with), %d facts compared", depth, fast.Rounds, slow.Rounds, len(got))
 	}
 	if rounds[0] != rounds[2] || rounds[2] > 3 {
 		t.Errorf("rounds at depth 3, 30, 300: %v, want the same few at every depth", rounds)
