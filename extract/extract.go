@@ -35,6 +35,7 @@ func Module(m *ir.Module, opts Options) (*facts.DB, *Names, error) {
 	if err := e.run(db); err != nil {
 		return nil, nil, err
 	}
+	declareKeys(db, &e.mod.skip)
 	return db, e.names, nil
 }
 
@@ -161,6 +162,17 @@ func reserve(db *facts.DB, pieces []*piece, skip [facts.NumPreds]bool) {
 	for p, rows := range perID(n) {
 		if !skip[p] {
 			p.In(db).ReserveDistinct(int(rows))
+		}
+	}
+}
+
+// declareKeys declares the keys of the extracted relations of db, which
+// hold one fact per id (facts.Predicate.Keys), so that the planner does
+// not measure them.
+func declareKeys(db *facts.DB, skip *[facts.NumPreds]bool) {
+	for p := range facts.NumPreds {
+		if keys := p.Info().Keys; keys != nil && !skip[p] {
+			p.In(db).DeclareKeys(keys)
 		}
 	}
 }

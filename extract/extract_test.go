@@ -37,6 +37,7 @@ func TestCorpus(t *testing.T) {
 		}
 		checkDeclared(t, db)
 		checkDistinct(t, file, db)
+		checkKeys(t, file, db)
 		db2, names2, err := extract.Module(m, extract.Options{Workers: 3})
 		if err != nil || !slices.Equal(names.Facts(db), names2.Facts(db2)) {
 			t.Errorf("%s: extraction with three workers differs (%v)", file, err)
@@ -153,6 +154,35 @@ func checkDistinct(t *testing.T, file string, db *facts.DB) {
 		for id := range uint32(r.Len()) {
 			if !set.Add(r.Row(id)) {
 				t.Errorf("%s: %s holds %v twice", file, r.Name(), r.Row(id))
+			}
+		}
+	}
+}
+
+// checkKeys checks the keys the schema declares, for which the join
+// planner takes a lookup for one row (facts.Predicate.Keys): no two facts
+// of a keyed predicate agree on a key's columns, and the relation says so
+// when measured.
+func checkKeys(t *testing.T, file string, db *facts.DB) {
+	t.Helper()
+	for p := range facts.NumPreds {
+		r := db.Lookup(p.Name(), p.Arity())
+		if r == nil || r.Len() == 0 {
+			continue
+		}
+		for _, key := range p.Info().Keys {
+			seen := facts.NewRelation("", len(key))
+			for id := range uint32(r.Len()) {
+				k := make([]facts.Value, len(key))
+				for i, c := range key {
+					k[i] = r.Row(id)[c]
+				}
+				if !seen.Add(k) {
+					t.Errorf("%s: two %s facts hold %v in the key columns %v", file, p.Name(), k, key)
+				}
+			}
+			if m := r.Measure(key); m != (facts.Measurement{Keys: r.Len(), Longest: 1}) {
+				t.Errorf("%s: %s measured on its key %v: %+v, want %d keys of one row", file, p.Name(), key, m, r.Len())
 			}
 		}
 	}

@@ -33,6 +33,7 @@ func TestFunctionsCorpus(t *testing.T) {
 			var union []string
 			for _, part := range parts {
 				checkDeclared(t, part)
+				checkKeys(t, file, part)
 				union = append(union, pnames.Facts(part)...)
 			}
 			slices.Sort(union)

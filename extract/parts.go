@@ -84,6 +84,7 @@ func (s *Parts) Extract(i int) (*facts.DB, error) {
 		s.errs[i], s.failed[i] = err, x.piece.index
 		return nil, err
 	}
+	declareKeys(db, &s.e.mod.skip)
 	s.dbs[i] = db
 	return db, nil
 }

@@ -23,6 +23,11 @@
 // not_writable, repetitive, parallel, unknown_op, elementwise, subset),
 // and that of memref IR, for the checker (memref_effect, memref_view,
 // global_ref, constant_global, arg_not_writable).
+// The predicates with one fact per id (op, op_in_block, result, use, ...)
+// declare their keys, the columns no two of their facts share (an op's
+// id; a block and a position in it): a relation extract fills says so
+// (Relation.DeclareKeys), and the join planner takes a lookup on a key
+// for one row instead of measuring it.
 // Three predicates relate two functions, or a function and the module:
 // call, and op_in_block and parent_op for top-level ops. They are marked
 // CrossFunction; rules that read none of them, directly or through other

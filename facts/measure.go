@@ -3,6 +3,7 @@ package facts
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Measurement describes how the rows of a relation spread over the keys
@@ -14,8 +15,8 @@ type Measurement struct {
 }
 
 // Measure returns how the rows spread over the keys of cols: exactly,
-// from an index on those columns if one is built, or from every row of a
-// small relation; otherwise by sketch, which costs a pass of hashing and
+// from the declared keys (DeclareKeys), from an index on those columns if
+// one is built, or from every row of a small relation; otherwise by sketch, which costs a pass of hashing and
 // builds nothing. A planner measures many column sets that it never
 // looks up, and an index built only to be measured would be kept in
 // memory and up to date with the relation for nothing. A sketch is kept
@@ -24,6 +25,13 @@ func (r *Relation) Measure(cols []int) Measurement {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	set := columnSet(cols)
+	if r.n == r.keyRows {
+		for _, k := range r.keys {
+			if k&^set == 0 {
+				return Measurement{Keys: r.n, Longest: min(r.n, 1)}
+			}
+		}
+	}
 	for _, ix := range r.indexes {
 		if columnSet(ix.cols) == set {
 			return Measurement{Keys: ix.Keys(), Longest: ix.Longest()}
@@ -46,6 +54,61 @@ func (r *Relation) Measure(cols []int) Measurement {
 		r.measured[at] = m
 	}
 	return m.Measurement
+}
+
+// Count returns how many rows hold key in the columns cols: from an
+// index on those columns if one is built, else by a pass over the rows,
+// which builds nothing. A planner asks it of the constants of many atoms
+// (op_in_block(_, _, 0)) that no plan then looks up by them alone: an
+// index of such a column costs several times the pass. A count is kept
+// until the relation grows.
+func (r *Relation) Count(cols []int, key []Value) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ix := r.findIndex(cols); ix != nil {
+		return ix.Count(key)
+	}
+	for _, c := range r.counted {
+		if c.rows == r.n && equalInts(c.cols, cols) && equalValues(c.key, key) {
+			return c.n
+		}
+	}
+	n := 0
+rows:
+	for id := range uint32(r.n) {
+		row := r.Row(id)
+		for i, c := range cols {
+			if row[c] != key[i] {
+				continue rows
+			}
+		}
+		n++
+	}
+	r.counted = append(r.counted, counted{cols: slices.Clone(cols), key: slices.Clone(key), rows: r.n, n: n})
+	return n
+}
+
+// counted is a Count of the rows holding key in cols, taken when the
+// relation had rows rows.
+type counted struct {
+	cols    []int
+	key     []Value
+	rows, n int
+}
+
+// DeclareKeys says that no two of the relation's rows agree on the
+// columns of any of keys, as the relations extract fills with one row
+// per id: Measure then takes a lookup on columns holding a key for one
+// row, without a sketch, until the relation grows. The caller vouches for
+// the keys; nothing checks them.
+func (r *Relation) DeclareKeys(keys [][]int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.keys = r.keys[:0]
+	for _, k := range keys {
+		r.keys = append(r.keys, columnSet(k))
+	}
+	r.keyRows = r.n
 }
 
 // measured is a sketch of the columns in cols taken when the relation

@@ -102,3 +102,77 @@ func TestMeasureKeptUntilGrowth(t *testing.T) {
 		t.Fatalf("after the relation grew, %d sketches kept, want the 2 column sets'", len(r.measured))
 	}
 }
+
+// TestCount checks Count against the rows on keys of one and two columns,
+// with and without an index, before and after the relation grows, and
+// that counting builds no index.
+func TestCount(t *testing.T) {
+	r := NewRelation("r", 3)
+	add := func(from, to int) {
+		for i := from; i < to; i++ {
+			r.Add([]Value{Number(int64(i % 7)), Number(int64(i % 3)), Number(int64(i))})
+		}
+	}
+	// want counts the rows of [0, n) whose columns cols hold key.
+	want := func(n int, cols []int, key []Value) int {
+		c := 0
+		for i := range n {
+			row := []Value{Number(int64(i % 7)), Number(int64(i % 3)), Number(int64(i))}
+			if row[cols[0]] == key[0] && (len(cols) == 1 || row[cols[1]] == key[1]) {
+				c++
+			}
+		}
+		return c
+	}
+	cases := []struct {
+		cols []int
+		key  []Value
+	}{
+		{[]int{0}, []Value{Number(2)}},
+		{[]int{1}, []Value{Number(0)}},
+		{[]int{1, 0}, []Value{Number(1), Number(4)}},
+		{[]int{0}, []Value{Number(9)}}, // no row
+	}
+	add(0, 1000)
+	for _, c := range cases {
+		if got, w := r.Count(c.cols, c.key), want(1000, c.cols, c.key); got != w {
+			t.Errorf("Count(%v, %v) = %d, want %d", c.cols, c.key, got, w)
+		}
+	}
+	if len(r.indexes) != 0 {
+		t.Fatalf("Count built %d indexes, want none", len(r.indexes))
+	}
+	add(1000, 2500) // a kept count must not outlive the growth
+	r.Index([]int{0})
+	for _, c := range cases {
+		if got, w := r.Count(c.cols, c.key), want(2500, c.cols, c.key); got != w {
+			t.Errorf("after growth, Count(%v, %v) = %d, want %d", c.cols, c.key, got, w)
+		}
+	}
+}
+
+// TestMeasureDeclaredKeys checks that Measure takes a declared key's
+// lookups for one row, on the key's columns and on any columns holding
+// them, and measures again once the relation grows past the rows the
+// keys were declared for.
+func TestMeasureDeclaredKeys(t *testing.T) {
+	r := NewRelation("r", 3)
+	for i := range 10000 {
+		r.Add([]Value{Number(int64(i)), Number(int64(i % 10)), Number(int64(i / 10))})
+	}
+	r.DeclareKeys([][]int{{0}, {1, 2}})
+	one := Measurement{Keys: 10000, Longest: 1}
+	for _, cols := range [][]int{{0}, {0, 1}, {2, 1}, {1, 2, 0}} {
+		if m := r.Measure(cols); m != one {
+			t.Errorf("Measure(%v) = %+v, want %+v from the keys", cols, m, one)
+		}
+	}
+	if m := r.Measure([]int{1}); m.Keys != 10 || len(r.measured) != 1 {
+		t.Errorf("Measure([1]) = %+v, %d sketches: want 10 keys, sketched", m, len(r.measured))
+	}
+	// Rows beyond those the keys were declared for may repeat a key.
+	r.Add([]Value{Number(0), Number(7), Number(7)})
+	if m := r.Measure([]int{0}); m == (Measurement{Keys: 10001, Longest: 1}) || len(r.measured) != 2 {
+		t.Errorf("after growth, Measure([0]) = %+v with %d sketches: want a sketch", m, len(r.measured))
+	}
+}

@@ -26,9 +26,14 @@ type Relation struct {
 	mu       sync.Mutex
 	indexes  []*Index
 	measured []measured // sketches of column sets without an index (Measure)
+	counted  []counted  // counts of constant keys without an index (Count)
 	hashes   []uint64   // scratch for AddBatch
 	touched  uint64     // keeps AddBatch's loads from being optimized away
 	stamps   []stamp    // ascending rows: when rows were added (Stamp)
+	// keys are column sets, as columnSet gives them, on which no two rows
+	// agree while the relation has keyRows rows (DeclareKeys).
+	keys    []uint64
+	keyRows int
 	// sealed says that set was let go (Seal) and is to be built again
 	// before it is next used.
 	sealed atomic.Bool

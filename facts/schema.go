@@ -64,6 +64,11 @@ type Predicate struct {
 	// extract.Functions and solve's Program.FunctionLocal). Decls marks
 	// these predicates with the descriptor cross_function().
 	CrossFunction bool
+	// Keys are column sets on which no two facts that extract gives one DB
+	// agree: an op's id, a block and a position in it. A join planner
+	// takes a lookup on a key's columns for one row without measuring
+	// them (Relation.DeclareKeys). None for the other predicates.
+	Keys [][]int
 }
 
 // Arity returns the number of columns.
@@ -154,6 +159,23 @@ func NewPredicate(signature, doc string) *Predicate {
 	return p
 }
 
+// keyed gives p the keys named, each the names of its columns separated
+// by spaces, in the schema table. It panics on a column p lacks.
+func keyed(p *Predicate, keys ...string) *Predicate {
+	for _, k := range keys {
+		var cols []int
+		for _, name := range strings.Fields(k) {
+			c := slices.IndexFunc(p.Columns, func(c Column) bool { return c.Name == name })
+			if c < 0 {
+				panic("facts: " + p.Name + " has no column " + name)
+			}
+			cols = append(cols, c)
+		}
+		p.Keys = append(p.Keys, cols)
+	}
+	return p
+}
+
 // crossFunction marks p as CrossFunction, in the schema table.
 func crossFunction(p *Predicate) *Predicate {
 	p.CrossFunction = true
@@ -163,23 +185,23 @@ func crossFunction(p *Predicate) *Predicate {
 // schema is indexed by Pred. Docs say what one fact means; the rules rely
 // on exactly that, so change them together.
 var schema = [NumPreds]*Predicate{
-	Op: NewPredicate("op(Op:op, Name:string)",
-		`Op is an operation named Name, such as "tensor.insert".`),
+	Op: keyed(NewPredicate("op(Op:op, Name:string)",
+		`Op is an operation named Name, such as "tensor.insert".`), "Op"),
 	// A top-level op is in the module's body block, which every other
 	// top-level op is in too.
-	OpInBlock: crossFunction(NewPredicate("op_in_block(Op:op, Block:block, Pos:number)",
-		"Op is operation number Pos (from 0) of Block.")),
-	BlockInRegion: NewPredicate("block_in_region(Block:block, Region:region, Index:number)",
-		"Block is block number Index of Region; block 0 is the entry block."),
-	RegionOf: NewPredicate("region_of(Region:region, Op:op, Index:number)",
-		"Region is region number Index of Op."),
+	OpInBlock: keyed(crossFunction(NewPredicate("op_in_block(Op:op, Block:block, Pos:number)",
+		"Op is operation number Pos (from 0) of Block.")), "Op", "Block Pos"),
+	BlockInRegion: keyed(NewPredicate("block_in_region(Block:block, Region:region, Index:number)",
+		"Block is block number Index of Region; block 0 is the entry block."), "Block", "Region Index"),
+	RegionOf: keyed(NewPredicate("region_of(Region:region, Op:op, Index:number)",
+		"Region is region number Index of Op."), "Region", "Op Index"),
 	// The parent of a top-level op is the module op.
-	ParentOp: crossFunction(NewPredicate("parent_op(Op:op, Parent:op)",
-		"Parent is the op whose region holds Op; the top-level module has none.")),
+	ParentOp: keyed(crossFunction(NewPredicate("parent_op(Op:op, Parent:op)",
+		"Parent is the op whose region holds Op; the top-level module has none.")), "Op"),
 	// A pre-order interval, as block_dom's are: whether Op holds X, at any
 	// depth, is Op < X <= Last, a comparison instead of a walk up parent_op.
-	OpLast: NewPredicate("op_last(Op:op, Last:op)",
-		"Last is the largest id among Op and the ops nested in it, at any depth: ids are given in pre-order, so those ops are the ids from Op to Last. The module op has none."),
+	OpLast: keyed(NewPredicate("op_last(Op:op, Last:op)",
+		"Last is the largest id among Op and the ops nested in it, at any depth: ids are given in pre-order, so those ops are the ids from Op to Last. The module op has none."), "Op"),
 	Func: NewPredicate("func(Func:op, Name:string)",
 		"Func is a func.func op defining the symbol Name."),
 	FuncArg: NewPredicate("func_arg(Func:op, Index:number, Arg:value)",
@@ -194,8 +216,8 @@ var schema = [NumPreds]*Predicate{
 	ArgAccess: NewPredicate("arg_access(Func:op, Index:number, Access:name)",
 		"Argument Index of Func is annotated bufferization.access = Access: /read, /write, /read_write or /none."),
 
-	ValueType: NewPredicate("value_type(Value:value, Class:name, Bytes:number)",
-		"Value has a type of Class (/tensor, /memref, /scalar or /other) whose static size is Bytes bytes, or -1 when it is dynamic or unknown."),
+	ValueType: keyed(NewPredicate("value_type(Value:value, Class:name, Bytes:number)",
+		"Value has a type of Class (/tensor, /memref, /scalar or /other) whose static size is Bytes bytes, or -1 when it is dynamic or unknown."), "Value"),
 	Unranked: NewPredicate("unranked(Value:value)",
 		"Value is an unranked tensor (tensor<*xf32>): its rank is known only at run time."),
 	MemRefType: NewPredicate("memref_type(Value:value, Shape:string, Layout:name)",
@@ -204,12 +226,12 @@ var schema = [NumPreds]*Predicate{
 		"Value is a memref in a memory space other than the default one, written Space (\"1\", \"#gpu.address_space<workgroup>\")."),
 	AllocAlignment: NewPredicate("alloc_alignment(Op:op, Bytes:number)",
 		"The memref.alloc or memref.alloca Op asks for memory aligned to Bytes bytes (its alignment attribute)."),
-	Result: NewPredicate("result(Value:value, Op:op, Index:number)",
-		"Value is result number Index of Op."),
-	BlockArg: NewPredicate("block_arg(Value:value, Block:block, Index:number)",
-		"Value is argument number Index of Block."),
-	Use: NewPredicate("use(Op:op, Index:number, Value:value)",
-		"Operand number Index of Op is Value."),
+	Result: keyed(NewPredicate("result(Value:value, Op:op, Index:number)",
+		"Value is result number Index of Op."), "Value", "Op Index"),
+	BlockArg: keyed(NewPredicate("block_arg(Value:value, Block:block, Index:number)",
+		"Value is argument number Index of Block."), "Value", "Block Index"),
+	Use: keyed(NewPredicate("use(Op:op, Index:number, Value:value)",
+		"Operand number Index of Op is Value."), "Op Index"),
 
 	Successor: NewPredicate("successor(Op:op, Index:number, Block:block)",
 		"Successor number Index of the branch Op is Block."),
@@ -232,10 +254,10 @@ var schema = [NumPreds]*Predicate{
 	TripCountUnknown: NewPredicate("trip_count_unknown(Op:op)",
 		"Whether the loop Op runs any iteration depends on values known only at run time: it has both the edge into its body and the edge past it (region_branch from -1)."),
 
-	BlockDom: NewPredicate("block_dom(Block:block, In:number, Out:number)",
-		"Block's interval in the dominator tree of its region: A dominates B iff both are in one region and In(A) <= In(B) and Out(B) <= Out(A). Blocks unreachable from the entry have no fact."),
-	BlockPostdom: NewPredicate("block_postdom(Block:block, In:number, Out:number)",
-		"Block's interval in the post-dominator tree of its region, compared as in block_dom. Blocks that reach no exit have no fact."),
+	BlockDom: keyed(NewPredicate("block_dom(Block:block, In:number, Out:number)",
+		"Block's interval in the dominator tree of its region: A dominates B iff both are in one region and In(A) <= In(B) and Out(B) <= Out(A). Blocks unreachable from the entry have no fact."), "Block"),
+	BlockPostdom: keyed(NewPredicate("block_postdom(Block:block, In:number, Out:number)",
+		"Block's interval in the post-dominator tree of its region, compared as in block_dom. Blocks that reach no exit have no fact."), "Block"),
 
 	Reads: NewPredicate("reads(Op:op, Index:number)",
 		"Tensor operand Index of Op is read from memory once bufferized (bufferizesToMemoryRead)."),
@@ -335,6 +357,10 @@ func Lookup(name string) (Pred, bool) {
 // it does not know.
 const DescrCrossFunction = "cross_function"
 
+// DescrKey is the descriptor atom, key(Col, ...), that declares one of a
+// predicate's Keys by its columns' variables.
+const DescrKey = "key"
+
 // WriteDecls writes preds as Mangle declarations, one per predicate, with
 // their documentation and bounds, so that a rule file can be compiled
 // together with them:
@@ -345,6 +371,9 @@ const DescrCrossFunction = "cross_function"
 //	Decl call(Call, Func)
 //	  descr [doc("..."), arg(Call, "op id"), arg(Func, "op id"), extensional(), cross_function()]
 //	  bound [/number, /number].
+//	Decl result(Value, Op, Index)
+//	  descr [doc("..."), arg(Value, "value id"), ..., extensional(), key(Value), key(Op, Index)]
+//	  bound [/number, /number, /number].
 func WriteDecls(w io.Writer, preds []*Predicate) error {
 	var b strings.Builder
 	for _, p := range preds {
@@ -359,6 +388,13 @@ func WriteDecls(w io.Writer, preds []*Predicate) error {
 		descr := "extensional()"
 		if p.CrossFunction {
 			descr += ", " + DescrCrossFunction + "()"
+		}
+		for _, k := range p.Keys {
+			cols := make([]string, len(k))
+			for i, c := range k {
+				cols[i] = vars[c]
+			}
+			descr += fmt.Sprintf(", %s(%s)", DescrKey, strings.Join(cols, ", "))
 		}
 		fmt.Fprintf(&b, "Decl %s(%s)\n  descr [doc(%s), %s, %s]\n  bound [%s].\n",
 			p.Name, strings.Join(vars, ", "), strconv.Quote(p.Doc), strings.Join(args, ", "), descr, strings.Join(bounds, ", "))

@@ -42,6 +42,23 @@ func TestDeclsAnalyze(t *testing.T) {
 		case slices.ContainsFunc(d.Descr, func(a ast.Atom) bool { return a.Predicate.Symbol == facts.DescrCrossFunction }) != p.CrossFunction:
 			t.Errorf("%s: cross_function() descriptor in %v, want it iff CrossFunction (%v)", p.Name, d.Descr, p.CrossFunction)
 		}
+		var keys []string
+		for _, a := range d.Descr {
+			if a.Predicate.Symbol == facts.DescrKey {
+				keys = append(keys, a.String())
+			}
+		}
+		var want []string
+		for _, k := range p.Keys {
+			cols := make([]string, len(k))
+			for i, c := range k {
+				cols[i] = p.Columns[c].Name
+			}
+			want = append(want, facts.DescrKey+"("+strings.Join(cols, ",")+")")
+		}
+		if !slices.Equal(keys, want) {
+			t.Errorf("%s: key descriptors %v, want %v", p.Name, keys, want)
+		}
 	}
 }
 

@@ -50,6 +50,7 @@ func TestRecycle(t *testing.T) {
 	if !small.small() || large.small() {
 		t.Fatalf("40 rows: kept whole %v; 5000 rows: kept whole %v", small.small(), large.small())
 	}
+	small.Count([]int{0}, []Value{Number(5)}) // a count of rows that go
 	index, old := small.indexes[0], storage(large)
 	db.Recycle(func(name string) bool { return name == "kept" })
 	if db.Lookup("small", 2) != nil || db.Lookup("large", 2) != nil || small.Len() != 0 || index.Keys() != 0 || large.Len() != 0 || len(large.indexes) != 0 {
@@ -64,7 +65,7 @@ func TestRecycle(t *testing.T) {
 	// duplicate); one of another predicate is new.
 	next := NewDB(nil)
 	again := next.Relation("small", 2)
-	if again != small || len(again.indexes) != 1 || again.indexes[0] != index || again.Columns() != nil {
+	if again != small || len(again.indexes) != 1 || again.indexes[0] != index || again.Columns() != nil || len(again.counted) != 0 {
 		t.Fatal("the small relation was not kept whole for its predicate")
 	}
 	fill(again, 40)

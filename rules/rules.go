@@ -187,8 +187,9 @@ func readRules(path string) (string, error) {
 // declared column's kind comes from its arg descriptor ("value id",
 // "number": see facts.KindOfArg), so that ids can be shown by name; other
 // columns are numbers. The cross_function() descriptor sets
-// CrossFunction, as schema.mg has it for the schema's predicates. A
-// source that does not parse is an error at its position (solve.Parse).
+// CrossFunction, and each key(Col, ...) descriptor one of Keys, as
+// schema.mg has them for the schema's predicates. A source that does not
+// parse is an error at its position (solve.Parse).
 func Predicates(srcs []solve.Source) ([]*facts.Predicate, error) {
 	parsed, err := solve.Parse(srcs...)
 	if err != nil {
@@ -224,7 +225,9 @@ func PredicatesOf(parsed *solve.Parsed) []*facts.Predicate {
 }
 
 // DeclaredPredicate is the Predicate a declaration declares: its name,
-// its doc, and its columns with the kinds of their arg descriptors.
+// its doc, its columns with the kinds of their arg descriptors, and the
+// keys of its key descriptors (one naming a variable the declared atom
+// lacks is ignored).
 func DeclaredPredicate(d ast.Decl) *facts.Predicate {
 	kinds := map[string]facts.Kind{}
 	cross := false
@@ -252,6 +255,21 @@ func DeclaredPredicate(d ast.Decl) *facts.Predicate {
 			}
 		}
 		p.Columns = append(p.Columns, col)
+	}
+	for _, a := range d.Descr {
+		if a.Predicate.Symbol != facts.DescrKey {
+			continue
+		}
+		var key []int
+		for _, arg := range a.Args {
+			v, _ := arg.(ast.Variable)
+			if c := slices.IndexFunc(p.Columns, func(c facts.Column) bool { return c.Name == v.Symbol }); c >= 0 {
+				key = append(key, c)
+			}
+		}
+		if len(key) == len(a.Args) && len(key) > 0 {
+			p.Keys = append(p.Keys, key)
+		}
 	}
 	return p
 }

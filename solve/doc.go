@@ -67,9 +67,10 @@
 // binding. The estimate reads facts.Relation.Measure of the bound
 // columns: the mean rows per key and the rows of the commonest key, since
 // a few keys (the entry block of a function) often hold most rows,
-// counted by an index on those columns if there is one and otherwise
-// sketched, so that the many column sets a planner weighs and never looks
-// up cost no index. Negations,
+// taken from the relation's declared keys or counted by an index on those
+// columns if there is one, and otherwise sketched; a constant key's rows
+// are counted by a pass (facts.Relation.Count). The many column sets a
+// planner weighs and never looks up so cost no index. Negations,
 // comparisons and assignments run as soon as their variables are bound.
 // An atom with bound arguments looks them up through an index on exactly
 // those columns; with all arguments bound it is one hash probe. Bindings

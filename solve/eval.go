@@ -531,7 +531,7 @@ func (ev *evaluator) estimate(l *literal, cols []int, rows int) float64 {
 		return min(float64(rows), math.Sqrt(float64(rel.Len())))
 	}
 	if key, ok := ev.constantKey(l, cols); ok {
-		return float64(min(rows, rel.Index(cols).Count(key)))
+		return float64(min(rows, rel.Count(cols, key)))
 	}
 	m := rel.Measure(cols)
 	perKey := float64(rel.Len())/float64(max(1, m.Keys))/2 + float64(m.Longest)/2
