@@ -201,3 +201,46 @@ func checkDeclared(t *testing.T, db *facts.DB) {
 		}
 	}
 }
+
+// TestOperandOutOfScope checks that an operand defined outside the module
+// extracted is an error, even when the op defining it was numbered by an
+// extraction of an identical module and so carries the id that the
+// operand would have (ir.Operation.Stamp).
+func TestOperandOutOfScope(t *testing.T) {
+	const src = `func.func @f() -> tensor<4xf32> {
+  %0 = "test.def"() : () -> tensor<4xf32>
+  %1 = "my.use"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+`
+	named := func(m *ir.Module, name string) *ir.Operation {
+		var found *ir.Operation
+		ir.Walk(m.Op, func(op *ir.Operation) bool {
+			if op.Name == name {
+				found = op
+			}
+			return true
+		})
+		return found
+	}
+	other, err := ir.Parse("other.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ir.Parse("in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range []*ir.Module{other, m} {
+		if _, _, err := extract.Module(mod, extract.Options{}); err != nil {
+			t.Fatalf("%s: %v", mod.File, err)
+		}
+	}
+	named(m, "my.use").SetOperand(0, named(other, "test.def").Result(0))
+	const want = "in.mlir:3:8: error: operand 0 of my.use is not defined in scope"
+	for _, workers := range []int{1, 2} {
+		if _, _, err := extract.Module(m, extract.Options{Workers: workers}); errorText(err) != want {
+			t.Errorf("%d workers: error %q, want %q", workers, errorText(err), want)
+		}
+	}
+}

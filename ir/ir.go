@@ -117,6 +117,10 @@ type Operation struct {
 	// NewDominance; it makes "a before b" a comparison. It sits next to
 	// Pos so the two int32s share a word: the struct stays 192 bytes.
 	order int32
+	// Stamp is free for a pass that numbers ops (extract keeps there the
+	// id of the op's first result, and checks it before trusting it);
+	// the IR neither sets nor reads it. It fills the last word's slack.
+	Stamp int32
 }
 
 // NewOperation creates a detached operation with results of the given types.
