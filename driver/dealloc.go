@@ -149,7 +149,7 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 			return nil, err
 		}
 		if changed {
-			plan.DB = nil
+			plan.Release()
 			continue
 		}
 		var copies []rewrite.Copy
@@ -166,8 +166,17 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 			return plan, overlapping(names, db)
 		}
 		plan.Copies = append(plan.Copies, copies...)
-		plan.DB = nil
+		plan.Release()
 	}
+}
+
+// Release hands the storage of the plan's DB to the relations made after
+// (facts.DB.Recycle), such as those of the next extraction, and drops it:
+// nothing read from it may be used after. A round that changes the module
+// lets its DB go so; so may the caller once it has applied the plan.
+func (p *DeallocPlan) Release() {
+	p.DB.Recycle(func(string) bool { return false })
+	p.DB = nil
 }
 
 // unfollowed is an error at the first of the input's frees that the

@@ -300,6 +300,8 @@ func deallocate(m *ir.Module, ps pass) error {
 		return err
 	}
 	rewrite.Deallocate(plan.Names, plan.DB)
+	// What comes next (--verify's extraction) reuses its storage.
+	plan.Release()
 	return nil
 }
 

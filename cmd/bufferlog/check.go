@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -142,21 +141,13 @@ func newChecker(rs ruleSet) *checker {
 }
 
 // eval extracts m and derives the findings, within ps's limits, and
-// returns the facts. collect says that the heap holds garbage worth
-// collecting before a large module's evaluation.
-func (c *checker) eval(m *ir.Module, ps pass, collect bool) (*facts.DB, *extract.Names, error) {
+// returns the facts.
+func (c *checker) eval(m *ir.Module, ps pass) (*facts.DB, *extract.Names, error) {
 	opts := ps.opts
 	opts.Only = func(p facts.Pred) bool { return c.reads[p] }
 	db, names, err := extract.Module(m, opts)
 	if err != nil {
 		return nil, nil, err
-	}
-	if collect && names.Ops() >= collectOps {
-		// The deallocation's facts are garbage: collected now, they leave
-		// the heap the check's facts grow into, and the collection the
-		// check's growth would start comes while the heap is small (100k-op
-		// module: peak RSS 471 -> 374 MiB, wall time 3.11 -> 2.85 s).
-		runtime.GC()
 	}
 	_, err = c.prog.Eval(ps.ctx, db, ps.eval)
 	return db, names, err
@@ -165,7 +156,7 @@ func (c *checker) eval(m *ir.Module, ps pass, collect bool) (*facts.DB, *extract
 // findings checks m, whose text source locates its ops, and returns its
 // findings in source order.
 func (c *checker) findings(m *ir.Module, source []byte, ps pass) ([]checkFinding, error) {
-	db, names, err := c.eval(m, ps, false)
+	db, names, err := c.eval(m, ps)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +188,7 @@ func (c *checker) findings(m *ir.Module, source []byte, ps pass) ([]checkFinding
 // for it, if need be) and which they name file's .memref.mlir (it is not
 // written). A clean module costs its extraction and the evaluation.
 func (c *checker) verify(m *ir.Module, file string, ps pass, printed func() ([]byte, error)) error {
-	db, _, err := c.eval(m, ps, true)
+	db, _, err := c.eval(m, ps)
 	if err != nil {
 		return err
 	}
