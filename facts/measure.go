@@ -16,8 +16,8 @@ type Measurement struct {
 
 // Measure returns how the rows spread over the keys of cols: exactly,
 // from the declared keys (DeclareKeys), from an index on those columns if
-// one is built, or from every row of a small relation; otherwise by sketch, which costs a pass of hashing and
-// builds nothing. A planner measures many column sets that it never
+// one is built, or from every row of a small relation; otherwise by
+// sketch, which costs a pass of hashing and builds nothing. A planner measures many column sets that it never
 // looks up, and an index built only to be measured would be kept in
 // memory and up to date with the relation for nothing. A sketch is kept
 // until the relation grows.
@@ -68,9 +68,14 @@ func (r *Relation) Count(cols []int, key []Value) int {
 	if ix := r.findIndex(cols); ix != nil {
 		return ix.Count(key)
 	}
-	for _, c := range r.counted {
-		if c.rows == r.n && equalInts(c.cols, cols) && equalValues(c.key, key) {
-			return c.n
+	at := len(r.counted)
+	for i, c := range r.counted {
+		if equalInts(c.cols, cols) && equalValues(c.key, key) {
+			if c.rows == r.n {
+				return c.n
+			}
+			at = i // taken before the relation grew: count again in its place
+			break
 		}
 	}
 	n := 0
@@ -84,7 +89,12 @@ rows:
 		}
 		n++
 	}
-	r.counted = append(r.counted, counted{cols: slices.Clone(cols), key: slices.Clone(key), rows: r.n, n: n})
+	c := counted{cols: slices.Clone(cols), key: slices.Clone(key), rows: r.n, n: n}
+	if at == len(r.counted) {
+		r.counted = append(r.counted, c)
+	} else {
+		r.counted[at] = c
+	}
 	return n
 }
 

@@ -143,10 +143,18 @@ func TestCount(t *testing.T) {
 		t.Fatalf("Count built %d indexes, want none", len(r.indexes))
 	}
 	add(1000, 2500) // a kept count must not outlive the growth
-	r.Index([]int{0})
 	for _, c := range cases {
 		if got, w := r.Count(c.cols, c.key), want(2500, c.cols, c.key); got != w {
 			t.Errorf("after growth, Count(%v, %v) = %d, want %d", c.cols, c.key, got, w)
+		}
+	}
+	if len(r.counted) != len(cases) {
+		t.Errorf("%d counts kept for %d keys: a count taken again must replace the old", len(r.counted), len(cases))
+	}
+	r.Index([]int{0})
+	for _, c := range cases {
+		if got, w := r.Count(c.cols, c.key), want(2500, c.cols, c.key); got != w {
+			t.Errorf("with an index, Count(%v, %v) = %d, want %d", c.cols, c.key, got, w)
 		}
 	}
 }
