@@ -17,10 +17,10 @@ type Measurement struct {
 // Measure returns how the rows spread over the keys of cols: exactly,
 // from the declared keys (DeclareKeys), from an index on those columns if
 // one is built, or from every row of a small relation; otherwise by
-// sketch, which costs a pass of hashing and builds nothing. A planner measures many column sets that it never
-// looks up, and an index built only to be measured would be kept in
-// memory and up to date with the relation for nothing. A sketch is kept
-// until the relation grows.
+// sketch, which costs a pass of hashing and builds nothing. A planner
+// measures many column sets that it never looks up, and an index built
+// only to be measured would be kept in memory and up to date with the
+// relation for nothing. A sketch is kept until the relation grows.
 func (r *Relation) Measure(cols []int) Measurement {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -37,23 +37,34 @@ func (r *Relation) Measure(cols []int) Measurement {
 			return Measurement{Keys: ix.Keys(), Longest: ix.Longest()}
 		}
 	}
-	at := len(r.measured)
-	for i, m := range r.measured {
-		if m.cols == set {
-			if m.rows == r.n {
-				return m.Measurement
+	m := keptUntilGrowth(&r.measured, r.n, func(m measured) (bool, int) { return m.cols == set, m.rows },
+		func() measured { return measured{cols: set, rows: r.n, Measurement: r.sketch(cols)} })
+	return m.Measurement
+}
+
+// keptUntilGrowth returns the entry of *list that is sought, if it was
+// taken when the relation had rows rows; otherwise it takes it anew and
+// keeps it, in the place of the entry taken before the relation grew if
+// there is one. is says whether an entry is the one sought and the rows
+// it was taken at.
+func keptUntilGrowth[E any](list *[]E, rows int, is func(E) (bool, int), take func() E) E {
+	at := len(*list)
+	for i, e := range *list {
+		if sought, taken := is(e); sought {
+			if taken == rows {
+				return e
 			}
-			at = i // taken before the relation grew: sketch again in its place
+			at = i
 			break
 		}
 	}
-	m := measured{cols: set, rows: r.n, Measurement: r.sketch(cols)}
-	if at == len(r.measured) {
-		r.measured = append(r.measured, m)
+	e := take()
+	if at == len(*list) {
+		*list = append(*list, e)
 	} else {
-		r.measured[at] = m
+		(*list)[at] = e
 	}
-	return m.Measurement
+	return e
 }
 
 // Count returns how many rows hold key in the columns cols: from an
@@ -68,32 +79,20 @@ func (r *Relation) Count(cols []int, key []Value) int {
 	if ix := r.findIndex(cols); ix != nil {
 		return ix.Count(key)
 	}
-	at := len(r.counted)
-	for i, c := range r.counted {
-		if equalInts(c.cols, cols) && equalValues(c.key, key) {
-			if c.rows == r.n {
-				return c.n
-			}
-			at = i // taken before the relation grew: count again in its place
-			break
-		}
-	}
+	is := func(c counted) (bool, int) { return equalInts(c.cols, cols) && equalValues(c.key, key), c.rows }
+	c := keptUntilGrowth(&r.counted, r.n, is, func() counted {
+		return counted{cols: slices.Clone(cols), key: slices.Clone(key), rows: r.n, n: r.countRows(cols, key)}
+	})
+	return c.n
+}
+
+// countRows counts the rows holding key in cols, by a pass.
+func (r *Relation) countRows(cols []int, key []Value) int {
 	n := 0
-rows:
 	for id := range uint32(r.n) {
-		row := r.Row(id)
-		for i, c := range cols {
-			if row[c] != key[i] {
-				continue rows
-			}
+		if holdsKey(r.Row(id), cols, key) {
+			n++
 		}
-		n++
-	}
-	c := counted{cols: slices.Clone(cols), key: slices.Clone(key), rows: r.n, n: n}
-	if at == len(r.counted) {
-		r.counted = append(r.counted, c)
-	} else {
-		r.counted[at] = c
 	}
 	return n
 }

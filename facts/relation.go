@@ -500,8 +500,12 @@ func (ix *Index) find(key []Value, h uint64) (int, bool) {
 }
 
 func (ix *Index) rowHasKey(id uint32, key []Value) bool {
-	row := ix.rel.Row(id)
-	for i, c := range ix.cols {
+	return holdsKey(ix.rel.Row(id), ix.cols, key)
+}
+
+// holdsKey says whether row holds key in the columns cols.
+func holdsKey(row []Value, cols []int, key []Value) bool {
+	for i, c := range cols {
 		if row[c] != key[i] {
 			return false
 		}
