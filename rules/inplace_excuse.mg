@@ -234,39 +234,70 @@ Decl raw_conflict(ROp, RI, WOp, WI, D)
   bound [/number, /number, /number, /number, /number].
 # The conflict rule: a read with a definition, a write in its class, no
 # excuse for the pair, and a definition the write may clobber.
+raw_conflict(ROp, RI, WOp, WI, D) :- plain_conflict(ROp, RI, WOp, WI, D).
+# A late write conflicts unless the written value and D come from
+# different buffers whatever the decisions (disjoint_origins).
 raw_conflict(ROp, RI, WOp, WI, D) :-
+  late_conflict(ROp, RI, WOp, WI, D), tensor_use(WOp, WI, W), !disjoint_origins(W, D).
+
+Decl plain_conflict(ROp, RI, WOp, WI, D)
+  descr [doc("The conflicts of One-Shot's rule: a read with definition D, a write in its class, and no excuse for the pair or the definition."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
+plain_conflict(ROp, RI, WOp, WI, D) :-
   candidate_definition(ROp, RI, WOp, WI, D), !excused_pair(ROp, RI, WOp, WI),
   !excused_by_definition(WOp, WI, D), !extra_excuse(ROp, RI, WOp, WI, D).
+
+Decl late_conflict(ROp, RI, WOp, WI, D)
+  descr [doc("A late_write with no excuse for the pair: a conflict unless the buffers of the written value and of D are disjoint_origins."),
+         arg(ROp, "op id"), arg(RI, "number"), arg(WOp, "op id"), arg(WI, "number"), arg(D, "value id")]
+  bound [/number, /number, /number, /number, /number].
 # cf.cond_br %p, ^keep, ^write   ^write: %u = tensor.insert %v into %arg
 # ... a later block reads %arg: One-Shot excuses the write because it is
 # outside %arg's block (excused_by_definition), but in unstructured
-# control flow it runs after %arg is defined and before the read. Unless
-# the written value and D come from different buffers whatever the
-# decisions (disjoint_origins).
-raw_conflict(ROp, RI, WOp, WI, D) :-
+# control flow it runs after %arg is defined and before the read.
+late_conflict(ROp, RI, WOp, WI, D) :-
   candidate_definition(ROp, RI, WOp, WI, D), late_write(ROp, WOp, D), !excused_pair(ROp, RI, WOp, WI),
-  !extra_excuse(ROp, RI, WOp, WI, D), tensor_use(WOp, WI, W), !disjoint_origins(W, D).
+  !extra_excuse(ROp, RI, WOp, WI, D).
 
 # --- Origins: where a late write's buffer can come from ---------------------
 
 Decl late_pair(W, D)
-  descr [doc("A late_write writes the value W while D, a block argument, is the definition of what the read reads: the pairs whose origins are compared."),
+  descr [doc("A late_conflict writes the value W while D, a block argument, is the definition of what the read reads: the pairs whose origins are compared."),
          arg(W, "value id"), arg(D, "value id")]
   bound [/number, /number].
-late_pair(W, D) :- candidate_definition(ROp, _, WOp, WI, D), late_write(ROp, WOp, D), tensor_use(WOp, WI, W).
+late_pair(W, D) :- late_conflict(_, _, WOp, WI, D), tensor_use(WOp, WI, W).
+
+Decl forced_copy(Op, I)
+  descr [doc("In place, the write of operand I of Op would by itself clobber the value it writes before a read of that very value: every set of decisions puts the operand out of place, so its result's buffer is a new one."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+# %u = tensor.insert %v into %a ... a later read of %a: whatever the other
+# decisions, the insert copies %a.
+forced_copy(WOp, WI) :- plain_conflict(ROp, RI, WOp, WI, D), tensor_use(WOp, WI, D), tensor_use(ROp, RI, D).
+# The same with the read in a later block: ^write: %u = tensor.insert %v
+# into %a, and a loop body that passes %a to the exit (cf_branch_06).
+forced_copy(WOp, WI) :- late_conflict(ROp, RI, WOp, WI, D), tensor_use(WOp, WI, D), tensor_use(ROp, RI, D).
+
+Decl origin_step(V, W)
+  descr [doc("W's buffer may be V's: an alias edge (static_alias_step) through an operand that some decisions leave in place, i.e. not a forced_copy."),
+         arg(V, "value id"), arg(W, "value id")]
+  bound [/number, /number].
+origin_step(V, W) :- tensor_use(Op, I, V), operand_alias(Op, I, W), !forced_copy(Op, I).
+origin_step(V, W) :- shares_buffer(V, W).
 
 Decl origin_walk(V, X)
-  descr [doc("X's buffer may be V's, by alias edges (static_alias_step) followed from X to V, if every operand bufferizes in place; walked back from the values of late pairs only."),
+  descr [doc("X's buffer may be V's, by alias edges (origin_step) followed from X to V, if every operand not forced out of place bufferizes in place; walked back from the values of late pairs only."),
          arg(V, "value id"), arg(X, "value id")]
   bound [/number, /number].
 origin_walk(W, W) :- late_pair(W, _).
 origin_walk(D, D) :- late_pair(_, D).
-origin_walk(V, U) :- origin_walk(V, X), static_alias_step(U, X).
+origin_walk(V, U) :- origin_walk(V, X), origin_step(U, X).
 
 Decl aliases_in(X)
-  descr [doc("Some alias edge leads into X: its buffer may come from another value's."), arg(X, "value id")]
+  descr [doc("Some alias edge (origin_step) leads into X: its buffer may come from another value's. A result of forced copies only has a new buffer of its own."), arg(X, "value id")]
   bound [/number].
-aliases_in(X) :- static_alias_step(_, X).
+aliases_in(X) :- origin_step(_, X).
 
 Decl origin(V, R)
   descr [doc("R, a value no alias edge leads into (an argument, a constant, a new buffer), is where V's buffer may come from."),
