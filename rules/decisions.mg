@@ -175,22 +175,29 @@ drop_iter_arg(Op, I) :-
   yield_to_arg(Y, K, Arg), yield_to_result(Y, K, R), use(Y, K, Yv),
   buffer_class(V, C), buffer_class(R, C), buffer_class(Arg, A), buffer_class(Yv, A).
 
-Decl written_set(R)
-  descr [doc("Some in-place operand writes a buffer of the alias set R (isValueWritten)."),
-         arg(R, "value id")]
-  bound [/number].
-written_set(R) :- inplace(Op, I), operand_writes(Op, I), tensor_use(Op, I, V), alias_set(V, R).
-
 Decl func_arg_written_after(F, I)
   descr [doc("Under the decisions, F writes tensor argument I: annotated so, or an in-place write reaches its alias set. The decision driver hands it to F's callers as callee_arg_written."), driver(/reads),
          arg(F, "op id"), arg(I, "number")]
   bound [/number, /number].
-# An argument is written if an in-place write reaches its alias set; an
-# annotation decides for the argument it is on.
+# An annotation decides for the argument it is on.
 func_arg_written_after(F, I) :- arg_access(F, I, /write).
 func_arg_written_after(F, I) :- arg_access(F, I, /read_write).
+# Otherwise the argument is written if an in-place write writes a value
+# whose buffer may be the argument's. One-Shot asks whether a write
+# reaches the argument's alias set (isValueWritten), which also holds
+# where a join puts the argument beside a buffer of the function's own:
+# ^exit(%r) receives %a or a loop's copy of a constant that the loop
+# writes (cf_loop_11), and the callers copy %a for nothing.
 func_arg_written_after(F, I) :-
-  func_arg(F, I, A), !has_access(F, I), alias_set(A, R), written_set(R).
+  func_arg(F, I, A), !has_access(F, I), arg_buffer_flow(A, V),
+  inplace(Op, J), operand_writes(Op, J), tensor_use(Op, J, V).
+
+Decl arg_buffer_flow(A, V)
+  descr [doc("Under the decisions, V's buffer may be the function argument A's: decided alias steps followed forward from A, from an in-place operand to the values it aliases."),
+         arg(A, "value id"), arg(V, "value id")]
+  bound [/number, /number].
+arg_buffer_flow(A, A) :- func_arg(_, _, A), tensor_value(A).
+arg_buffer_flow(A, W) :- arg_buffer_flow(A, V), decided_alias_step(V, W).
 
 Decl func_calls(F, G)
   descr [doc("Function F holds a call of function G."), arg(F, "op id"), arg(G, "op id")]
