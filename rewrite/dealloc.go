@@ -294,6 +294,10 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 	// Before the stack's allocations are renamed: a move's target is a
 	// memref.alloc, on the heap or to be on the stack.
 	moves, reuses := Moves(names, db), Reuses(names, db)
+	asIs := map[*ir.Value]bool{} // moves_as_is targets: no cast to their type
+	for _, m := range contract.Triples(db, contract.MovesAsIs) {
+		asIs[names.Value(int(m[2]))] = true
+	}
 	// A buffer promoted to the stack is a memref.alloca, which the rules
 	// free nowhere.
 	for _, x := range contract.Singles(db, contract.StackBuffer) {
@@ -378,7 +382,7 @@ func Deallocate(names *extract.Names, db *facts.DB) int {
 				ops = append(ops, op)
 			} else {
 				if t != nil {
-					ops = append(ops, move(op, t, moved)...)
+					ops = append(ops, move(op, t, asIs[t], moved)...)
 					targets = append(targets, t)
 				} else {
 					sizes = append(sizes, op.Operands()...)
@@ -584,11 +588,12 @@ func dropUnusedSizes(vs []*ir.Value) {
 
 // move records in moved the buffer that the target t of the memref.copy
 // cp becomes: the copy's source, cast to t's type where that differs (the
-// rules checked that the source has t's layout at run time). It returns
-// the cast, if any, to stand in the copy's place.
-func move(cp *ir.Operation, t *ir.Value, moved map[*ir.Value]*ir.Value) []*ir.Operation {
+// rules checked that the source has t's layout at run time), or as it is
+// if asIs (moves_as_is: the rules checked that t's uses take any layout).
+// It returns the cast, if any, to stand in the copy's place.
+func move(cp *ir.Operation, t *ir.Value, asIs bool, moved map[*ir.Value]*ir.Value) []*ir.Operation {
 	src := cp.Operand(0)
-	if ir.TypesEqual(src.Type(), t.Type()) {
+	if asIs || ir.TypesEqual(src.Type(), t.Type()) {
 		moved[t] = src
 		return nil
 	}

@@ -4,7 +4,8 @@
 # one is freed, is a move: the rewrite drops the copy, the new buffer's
 # allocation and the old one's free, and the new buffer's uses use the
 # old one (moves), when the old buffer's run-time layout is the new
-# one's (maybe_strided).
+# one's (maybe_strided), or the new buffer's uses accept the old one's
+# type (moves_as_is).
 
 # --- Copies that move a buffer --------------------------------------------------
 #
@@ -142,7 +143,61 @@ maybe_strided(V) :- layout_demand(V), !identity_typed(V), cast_of(V, W), maybe_s
 maybe_strided(C) :- layout_demand(C), !identity_typed(C), incoming(C, W), maybe_strided(W).
 
 Decl moves(X, Copy, T)
-  descr [doc("X's buffer moves into T: Copy and the memref.alloc of T are elided, and so is the memref.dealloc of X after the copy (none if X is on the stack); the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time. X is an owned root, freed right after Copy (freed_after), or a stack buffer the copy ends; the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type)."), driver(/reads),
+  descr [doc("X's buffer moves into T: Copy and the memref.alloc of T are elided, and so is the memref.dealloc of X after the copy (none if X is on the stack); the copy is the last use of all of X's buffer, and T is a new buffer nothing used before, laid out as X's buffer is at run time, or used only where the source's type serves as well (moves_as_is). X is an owned root, freed right after Copy (freed_after), or a stack buffer the copy ends; the rewrite drops the three ops, and T's uses use X's buffer (cast to T's type, or as it is for moves_as_is)."), driver(/reads),
          arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
   bound [/number, /number, /number].
 moves(X, Copy, T) :- optimization(/move), move_candidate(X, Copy, V, T), !maybe_strided(V).
+# A source that may be laid out otherwise moves too when no use of T
+# depends on T's type: T's uses take the source with its own type.
+moves(X, Copy, T) :- moves_as_is(X, Copy, T).
+
+# --- Moves that keep the source's type -------------------------------------
+#
+# %a, %b = func.call @twice(...) : () -> (memref<4xf32, strided<[1], offset: 1>>, ...)
+# %alloc = memref.alloc() : memref<4xf32>
+# memref.copy %a, %alloc           memref.dealloc %a
+# memref.store %x, %alloc[%c0]     %u = memref.cast %alloc : ... to memref<*xf32>
+# %a's buffer is not laid out as memref<4xf32> says (offset 1), so it
+# cannot be cast to it; but a store, a cast to an unranked memref and a
+# free accept %a as it is typed: %alloc's uses can use %a itself.
+
+Decl layout_tied(Name)
+  descr [doc("Ops named Name read or write a memref operand whose type the verifier ties to another type of the op (a result's, a vector's, a shape's): a value of another layout cannot stand in for it."),
+         arg(Name, "string")].
+layout_tied("memref.realloc").
+layout_tied("memref.reshape").
+layout_tied("bufferization.clone").
+layout_tied("bufferization.to_tensor").
+layout_tied("vector.load").
+layout_tied("vector.store").
+layout_tied("vector.gather").
+layout_tied("vector.scatter").
+
+Decl target_use(Op, I)
+  descr [doc("Operand I of Op is the target T of a move_candidate."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+target_use(Op, I) :- move_candidate(_, _, _, T), use(Op, I, T).
+
+Decl layout_free_use(Op, I)
+  descr [doc("Operand I of Op, a move target's use, is valid whatever the operand's layout: a read or a write of its elements by an op not layout_tied (a load, a store, a copy, a destination-style op such as linalg.fill), a free, or a memref.cast to an unranked memref."),
+         arg(Op, "op id"), arg(I, "number")]
+  bound [/number, /number].
+layout_free_use(Op, I) :- target_use(Op, I), memref_effect(Op, I, /read), op(Op, Name), !layout_tied(Name).
+layout_free_use(Op, I) :- target_use(Op, I), memref_effect(Op, I, /write), op(Op, Name), !layout_tied(Name).
+layout_free_use(Op, 0) :- target_use(Op, 0), op(Op, "memref.dealloc").
+layout_free_use(Op, 0) :-
+  target_use(Op, 0), op(Op, "memref.cast"), result(C, Op, 0), value_type(C, /memref, _), !memref_type(C, _, _).
+
+Decl layout_bound(T)
+  descr [doc("The move target T has a use that depends on its type (not layout_free_use), or is copied into a new buffer: the source of another move, which would cast it to that buffer's type."),
+         arg(T, "value id")]
+  bound [/number].
+layout_bound(T) :- move_candidate(_, _, _, T), use(Op, I, T), !layout_free_use(Op, I).
+layout_bound(T) :- move_candidate(_, _, _, T), copy_to_new(_, T, _).
+
+Decl moves_as_is(X, Copy, T)
+  descr [doc("A move (moves) whose source may have another layout at run time than T's type says (maybe_strided), and whose target T is not layout_bound: the rewrite gives T's uses the copy's source itself, with its own type, and no memref.cast."), driver(/reads),
+         arg(X, "value id"), arg(Copy, "op id"), arg(T, "value id")]
+  bound [/number, /number, /number].
+moves_as_is(X, Copy, T) :- optimization(/move), move_candidate(X, Copy, V, T), maybe_strided(V), !layout_bound(T).

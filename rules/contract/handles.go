@@ -167,11 +167,18 @@ var (
 	// buffer moves into T: Copy and the memref.alloc of T are elided, and so
 	// is the memref.dealloc of X after the copy (none if X is on the stack);
 	// the copy is the last use of all of X's buffer, and T is a new buffer
-	// nothing used before, laid out as X's buffer is at run time. X is an
-	// owned root, freed right after Copy (freed_after), or a stack buffer the
-	// copy ends; the rewrite drops the three ops, and T's uses use X's buffer
-	// (cast to T's type).
+	// nothing used before, laid out as X's buffer is at run time, or used only
+	// where the source's type serves as well (moves_as_is). X is an owned
+	// root, freed right after Copy (freed_after), or a stack buffer the copy
+	// ends; the rewrite drops the three ops, and T's uses use X's buffer (cast
+	// to T's type, or as it is for moves_as_is).
 	Moves = declare("dealloc_move.mg", Reads, "moves", 3)
+	// MovesAsIs is moves_as_is(X value id, Copy op id, T value id): Go reads
+	// it. A move (moves) whose source may have another layout at run time than
+	// T's type says (maybe_strided), and whose target T is not layout_bound:
+	// the rewrite gives T's uses the copy's source itself, with its own type,
+	// and no memref.cast.
+	MovesAsIs = declare("dealloc_move.mg", Reads, "moves_as_is", 3)
 )
 
 // The predicates of dealloc_outparam.mg.

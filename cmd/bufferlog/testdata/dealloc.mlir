@@ -32,7 +32,8 @@
 // buffers of one type, one allocated after the other's last use (one alloca, where the
 // budget is short: --max-stack-bytes=0 here), an aligned
 // one not taking an unaligned one's slot, and one of another type between; a function
-// returning its callee's fresh result.
+// returning its callee's fresh result; a call's result of another layout moved into a
+// new buffer as it is typed.
 module {
   func.func @make(%v: f32) -> memref<4xf32> {
     %alloc = memref.alloc() : memref<4xf32>
@@ -757,5 +758,25 @@ module {
   func.func @make_again(%v: f32) -> memref<4xf32> {
     %m = func.call @make(%v) : (f32) -> memref<4xf32>
     return %m : memref<4xf32>
+  }
+  // A call's result of a static layout other than the identity's, copied
+  // into a new buffer before its free: the copy is a move that keeps the
+  // source's type (moves_as_is), since a load, a store, a cast to an
+  // unranked memref and a free take any layout.
+  func.func private @view_of_fresh(%v: f32) -> memref<4xf32, strided<[1], offset: 1>> {
+    %big = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%v : f32) outs(%big : memref<8xf32>)
+    %s = memref.subview %big[1] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 1>>
+    return %s : memref<4xf32, strided<[1], offset: 1>>
+  }
+  func.func @move_as_is(%v: f32) -> f32 {
+    %c0 = arith.constant 0 : index
+    %a = func.call @view_of_fresh(%v) : (f32) -> memref<4xf32, strided<[1], offset: 1>>
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %a, %t : memref<4xf32, strided<[1], offset: 1>> to memref<4xf32>
+    memref.store %v, %t[%c0] : memref<4xf32>
+    %u = memref.cast %t : memref<4xf32> to memref<*xf32>
+    %x = memref.load %t[%c0] : memref<4xf32>
+    return %x : f32
   }
 }
