@@ -74,6 +74,11 @@ type Predicate struct {
 // Arity returns the number of columns.
 func (p *Predicate) Arity() int { return len(p.Columns) }
 
+// ColumnIndex returns the position of the column named name, or -1.
+func (p *Predicate) ColumnIndex(name string) int {
+	return slices.IndexFunc(p.Columns, func(c Column) bool { return c.Name == name })
+}
+
 // Pred identifies one extensional predicate of the IR schema, the
 // relations extract fills and the rules read.
 type Pred uint8
@@ -165,7 +170,7 @@ func keyed(p *Predicate, keys ...string) *Predicate {
 	for _, k := range keys {
 		var cols []int
 		for _, name := range strings.Fields(k) {
-			c := slices.IndexFunc(p.Columns, func(c Column) bool { return c.Name == name })
+			c := p.ColumnIndex(name)
 			if c < 0 {
 				panic("facts: " + p.Name + " has no column " + name)
 			}

@@ -263,7 +263,7 @@ func DeclaredPredicate(d ast.Decl) *facts.Predicate {
 		var key []int
 		for _, arg := range a.Args {
 			v, _ := arg.(ast.Variable)
-			if c := slices.IndexFunc(p.Columns, func(c facts.Column) bool { return c.Name == v.Symbol }); c >= 0 {
+			if c := p.ColumnIndex(v.Symbol); c >= 0 {
 				key = append(key, c)
 			}
 		}
