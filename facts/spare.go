@@ -144,7 +144,9 @@ func (r *Relation) recycle() {
 // small part reused it. Their pools are in the predicate table
 // (preds.go), by PredID.
 
-// maxKeptSlots bounds the hash tables of a relation kept whole.
+// maxKeptSlots bounds the hash tables of a relation kept whole, and its
+// rows: a large relation that Seal left without a duplicate set would
+// otherwise hand a small part its whole storage.
 const maxKeptSlots = 1 << 12
 
 // keepRelation hands r, the relation of predicate id that a DB dropped,
@@ -168,9 +170,10 @@ func takeRelation(id PredID) *Relation {
 	return NewRelation(key.name, key.arity)
 }
 
-// small reports whether r's hash tables are small enough to be kept.
+// small reports whether r's hash tables and rows are small enough to be
+// kept.
 func (r *Relation) small() bool {
-	if len(r.set.slots) > maxKeptSlots {
+	if len(r.set.slots) > maxKeptSlots || cap(r.rows) > maxKeptSlots*r.arity {
 		return false
 	}
 	for _, ix := range r.indexes {

@@ -50,6 +50,15 @@ func TestRecycle(t *testing.T) {
 	if !small.small() || large.small() {
 		t.Fatalf("40 rows: kept whole %v; 5000 rows: kept whole %v", small.small(), large.small())
 	}
+	// Sealed, with no index, a large relation has no hash table left: its
+	// rows still keep it from going whole to a small part.
+	sealed := NewRelation("sealed", 2)
+	for i := range int64(5000) {
+		sealed.Add([]Value{Number(i), Number(i)})
+	}
+	if sealed.Seal(); len(sealed.set.slots) != 1 || sealed.small() {
+		t.Fatalf("5000 rows, sealed: set of %d slots, kept whole %v", len(sealed.set.slots), sealed.small())
+	}
 	small.Count([]int{0}, []Value{Number(5)}) // a count of rows that go
 	index, old := small.indexes[0], storage(large)
 	db.Recycle(func(name string) bool { return name == "kept" })

@@ -78,9 +78,9 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	ev := newEvaluator(p, db, ctx, opt, used)
 	plan := planIndex(opt.Reference)
 	ev.negated = p.planned.negated[plan]
-	rows := p.planned.derivedRows(len(p.preds))
+	rates := p.planned.derivedRates(len(p.preds))
 	if opt.Release != nil && ev.rows() >= releaseRows {
-		ev.release = newReleaser(p, ev, p.planned.touching[plan], opt.Release, rows)
+		ev.release = newReleaser(p, ev, p.planned.touching[plan], opt.Release, rates)
 	}
 	if ev.loadFacts() {
 		ev.sealGiven(strata)
@@ -88,7 +88,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	}
 	for _, id := range ev.fresh {
 		if ev.rels[id] != nil { // else released, its rows noted then
-			noteRows(rows, id, ev.rels[id])
+			rates.note(id, ev.rels[id].Len(), ev.input)
 		}
 	}
 	// The next evaluation of p (a module is evaluated function by
@@ -97,12 +97,6 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	p.planned.runners.Put(ev.runners)
 	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, given: ev.given, inStratum: ev.inStratum, fresh: ev.fresh})
 	return ev.stats, ev.shared.error()
-}
-
-// noteRows notes in rows (planCache.rows) how many facts r, the relation
-// of predicate id, holds: as many as the next evaluation reserves.
-func noteRows(rows []atomic.Int32, id int, r *facts.Relation) {
-	rows[id].Store(int32(min(r.Len(), math.MaxInt32)))
 }
 
 // evalScratch is an evaluator's arrays by predicate id, handed from one
@@ -130,6 +124,7 @@ type evaluator struct {
 	ctx       context.Context
 	done      <-chan struct{}
 	maxFacts  int
+	input     int // facts the evaluation started from
 	ticks     uint32
 	stats     Stats
 	workers   int                 // Options.Workers
@@ -234,8 +229,6 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 	} else {
 		ev.runners = map[variant]*runner{}
 	}
-	rows := p.planned.derivedRows(len(p.preds))
-	input := 0
 	for _, id := range preds {
 		pr := p.preds[id]
 		r := db.RelationOf(pr.fact)
@@ -244,16 +237,19 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		}
 		if r.Len() == 0 {
 			ev.fresh = append(ev.fresh, id)
-			if n := rows[id].Load(); n > 0 {
-				r.Reserve(int(n))
-			}
 		}
 		ev.rels[id] = r
 		ev.given[id] = uint32(r.Len())
-		input += r.Len()
+		ev.input += r.Len()
+	}
+	rates := p.planned.derivedRates(len(p.preds))
+	for _, id := range ev.fresh {
+		if n := rates.expect(id, ev.input); n > 0 {
+			ev.rels[id].Reserve(n)
+		}
 	}
 	if ev.maxFacts == 0 {
-		ev.maxFacts = DefaultMaxFacts(input)
+		ev.maxFacts = DefaultMaxFacts(ev.input)
 	}
 	ev.vals = p.constants(ev.syms)
 	return ev

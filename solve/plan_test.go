@@ -74,9 +74,12 @@ s(A, C) :- g(A), f(A, B, C), e(B, C), C = A.
 
 // TestEvalRemembersDerivedRows checks the rows an evaluation leaves for
 // the next one to make room for: those of each relation it derived from
-// none, from the last evaluation, and nothing for a relation that held
-// facts before. The facts derived are those of an evaluation with no
-// rows remembered.
+// none, from the last evaluation, per fact it starts from and no more
+// than the last, and nothing new for a relation that held facts before.
+// A small DB evaluated after a large one expects few facts, not the
+// large one's, and a large one after a small one no more than the small
+// one's. The facts derived are those of an evaluation with no rows
+// remembered.
 func TestEvalRemembersDerivedRows(t *testing.T) {
 	prog := mustCompile(t, `
 Decl q(X) bound [/number].
@@ -107,20 +110,26 @@ r(X) :- q(X), X < 3.
 		}
 		return db
 	}
-	rows := func() (p, r int32) {
-		remembered := prog.planned.derivedRows(len(prog.preds))
-		return remembered[id("p")].Load(), remembered[id("r")].Load()
+	expect := func(input int) (p, r int) {
+		rates := prog.planned.derivedRates(len(prog.preds))
+		return rates.expect(id("p"), input), rates.expect(id("r"), input)
 	}
 	first := query(eval(1000, false), "p")
-	if p, r := rows(); p != 1000 || r != 3 {
-		t.Fatalf("after 1000 q facts: remembered p %d, r %d; want 1000, 3", p, r)
+	if p, r := expect(1000); p != 1000 || r != 3 {
+		t.Fatalf("after 1000 q facts, expected for 1000: p %d, r %d; want 1000, 3", p, r)
+	}
+	if p, r := expect(10); p != 10 || r != 1 {
+		t.Fatalf("after 1000 q facts, expected for 10: p %d, r %d; want 10, 1", p, r)
 	}
 	if again := query(eval(1000, false), "p"); !slices.Equal(again, first) {
 		t.Fatalf("with room made for them, p has %d facts, want the %d derived before", len(again), len(first))
 	}
 	eval(10, true)
-	if p, r := rows(); p != 10 || r != 3 {
-		t.Fatalf("after 10 q facts and r given: remembered p %d, r %d; want 10, and r's 3 kept", p, r)
+	if p, r := expect(1000); p != 10 || r != 3 {
+		t.Fatalf("after 10 q facts and r given, expected for 1000: p %d, r %d; want 10, and r's 3 kept", p, r)
+	}
+	if p, _ := expect(5); p != 5 {
+		t.Fatalf("after 10 q facts and r given, expected for 5: p %d; want 5 (10 per 11 facts)", p)
 	}
 }
 

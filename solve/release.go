@@ -19,13 +19,13 @@ type releaser struct {
 	left []atomic.Int32 // by predicate id: strata that touch it and are not done
 	may  []bool         // by predicate id: Release accepts it
 	// fresh marks the predicates whose relations were empty at the start,
-	// whose sizes the next evaluation reserves (planCache.rows).
+	// whose sizes the next evaluation reserves (planCache.rates).
 	fresh []bool
-	rows  []atomic.Int32
+	rates rowRates
 }
 
-func newReleaser(p *Program, ev *evaluator, touching []int32, release func(string) bool, rows []atomic.Int32) *releaser {
-	r := &releaser{ev: ev, left: make([]atomic.Int32, len(p.preds)), may: make([]bool, len(p.preds)), fresh: make([]bool, len(p.preds)), rows: rows}
+func newReleaser(p *Program, ev *evaluator, touching []int32, release func(string) bool, rates rowRates) *releaser {
+	r := &releaser{ev: ev, left: make([]atomic.Int32, len(p.preds)), may: make([]bool, len(p.preds)), fresh: make([]bool, len(p.preds)), rates: rates}
 	for id, n := range touching {
 		if n > 0 {
 			r.left[id].Store(n)
@@ -49,7 +49,7 @@ func (r *releaser) done(s *stratum) {
 			continue
 		}
 		if r.fresh[id] {
-			noteRows(r.rows, id, r.ev.rels[id])
+			r.rates.note(id, r.ev.rels[id].Len(), r.ev.input)
 		}
 		r.ev.rels[id] = nil
 		r.ev.db.RecycleOf(r.ev.prog.preds[id].fact)
