@@ -697,6 +697,10 @@ func (r *Relation) AppendDistinct(rows []Value) {
 		r.AddBatch(rows)
 		return
 	}
+	if r.n == 0 && len(r.set.slots) > 1 { // reserved (Reserve), never to be used
+		keepSpare(&spare.slots, r.set.slots)
+		r.set = table{slots: emptySlots[:], shift: 64}
+	}
 	r.sealed.Store(true)
 	k := len(rows) / r.arity
 	if uint64(r.n)+uint64(k) >= uint64(NoRow) {

@@ -63,6 +63,9 @@ type planCache struct {
 	// in a negation: a lookup of a whole tuple, which needs the relation's
 	// duplicate set, so the evaluation does not seal it (seal).
 	negated [2][]bool
+	// distinct marks, by predicate id, those whose stratum derives them
+	// with no duplicates (stratum.distinct).
+	distinct [2][]bool
 	// touching counts, by predicate id, the strata that touch it.
 	touching [2][]int32
 	runners  sync.Pool
@@ -129,6 +132,34 @@ func (r rowRates) expect(id, input int) int {
 	return int(min(rows, math.Ceil(rows*float64(input)/last)))
 }
 
+// distinctHeads reports whether r derives a different head tuple from
+// each solution of its body: every variable of its positive atoms is an
+// argument of the head, and they have no wildcards. The head then gives
+// back the row each atom matched, and a join visits each combination of
+// rows once.
+func (r *rule) distinctHeads() bool {
+	if r.agg != nil || len(r.headArgs) == 0 {
+		return false
+	}
+	inHead := make([]bool, r.nslots)
+	for _, a := range r.headArgs {
+		if a.fn == fnVar {
+			inHead[a.slot] = true
+		}
+	}
+	for _, l := range r.body {
+		if l.kind != litAtom {
+			continue
+		}
+		for _, a := range l.args {
+			if a.fn == fnWild || a.fn == fnVar && !inHead[a.slot] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 type predicate struct {
 	sym     ast.PredicateSym
 	fact    facts.PredID // its relations' number in a DB
@@ -148,6 +179,12 @@ type stratum struct {
 	// predicate is done, an evaluation may let its relation go
 	// (Options.Release).
 	touches []int
+	// distinct lists the predicates of a stratum that is not recursive
+	// whose one rule derives a different fact from each solution of its
+	// body (rule.distinctHeads; set by makePlan): while the relation has
+	// no fact before the rule runs, its facts are appended with no
+	// duplicate check (evaluator.appendOnly).
+	distinct []int
 }
 
 // clauseRef names a clause: source index and index among its clauses.

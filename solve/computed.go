@@ -214,6 +214,7 @@ func (p *Program) plan(reference bool) ([]stratum, []int) {
 		p.planned.strata[i] = p.makePlan(reference)
 		p.planned.used[i] = p.usedBy(p.planned.strata[i])
 		p.planned.negated[i] = p.negatedBy(p.planned.strata[i])
+		p.planned.distinct[i] = distinctBy(p.planned.strata[i], len(p.preds))
 		p.planned.touching[i] = touching(p.planned.strata[i], len(p.preds))
 	})
 	return p.planned.strata[i], p.planned.used[i]
@@ -251,6 +252,18 @@ func (p *Program) negatedBy(strata []stratum) []bool {
 		}
 	}
 	return negated
+}
+
+// distinctBy marks the predicates that a stratum of strata derives with
+// no duplicates (stratum.distinct).
+func distinctBy(strata []stratum, preds int) []bool {
+	distinct := make([]bool, preds)
+	for _, s := range strata {
+		for _, id := range s.distinct {
+			distinct[id] = true
+		}
+	}
+	return distinct
 }
 
 // usedBy returns the predicates that evaluating strata reads or derives,
@@ -311,6 +324,7 @@ func (p *Program) makePlan(reference bool) []stratum {
 			continue
 		}
 		t.rules = keep(s.rules, func(r *rule) bool { return need[r.head] && native[r.head] == nil && !p.isGiven(r.head) })
+		t.distinct = distinctPreds(t)
 		out = append(out, t)
 	}
 	setWaits(out)
@@ -324,6 +338,29 @@ func (p *Program) makePlan(reference bool) []stratum {
 		})
 	}
 	return out
+}
+
+// distinctPreds returns the predicates of s whose facts its rules derive
+// with no duplicates: s is not recursive, and the predicate's one rule
+// has distinct heads.
+func distinctPreds(s stratum) []int {
+	if s.recursive {
+		return nil
+	}
+	var ids []int
+	for _, id := range s.preds {
+		var only *rule
+		n := 0
+		for _, r := range s.rules {
+			if r.head == id {
+				only, n = r, n+1
+			}
+		}
+		if n == 1 && only.distinctHeads() && !slices.ContainsFunc(s.compute, func(c *computed) bool { return c.pred == id }) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // setWaits sets which earlier strata each stratum reads from.

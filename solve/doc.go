@@ -58,7 +58,14 @@
 // relation), so a rule queues its head tuples and adds them 64 at a time
 // with facts.Relation.AddBatch, which overlaps the cache misses of their
 // duplicate checks: on a large relation those misses are most of the cost
-// of a derived fact.
+// of a derived fact. A relation that its stratum derives with no
+// duplicates needs no check: the stratum is not recursive, the relation
+// is empty when it starts, and the predicate's one rule has every
+// variable of its positive atoms in its head and no wildcards in them,
+// so each solution of the body, a combination of rows the join visits
+// once, gives a head of its own. Its tuples are appended
+// (facts.Relation.AppendDistinct) and it gets no duplicate set unless a
+// later lookup of a whole tuple asks for one.
 //
 // Joins are nested loops over a plan made per rule, variant and round
 // (plan.go): the delta atom first, or, in a rule's first pass, whichever

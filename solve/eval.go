@@ -95,7 +95,7 @@ func (p *Program) Eval(ctx context.Context, db *facts.DB, opt Options) (Stats, e
 	// function) takes over the runners instead of building them again,
 	// and the per-predicate arrays.
 	p.planned.runners.Put(ev.runners)
-	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, given: ev.given, inStratum: ev.inStratum, fresh: ev.fresh})
+	p.planned.scratch.Put(&evalScratch{rels: ev.rels, lo: ev.lo, hi: ev.hi, given: ev.given, inStratum: ev.inStratum, appendOnly: ev.appendOnly, fresh: ev.fresh})
 	return ev.stats, ev.shared.error()
 }
 
@@ -108,7 +108,10 @@ type evalScratch struct {
 	lo, hi    []uint32
 	given     []uint32
 	inStratum []bool
-	fresh     []int
+	// appendOnly is all false between evaluations: each stratum clears
+	// what it set.
+	appendOnly []bool
+	fresh      []int
 }
 
 type evaluator struct {
@@ -121,17 +124,22 @@ type evaluator struct {
 	given     []uint32          // per predicate: its facts before the rules ran, for LimitError
 	inStratum []bool
 	negated   []bool // by predicate id: read in a negation (planCache.negated)
-	ctx       context.Context
-	done      <-chan struct{}
-	maxFacts  int
-	input     int // facts the evaluation started from
-	ticks     uint32
-	stats     Stats
-	workers   int                 // Options.Workers
-	runners   map[variant]*runner // built from static plans, reused
-	rule      *rule               // being evaluated, for error messages
-	fresh     []int               // predicates whose relations were empty at the start
-	release   *releaser           // nil unless Options.Release
+	distinct  []bool // by predicate id: derived with no duplicates (planCache.distinct)
+	// appendOnly marks, by predicate id, the relations of the strata
+	// running whose facts are appended with no duplicate check: derived
+	// with no duplicates, and empty when their stratum started.
+	appendOnly []bool
+	ctx        context.Context
+	done       <-chan struct{}
+	maxFacts   int
+	input      int // facts the evaluation started from
+	ticks      uint32
+	stats      Stats
+	workers    int                 // Options.Workers
+	runners    map[variant]*runner // built from static plans, reused
+	rule       *rule               // being evaluated, for error messages
+	fresh      []int               // predicates whose relations were empty at the start
+	release    *releaser           // nil unless Options.Release
 	// shared is what the goroutines of the evaluation share: strata and
 	// the chunks of split joins may run at once (see strata, split).
 	shared *evalState
@@ -219,10 +227,10 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		// predicate in a stratum, and sets the round bounds of each
 		// stratum's predicates as the stratum starts.
 		clear(s.rels)
-		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum, ev.fresh = s.rels, s.lo, s.hi, s.given, s.inStratum, s.fresh[:0]
+		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum, ev.appendOnly, ev.fresh = s.rels, s.lo, s.hi, s.given, s.inStratum, s.appendOnly, s.fresh[:0]
 	} else {
-		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum = make([]*facts.Relation, len(p.preds)), make([]uint32, len(p.preds)),
-			make([]uint32, len(p.preds)), make([]uint32, len(p.preds)), make([]bool, len(p.preds))
+		ev.rels, ev.lo, ev.hi, ev.given, ev.inStratum, ev.appendOnly = make([]*facts.Relation, len(p.preds)), make([]uint32, len(p.preds)),
+			make([]uint32, len(p.preds)), make([]uint32, len(p.preds)), make([]bool, len(p.preds)), make([]bool, len(p.preds))
 	}
 	if runners, ok := p.planned.runners.Get().(map[variant]*runner); ok {
 		ev.runners = runners
@@ -242,9 +250,15 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		ev.given[id] = uint32(r.Len())
 		ev.input += r.Len()
 	}
+	// A relation derived with no duplicates gets no duplicate set.
+	ev.distinct = p.planned.distinct[planIndex(opt.Reference)]
 	rates := p.planned.derivedRates(len(p.preds))
 	for _, id := range ev.fresh {
-		if n := rates.expect(id, ev.input); n > 0 {
+		switch n := rates.expect(id, ev.input); {
+		case n == 0:
+		case ev.distinct != nil && ev.distinct[id]:
+			ev.rels[id].ReserveDistinct(n)
+		default:
 			ev.rels[id].Reserve(n)
 		}
 	}
@@ -403,9 +417,13 @@ func (ev *evaluator) stratum(s *stratum) bool {
 		ev.inStratum[id] = true
 		ev.lo[id], ev.hi[id] = 0, uint32(ev.rels[id].Len())
 	}
+	for _, id := range s.distinct {
+		ev.appendOnly[id] = ev.rels[id].Len() == 0
+	}
 	defer func() {
 		for _, id := range s.preds {
 			ev.inStratum[id] = false
+			ev.appendOnly[id] = false
 		}
 	}()
 	ev.stamp(s)

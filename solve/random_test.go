@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -37,6 +38,7 @@ type progGen struct {
 // coverage.
 type features struct {
 	nonLinear, mutual, negation, aggregation, arithmetic bool
+	distinct                                             bool // a predicate appended with no duplicate check
 }
 
 // ruleGen tracks the variables of one rule being generated.
@@ -361,6 +363,15 @@ func engineFacts(db *facts.DB) map[string]bool {
 	return out
 }
 
+// totalRows counts the rows of db's relations.
+func totalRows(db *facts.DB) int {
+	n := 0
+	for _, r := range db.Relations() {
+		n += r.Len()
+	}
+	return n
+}
+
 func loadAtoms(t testing.TB, db *facts.DB, atoms []ast.Atom) {
 	for _, a := range atoms {
 		tuple := make([]facts.Value, len(a.Args))
@@ -425,18 +436,25 @@ func TestRandomProgramsMatchNaive(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d, evaluation %d: eval: %v\n%s", seed, round+1, err, src)
 			}
-			if d := diff(want, engineFacts(db)); d != "" {
+			got := engineFacts(db)
+			if d := diff(want, got); d != "" {
 				t.Fatalf("seed %d, evaluation %d: engine differs from naive: %s\n%s", seed, round+1, d, src)
+			}
+			// A relation holds each fact once, however it was added.
+			if rows := totalRows(db); rows != len(got) {
+				t.Fatalf("seed %d, evaluation %d: %d rows hold %d facts\n%s", seed, round+1, rows, len(got), src)
 			}
 			derived += st.Derived
 		}
+		strata, _ := prog.plan(false)
+		seen.distinct = seen.distinct || slices.ContainsFunc(strata, func(s stratum) bool { return len(s.distinct) > 0 })
 		seen.nonLinear = seen.nonLinear || g.seen.nonLinear
 		seen.mutual = seen.mutual || g.seen.mutual
 		seen.negation = seen.negation || g.seen.negation
 		seen.aggregation = seen.aggregation || g.seen.aggregation
 		seen.arithmetic = seen.arithmetic || g.seen.arithmetic
 	}
-	if !seen.nonLinear || !seen.mutual || !seen.negation || !seen.aggregation || !seen.arithmetic {
+	if !seen.nonLinear || !seen.mutual || !seen.negation || !seen.aggregation || !seen.arithmetic || !seen.distinct {
 		t.Errorf("generator missed a feature: %+v", seen)
 	}
 	t.Logf("%d random programs, each evaluated twice, identical to the naive evaluator (%d derived facts in all)", randomPrograms, derived)

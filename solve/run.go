@@ -394,7 +394,13 @@ func (run *runner) flush() bool {
 	if len(run.pending) == 0 {
 		return true
 	}
-	added := run.headRel.AddBatch(run.pending)
+	var added int
+	if run.ev.appendOnly[run.r.head] {
+		run.headRel.AppendDistinct(run.pending)
+		added = len(run.pending) / len(run.head)
+	} else {
+		added = run.headRel.AddBatch(run.pending)
+	}
 	run.pending = run.pending[:0]
 	run.ev.stats.Derived += added
 	return run.ev.spend(added)
