@@ -342,7 +342,7 @@ func (p *Program) makePlan(reference bool) []stratum {
 
 // distinctPreds returns the predicates of s whose facts its rules derive
 // with no duplicates: s is not recursive, and the predicate's one rule
-// has distinct heads.
+// has distinct heads (a computed predicate has none left in s).
 func distinctPreds(s stratum) []int {
 	if s.recursive {
 		return nil
@@ -356,7 +356,7 @@ func distinctPreds(s stratum) []int {
 				only, n = r, n+1
 			}
 		}
-		if n == 1 && only.distinctHeads() && !slices.ContainsFunc(s.compute, func(c *computed) bool { return c.pred == id }) {
+		if n == 1 && only.distinctHeads() {
 			ids = append(ids, id)
 		}
 	}

@@ -124,7 +124,6 @@ type evaluator struct {
 	given     []uint32          // per predicate: its facts before the rules ran, for LimitError
 	inStratum []bool
 	negated   []bool // by predicate id: read in a negation (planCache.negated)
-	distinct  []bool // by predicate id: derived with no duplicates (planCache.distinct)
 	// appendOnly marks, by predicate id, the relations of the strata
 	// running whose facts are appended with no duplicate check: derived
 	// with no duplicates, and empty when their stratum started.
@@ -251,12 +250,12 @@ func newEvaluator(p *Program, db *facts.DB, ctx context.Context, opt Options, pr
 		ev.input += r.Len()
 	}
 	// A relation derived with no duplicates gets no duplicate set.
-	ev.distinct = p.planned.distinct[planIndex(opt.Reference)]
+	distinct := p.planned.distinct[planIndex(opt.Reference)]
 	rates := p.planned.derivedRates(len(p.preds))
 	for _, id := range ev.fresh {
 		switch n := rates.expect(id, ev.input); {
 		case n == 0:
-		case ev.distinct != nil && ev.distinct[id]:
+		case distinct != nil && distinct[id]:
 			ev.rels[id].ReserveDistinct(n)
 		default:
 			ev.rels[id].Reserve(n)
