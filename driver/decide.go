@@ -217,11 +217,13 @@ func (s idRange) index(id int64) (int, bool) {
 	return int(id - s.lo), true
 }
 
-// rows returns the rows of r, in id order.
+// rows returns the rows of r, in id order, each in one buffer: a row is
+// good until the next.
 func rows(r *facts.Relation) iter.Seq[[]facts.Value] {
 	return func(yield func([]facts.Value) bool) {
+		row := make([]facts.Value, 0, r.Arity())
 		for id := range uint32(r.Len()) {
-			if !yield(r.Row(id)) {
+			if row = r.AppendRow(row[:0], id); !yield(row) {
 				return
 			}
 		}

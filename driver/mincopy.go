@@ -53,14 +53,13 @@ func MinCopy(db *facts.DB) (*rewrite.Decisions, error) {
 	classOf := map[int64]int64{}
 	if r := contract.ConflictClass.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			classOf[row[0].Int()] = row[1].Int()
+			classOf[r.At(id, 0).Int()] = r.At(id, 1).Int()
 		}
 	}
 	must := map[rewrite.Operand]bool{}
 	for id := range uint32(rel[facts.MustInplace].Len()) {
-		row := rel[facts.MustInplace].Row(id)
-		must[rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}] = true
+		r := rel[facts.MustInplace]
+		must[rewrite.Operand{Op: r.At(id, 0).Int(), Index: r.At(id, 1).Int()}] = true
 	}
 	class := func(o rewrite.Operand) int64 {
 		e, _ := d.operandOf(o)
@@ -167,8 +166,9 @@ func operandCosts(db *facts.DB, only map[rewrite.Operand]bool) map[rewrite.Opera
 	if uses == nil || reads == nil {
 		return map[rewrite.Operand]CopySize{}
 	}
+	var row []facts.Value
 	for id := range uint32(uses.Len()) {
-		row := uses.Row(id)
+		row = uses.AppendRow(row[:0], id)
 		o := rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}
 		if (only == nil || only[o]) && reads.Contains(row[:2]) {
 			read[o] = row[2].Int()
@@ -195,8 +195,7 @@ func CopySizes(db *facts.DB) map[rewrite.Operand]CopySize {
 	sizes, out := valueSizes(db, nil), map[rewrite.Operand]CopySize{}
 	if r := contract.CopiedValue.Lookup(db); r != nil {
 		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			out[rewrite.Operand{Op: row[0].Int(), Index: row[1].Int()}] = sizes[row[2].Int()]
+			out[rewrite.Operand{Op: r.At(id, 0).Int(), Index: r.At(id, 1).Int()}] = sizes[r.At(id, 2).Int()]
 		}
 	}
 	return out
@@ -211,9 +210,8 @@ func valueSizes(db *facts.DB, only map[int64]bool) map[int64]CopySize {
 	sizes := map[int64]CopySize{}
 	if r := contract.Lookup(db, facts.ValueType); r != nil {
 		for id := range uint32(r.Len()) {
-			row := r.Row(id)
-			v := row[0].Int()
-			switch n := row[2].Int(); {
+			v := r.At(id, 0).Int()
+			switch n := r.At(id, 2).Int(); {
 			case only != nil && !only[v]:
 			case n >= 0:
 				sizes[v] = CopySize{Bytes: int(n)}

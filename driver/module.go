@@ -109,7 +109,7 @@ func column(r *facts.Relation, c int) []int64 {
 	}
 	out := make([]int64, r.Len())
 	for id := range uint32(r.Len()) {
-		out[id] = r.Row(id)[c].Int()
+		out[id] = r.At(id, c).Int()
 	}
 	return out
 }
@@ -529,8 +529,8 @@ func summaryOf(db *facts.DB, funcs []int64, names []string) summary {
 		}
 		var rows []facts.Value
 		for id := range uint32(src.Len()) {
-			if row := src.Row(id); slices.Contains(funcs, row[0].Int()) {
-				rows = append(rows, row...)
+			if slices.Contains(funcs, src.At(id, 0).Int()) {
+				rows = src.AppendRow(rows, id)
 			}
 		}
 		out = append(out, summaryRelation{s.given(), rows})
@@ -553,7 +553,7 @@ func markAnalyzed(db *facts.DB) {
 	}
 	analyzed := contract.Analyzed.In(db)
 	for id := range uint32(funcs.Len()) {
-		f := funcs.Row(id)[0]
+		f := funcs.At(id, 0)
 		if external == nil || !external.Contains([]facts.Value{f}) {
 			analyzed.Add([]facts.Value{f})
 		}
@@ -576,7 +576,7 @@ func callsAny(db *facts.DB, funcs []int64) bool {
 		return false
 	}
 	for id := range uint32(calls.Len()) {
-		if slices.Contains(funcs, calls.Row(id)[1].Int()) {
+		if slices.Contains(funcs, calls.At(id, 1).Int()) {
 			return true
 		}
 	}

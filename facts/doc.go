@@ -50,7 +50,13 @@
 // # Relations
 //
 // A Relation is an append-only set of tuples of one predicate, stored
-// row-flat: one []Value with the arity's values per row. The engine
+// row-flat: the arity's values per row, one after the other. While every
+// value a relation is given fits in 32 bits (a number in [0, 2^31), or a
+// name or string whose symbol id is below 2^30), its rows hold 32-bit
+// values, and 64-bit ones from the first that does not (rows.go): facts
+// are mostly ids and positions, and packed rows take half the memory.
+// Readers get values back as Values (At, AppendRow), never the storage.
+// The engine
 // reads and writes whole tuples (probe a key, bind every column, add a
 // head tuple), so one contiguous row is one cache line or less, and a
 // row id (its insertion index) is all a reader needs to keep; a column
@@ -85,8 +91,7 @@
 // indexes on it, and that Tick may be called at once). extract fills a DB from the IR; solve reads the extensional
 // relations and adds the derived ones to the same DB, creating indexes as
 // its join plans need them; rewrite and the explain commands read derived
-// relations back through Row, Index and Symbols. Slices returned by Row
-// alias storage and must not be modified.
+// relations back through At, AppendRow, Index and Symbols.
 //
 // A DB keeps its relations in a slice by PredID, a number that Intern
 // gives each predicate (name and arity) once for the process: the rule

@@ -90,7 +90,7 @@ func (r *Relation) Count(cols []int, key []Value) int {
 func (r *Relation) countRows(cols []int, key []Value) int {
 	n := 0
 	for id := range uint32(r.n) {
-		if holdsKey(r.Row(id), cols, key) {
+		if r.holds(id, cols, key) {
 			n++
 		}
 	}
@@ -153,7 +153,7 @@ func (r *Relation) sketch(cols []int) Measurement {
 	freq := make(map[uint64]int, min(r.n, sampleRows))
 	sampled, common := 0, 0
 	for id := 0; id < r.n; id += step {
-		h := hashKey(r.Row(uint32(id)), cols)
+		h := r.hashKey(uint32(id), cols)
 		freq[h]++
 		common = max(common, freq[h])
 		sampled++
@@ -183,7 +183,7 @@ func (r *Relation) distinctKeys(cols []int) int {
 	const m = 1 << hllBits
 	var reg [m]uint8
 	for id := range uint32(r.n) {
-		h := hashKey(r.Row(id), cols)
+		h := r.hashKey(id, cols)
 		rank := uint8(bits.LeadingZeros64(h<<hllBits|1<<(hllBits-1))) + 1
 		if j := h >> (64 - hllBits); rank > reg[j] {
 			reg[j] = rank

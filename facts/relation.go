@@ -13,12 +13,12 @@ const NoRow = ^uint32(0)
 // Relation is a deduplicated, append-only set of tuples of one predicate.
 // Tuples are stored row-flat and get dense row ids 0, 1, 2, ... in
 // insertion order; a row id never changes and a stored row is never
-// modified, so readers may keep row ids (and row slices) across Adds.
+// modified, so readers may keep row ids across Adds.
 type Relation struct {
 	name    string
 	arity   int
 	columns []string
-	rows    []Value // row-major: row i is rows[i*arity : (i+1)*arity]
+	rows    rows // row-major: row i is values i*arity to (i+1)*arity - 1
 	n       int
 	set     table // all columns -> row; rejects duplicates
 	// indexes is guarded by mu where it grows: goroutines that only read
@@ -68,10 +68,53 @@ func (r *Relation) SetColumns(names ...string) {
 	}
 }
 
-// Row returns tuple id. The slice aliases storage: do not modify it.
-func (r *Relation) Row(id uint32) []Value {
+// At returns column col of tuple id.
+func (r *Relation) At(id uint32, col int) Value { return r.rows.at(int(id)*r.arity + col) }
+
+// AppendRow appends tuple id to dst and returns the extended slice.
+func (r *Relation) AppendRow(dst []Value, id uint32) []Value {
 	i := int(id) * r.arity
-	return r.rows[i : i+r.arity : i+r.arity]
+	if r.rows.wide {
+		return append(dst, r.rows.values[i:i+r.arity]...)
+	}
+	for _, p := range r.rows.packed[i : i+r.arity] {
+		dst = append(dst, unpack(p))
+	}
+	return dst
+}
+
+// Row returns a copy of tuple id.
+func (r *Relation) Row(id uint32) []Value { return r.AppendRow(make([]Value, 0, r.arity), id) }
+
+// appendKey appends the values of tuple id in columns cols to dst.
+func (r *Relation) appendKey(dst []Value, id uint32, cols []int) []Value {
+	i := int(id) * r.arity
+	for _, c := range cols {
+		dst = append(dst, r.rows.at(i+c))
+	}
+	return dst
+}
+
+// holds reports whether tuple id holds key in columns cols.
+func (r *Relation) holds(id uint32, cols []int, key []Value) bool {
+	i := int(id) * r.arity
+	for k, c := range cols {
+		if r.rows.at(i+c) != key[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// equals reports whether tuple id is tuple.
+func (r *Relation) equals(id uint32, tuple []Value) bool {
+	i := int(id) * r.arity
+	for k, v := range tuple {
+		if r.rows.at(i+k) != v {
+			return false
+		}
+	}
+	return true
 }
 
 // Contains reports whether the tuple is present.
@@ -128,8 +171,9 @@ func (r *Relation) unseal() {
 		return
 	}
 	r.set.init(setSlots(8, r.n))
+	var row []Value
 	for id := range uint32(r.n) {
-		row := r.Row(id)
+		row = r.AppendRow(row[:0], id)
 		h := hashValues(row)
 		slot, _ := r.find(row, h)
 		r.set.put(slot, h, id)
@@ -150,14 +194,8 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 		slot, _ = r.find(tuple, h)
 	}
 	id := uint32(r.n)
-	if len(r.rows)+r.arity > cap(r.rows) {
-		r.moveRows(newValues(max(2*cap(r.rows), 8*r.arity)))
-	}
-	at := len(r.rows)
-	r.rows = r.rows[:at+r.arity]
-	for i, v := range tuple { // a loop: memmove costs more for a few values
-		r.rows[at+i] = v
-	}
+	r.rows.reserve(max(r.rows.len()+r.arity, 8*r.arity), false)
+	r.rows.push(tuple)
 	r.n++
 	r.set.put(slot, h, id)
 	if r.set.needsGrow() {
@@ -167,14 +205,6 @@ func (r *Relation) addHashed(tuple []Value, h uint64) bool {
 		ix.add(id)
 	}
 	return true
-}
-
-// moveRows moves r's rows into to, an empty buffer with more room, and
-// hands their old storage to spare.
-func (r *Relation) moveRows(to []Value) {
-	old := r.rows
-	r.rows = append(to, old...)
-	keepSpare(&spare.values, old)
 }
 
 // find returns the set slot holding tuple, or the empty slot where it
@@ -187,7 +217,7 @@ func (r *Relation) find(tuple []Value, h uint64) (int, bool) {
 		if s == 0 {
 			return i, false
 		}
-		if s>>32 == tag && equalValues(r.Row(uint32(s)-1), tuple) {
+		if s>>32 == tag && r.equals(uint32(s)-1, tuple) {
 			return i, true
 		}
 	}
@@ -227,8 +257,9 @@ func (r *Relation) Index(cols []int) *Index {
 	ix := &Index{rel: r, cols: append([]int(nil), cols...), key: make([]Value, len(cols))}
 	if ix.span = denseSpan(r, cols); ix.span != nil {
 		ix.dense = newDense(denseLen(ix.span))
+		key := make([]Value, 0, len(cols))
 		for id := range uint32(r.n) {
-			k, _ := ix.denseKey(r.Row(id), cols)
+			k, _ := ix.denseKey(r.appendKey(key[:0], id, cols))
 			ix.addDense(id, k)
 		}
 	} else {
@@ -245,7 +276,7 @@ func (r *Relation) Index(cols []int) *Index {
 // table, found with no hashing and no probing. It returns nil if the
 // index cannot have one.
 func denseSpan(r *Relation, cols []int) []Value {
-	if len(cols) > len(denseCols) {
+	if len(cols) > maxDenseCols {
 		return nil
 	}
 	limit := denseLimit(r.n)
@@ -254,12 +285,12 @@ func denseSpan(r *Relation, cols []int) []Value {
 		span[i] = 1
 	}
 	for id := range uint32(r.n) {
-		row := r.Row(id)
 		for i, c := range cols {
-			if row[c] >= limit { // a negative number or a symbol is above any limit
+			v := r.At(id, c)
+			if v >= limit { // a negative number or a symbol is above any limit
 				return nil
 			}
-			span[i] = max(span[i], row[c]+1)
+			span[i] = max(span[i], v+1)
 		}
 	}
 	size := Value(1)
@@ -271,6 +302,9 @@ func denseSpan(r *Relation, cols []int) []Value {
 	}
 	return span
 }
+
+// maxDenseCols bounds the columns of a dense index's key.
+const maxDenseCols = 8
 
 // denseLimit bounds the table of a dense index of n rows: its size in
 // bytes stays within a few times what a hash table of n keys takes.
@@ -284,13 +318,11 @@ func denseLen(span []Value) int {
 	return int(n)
 }
 
-// denseKey returns the table position of the key in cols of row, if the
-// table holds it: the values as the digits of a number, column i of base
-// span[i].
-func (ix *Index) denseKey(row []Value, cols []int) (Value, bool) {
+// denseKey returns the table position of key, if the table holds it: the
+// values as the digits of a number, value i of base span[i].
+func (ix *Index) denseKey(key []Value) (Value, bool) {
 	var k Value
-	for i, c := range cols {
-		v := row[c]
+	for i, v := range key {
 		if v >= ix.span[i] {
 			return 0, false
 		}
@@ -316,7 +348,7 @@ func (ix *Index) build(n int) {
 	for lo := 0; lo < n; lo += batchTuples {
 		hi := min(n, lo+batchTuples)
 		for id := lo; id < hi; id++ {
-			h := hashKey(ix.rel.Row(uint32(id)), ix.cols)
+			h := ix.rel.hashKey(uint32(id), ix.cols)
 			hashes[id-lo] = h
 			touched += ix.keys.slots[ix.keys.home(h)]
 		}
@@ -356,7 +388,7 @@ type Index struct {
 // First returns the newest row whose indexed columns equal key, or NoRow.
 func (ix *Index) First(key []Value) uint32 {
 	if ix.dense != nil {
-		if k, ok := ix.denseKey(key, denseCols[:len(key)]); ok {
+		if k, ok := ix.denseKey(key); ok {
 			return ix.dense[k] - 1 // NoRow for 0
 		}
 		return NoRow
@@ -429,13 +461,13 @@ func (ix *Index) chain(id, prev uint32) {
 
 func (ix *Index) add(id uint32) {
 	if ix.dense != nil {
-		row := ix.rel.Row(id)
-		k, ok := ix.denseKey(row, ix.cols)
-		if !ok && len(ix.cols) == 1 && row[ix.cols[0]] < denseLimit(ix.rel.n) {
+		key := ix.rel.appendKey(ix.key[:0], id, ix.cols)
+		k, ok := ix.denseKey(key)
+		if !ok && len(key) == 1 && key[0] < denseLimit(ix.rel.n) {
 			// One column: the table grows to the key.
-			ix.span[0] = row[ix.cols[0]] + 1
+			ix.span[0] = key[0] + 1
 			ix.dense = append(ix.dense, make([]uint32, int(ix.span[0])-len(ix.dense))...)
-			k, ok = row[ix.cols[0]], true
+			k, ok = key[0], true
 		}
 		if !ok {
 			ix.toHashed(id)
@@ -444,7 +476,7 @@ func (ix *Index) add(id uint32) {
 		ix.addDense(id, k)
 		return
 	}
-	ix.addHashed(id, hashKey(ix.rel.Row(id), ix.cols))
+	ix.addHashed(id, ix.rel.hashKey(id, ix.cols))
 }
 
 // addDense adds row id, whose key k is within the dense table.
@@ -468,11 +500,7 @@ func (ix *Index) toHashed(id uint32) {
 
 // addHashed adds row id, whose key hashes to h.
 func (ix *Index) addHashed(id uint32, h uint64) {
-	row := ix.rel.Row(id)
-	for i, c := range ix.cols {
-		ix.key[i] = row[c]
-	}
-	slot, found := ix.find(ix.key, h)
+	slot, found := ix.find(ix.rel.appendKey(ix.key[:0], id, ix.cols), h)
 	if found {
 		ix.chain(id, uint32(ix.keys.slots[slot])-1)
 		ix.keys.slots[slot] = ix.keys.slots[slot]&^0xFFFFFFFF | uint64(id+1)
@@ -493,28 +521,11 @@ func (ix *Index) find(key []Value, h uint64) (int, bool) {
 		if s == 0 {
 			return i, false
 		}
-		if s>>32 == tag && ix.rowHasKey(uint32(s)-1, key) {
+		if s>>32 == tag && ix.rel.holds(uint32(s)-1, ix.cols, key) {
 			return i, true
 		}
 	}
 }
-
-func (ix *Index) rowHasKey(id uint32, key []Value) bool {
-	return holdsKey(ix.rel.Row(id), ix.cols, key)
-}
-
-// holdsKey says whether row holds key in the columns cols.
-func holdsKey(row []Value, cols []int, key []Value) bool {
-	for i, c := range cols {
-		if row[c] != key[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// denseCols are the columns of a key itself, in order, for denseKey.
-var denseCols = []int{0, 1, 2, 3, 4, 5, 6, 7}
 
 // slotsPerPage is how many slots a 4 KiB page holds, the smallest page.
 const slotsPerPage = 4096 / 8
@@ -602,12 +613,13 @@ func hashValues(vs []Value) uint64 {
 	return finish(h)
 }
 
-// hashKey hashes the values of row in columns cols as hashValues hashes
-// them copied out: an index or a sketch hashes keys in place.
-func hashKey(row []Value, cols []int) uint64 {
+// hashKey hashes the values of tuple id in columns cols as hashValues
+// hashes them copied out: an index or a sketch hashes keys in place.
+func (r *Relation) hashKey(id uint32, cols []int) uint64 {
+	i := int(id) * r.arity
 	h := uint64(len(cols))
 	for _, c := range cols {
-		h = mix(h, row[c])
+		h = mix(h, r.rows.at(i+c))
 	}
 	return finish(h)
 }
@@ -665,9 +677,7 @@ func (r *Relation) Reserve(n int) {
 	if r.sealed.Load() {
 		r.unseal()
 	}
-	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
-		r.moveRows(exactValues(need))
-	}
+	r.rows.reserve(r.rows.len()+n*r.arity, true)
 	if slots := setSlots(len(r.set.slots), r.set.used+n); slots > len(r.set.slots) {
 		r.set.resize(slots)
 	}
@@ -681,9 +691,7 @@ func (r *Relation) ReserveDistinct(n int) {
 		return
 	}
 	r.sealed.Store(true)
-	if need := len(r.rows) + n*r.arity; need > cap(r.rows) {
-		r.moveRows(exactValues(need))
-	}
+	r.rows.reserve(r.rows.len()+n*r.arity, true)
 }
 
 // AppendDistinct adds the tuples held row-flat in rows, which the caller
@@ -706,10 +714,8 @@ func (r *Relation) AppendDistinct(rows []Value) {
 	if uint64(r.n)+uint64(k) >= uint64(NoRow) {
 		panic(fmt.Sprintf("facts: %s/%d: more than %d rows", r.name, r.arity, NoRow-1))
 	}
-	if need := len(r.rows) + len(rows); need > cap(r.rows) {
-		r.moveRows(newValues(max(need, 2*cap(r.rows))))
-	}
-	r.rows = append(r.rows, rows[:k*r.arity]...)
+	r.rows.reserve(r.rows.len()+k*r.arity, false)
+	r.rows.push(rows[:k*r.arity])
 	first := uint32(r.n)
 	r.n += k
 	for _, ix := range r.indexes {

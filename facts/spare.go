@@ -31,12 +31,13 @@ const (
 	minSpare     = 8
 	maxSpare     = 1 << 22
 	spareClasses = 23 // log2(maxSpare) + 1
-	exactClass   = 16 // see exactValues
+	exactClass   = 16 // see buffer
 )
 
 var spare struct {
 	slots  [spareClasses]sync.Pool // *[]uint64: table slots, by log2 of the capacity
-	values [spareClasses]sync.Pool // *[]Value: rows
+	values [spareClasses]sync.Pool // *[]Value: rows too wide to pack
+	packed [spareClasses]sync.Pool // *[]uint32: rows
 	ids    [spareClasses]sync.Pool // *[]uint32: index chains and depths
 }
 
@@ -85,46 +86,35 @@ func newSlots(n int) []uint64 {
 	return b
 }
 
-// newValues returns an empty slice with room for n values.
-func newValues(n int) []Value {
+// buffer returns an empty buffer from pools with room for n elements. If
+// exact, the storage is reserved for a known number of rows, which will
+// not grow: above the classes a module's small parts use, it has room
+// for exactly n unless spare has a buffer of n's class (rounding every
+// reservation up to a power of two held the 100k-op function's analysis
+// 9 MB higher).
+func buffer[T any](pools *[spareClasses]sync.Pool, n int, exact bool) []T {
 	c, ok := spareClass(n)
-	if !ok {
-		return make([]Value, 0, n)
+	switch {
+	case !ok:
+		return make([]T, 0, n)
+	case exact && c > exactClass:
+		if b, ok := pooled[T](pools, c); ok {
+			return b
+		}
+		return make([]T, 0, n)
 	}
-	return takeSpare[Value](&spare.values, c)
-}
-
-// exactValues is newValues for storage reserved for a known number of
-// rows, which will not grow: above the classes a module's small parts
-// use, a buffer of exactly n values unless spare has one of n's class
-// (rounding every reservation up to a power of two held the 100k-op
-// function's analysis 9 MB higher).
-func exactValues(n int) []Value {
-	c, ok := spareClass(n)
-	if !ok || c <= exactClass {
-		return newValues(n)
-	}
-	if b, ok := pooled[Value](&spare.values, c); ok {
-		return b
-	}
-	return make([]Value, 0, n)
+	return takeSpare[T](pools, c)
 }
 
 // newIDs returns an empty slice with room for n row ids.
-func newIDs(n int) []uint32 {
-	c, ok := spareClass(n)
-	if !ok {
-		return make([]uint32, 0, n)
-	}
-	return takeSpare[uint32](&spare.ids, c)
-}
+func newIDs(n int) []uint32 { return buffer[uint32](&spare.ids, n, false) }
 
 // recycle hands r's storage to spare and leaves r empty.
 func (r *Relation) recycle() {
 	if len(r.set.slots) > 1 { // not emptySlots
 		keepSpare(&spare.slots, r.set.slots)
 	}
-	keepSpare(&spare.values, r.rows)
+	r.rows.recycle()
 	for _, ix := range r.indexes {
 		if len(ix.keys.slots) > 1 {
 			keepSpare(&spare.slots, ix.keys.slots)
@@ -173,7 +163,7 @@ func takeRelation(id PredID) *Relation {
 // small reports whether r's hash tables and rows are small enough to be
 // kept.
 func (r *Relation) small() bool {
-	if len(r.set.slots) > maxKeptSlots || cap(r.rows) > maxKeptSlots*r.arity {
+	if len(r.set.slots) > maxKeptSlots || r.rows.cap() > maxKeptSlots*r.arity {
 		return false
 	}
 	for _, ix := range r.indexes {
@@ -190,7 +180,8 @@ func (r *Relation) empty() {
 	if len(r.set.slots) > 1 { // not emptySlots
 		clear(r.set.slots)
 	}
-	r.set.used, r.rows, r.n = 0, r.rows[:0], 0
+	r.set.used, r.n = 0, 0
+	r.rows.empty()
 	r.sealed.Store(false) // an empty set is a whole one
 	for _, ix := range r.indexes {
 		clear(ix.keys.slots)

@@ -35,7 +35,7 @@ func TestRecycle(t *testing.T) {
 	// (dense here), chains and depths.
 	storage := func(r *Relation) []unsafe.Pointer {
 		ix := r.indexes[0]
-		b := []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
+		b := []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows.packed)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
 			unsafe.Pointer(unsafe.SliceData(ix.keys.slots)), unsafe.Pointer(unsafe.SliceData(ix.next)), unsafe.Pointer(unsafe.SliceData(ix.depth)),
 			unsafe.Pointer(unsafe.SliceData(ix.dense))}
 		slices.SortFunc(b, func(a, b unsafe.Pointer) int { return int(uintptr(a)) - int(uintptr(b)) })

@@ -42,7 +42,7 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 	rooted := map[*ir.Value]bool{}
 	if rr := contract.Rooted.Lookup(db); rr != nil {
 		for id := range uint32(rr.Len()) {
-			rooted[names.Value(int(rr.Row(id)[0].Int()))] = true
+			rooted[names.Value(int(rr.At(id, 0).Int()))] = true
 		}
 	}
 	why := func(v *ir.Value) string {

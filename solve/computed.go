@@ -516,8 +516,7 @@ func (ev *evaluator) compute(c *computed) bool {
 			if !ev.tick() {
 				return false
 			}
-			row := edges.Row(id)
-			cl.union(cl.index(row[0]), cl.index(row[1]))
+			cl.union(cl.index(edges.At(id, 0)), cl.index(edges.At(id, 1)))
 		}
 		rep = cl.parent
 		for i := range rep {
@@ -553,8 +552,9 @@ func (ev *evaluator) compute(c *computed) bool {
 func (ev *evaluator) runningTotal(c *computed) bool {
 	in := ev.rels[c.edge]
 	rows := make([][3]int64, 0, in.Len()) // group, amount, key
+	var row []facts.Value
 	for id := range uint32(in.Len()) {
-		row := in.Row(id)
+		row = in.AppendRow(row[:0], id)
 		for _, v := range row {
 			if !v.IsNumber() {
 				return ev.computeFail(c, "%v over %s: %s is not a number", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(v))
@@ -613,8 +613,9 @@ func (ev *evaluator) intervalReuse(c *computed) bool {
 	type span struct{ group, item, start, end int64 }
 	starts := make([]span, 0, in.Len())
 	seen := make(map[int64]bool, in.Len())
+	var row []facts.Value
 	for id := range uint32(in.Len()) {
-		row := in.Row(id)
+		row = in.AppendRow(row[:0], id)
 		for _, v := range row {
 			if !v.IsNumber() {
 				return ev.computeFail(c, "%v over %s: %s is not a number", c.algorithm, ev.prog.preds[c.edge].sym.Symbol, ev.syms.Format(v))
@@ -693,7 +694,8 @@ func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
 	minVal, maxVal := int64(math.MaxInt64), int64(math.MinInt64)
 	for _, r := range []*facts.Relation{edges, nodes} {
 		for id := range uint32(r.Len()) {
-			for _, v := range r.Row(id) {
+			for c := range r.Arity() {
+				v := r.At(id, c)
 				if !v.IsNumber() {
 					return nil, v
 				}
@@ -708,7 +710,7 @@ func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
 	} else {
 		for _, r := range []*facts.Relation{edges, nodes} {
 			for id := range uint32(r.Len()) {
-				cl.sorted = append(cl.sorted, r.Row(id)...)
+				cl.sorted = r.AppendRow(cl.sorted, id)
 			}
 		}
 		slices.SortFunc(cl.sorted, compareNumbers)
@@ -719,7 +721,7 @@ func newClasses(edges, nodes *facts.Relation) (*classes, facts.Value) {
 		cl.parent[i] = -1
 	}
 	for id := range uint32(nodes.Len()) {
-		cl.index(nodes.Row(id)[0])
+		cl.index(nodes.At(id, 0))
 	}
 	return cl, 0
 }
@@ -840,16 +842,15 @@ func (cl *classes) strongComponents(edges *facts.Relation, tick func() bool) []i
 	// The successors of index i are succ[start[i]:start[i+1]].
 	start := make([]int32, n+1)
 	for id := range uint32(edges.Len()) {
-		start[cl.index(edges.Row(id)[0])+1]++
+		start[cl.index(edges.At(id, 0))+1]++
 	}
 	for i := range n {
 		start[i+1] += start[i]
 	}
 	succ, fill := make([]int32, edges.Len()), slices.Clone(start[:n])
 	for id := range uint32(edges.Len()) {
-		row := edges.Row(id)
-		from := cl.index(row[0])
-		succ[fill[from]] = cl.index(row[1])
+		from := cl.index(edges.At(id, 0))
+		succ[fill[from]] = cl.index(edges.At(id, 1))
 		fill[from]++
 	}
 	const unvisited = -1

@@ -685,9 +685,8 @@ func (ev *evaluator) aggregate(r *rule) bool {
 		exprs[j] = ev.resolve(st.expr)
 	}
 	for id := uint32(0); id < uint32(rows.Len()); id++ {
-		row := rows.Row(id)
 		for i, c := range keyCols {
-			key[i] = row[c]
+			key[i] = rows.At(id, c)
 		}
 		if groups.First(key) != id {
 			continue // each group is reduced once, at its newest row

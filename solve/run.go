@@ -258,7 +258,7 @@ func (run *runner) run(k int) bool {
 			if !ev.poll(&run.ticks) {
 				return false
 			}
-			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
+			if run.match(st, id) && !run.run(k+1) {
 				return false
 			}
 		}
@@ -274,7 +274,7 @@ func (run *runner) run(k int) bool {
 			if !ev.poll(&run.ticks) {
 				return false
 			}
-			if run.match(st, st.rel.Row(id)) && !run.run(k+1) {
+			if run.match(st, id) && !run.run(k+1) {
 				return false
 			}
 		}
@@ -338,12 +338,12 @@ func (run *runner) fillKey(st *step) {
 	}
 }
 
-func (run *runner) match(st *step, row []facts.Value) bool {
+func (run *runner) match(st *step, id uint32) bool {
 	for _, b := range st.bind {
-		run.slots[b.slot] = row[b.col]
+		run.slots[b.slot] = st.rel.At(id, b.col)
 	}
 	for _, c := range st.check {
-		if row[c.col] != run.slots[c.slot] {
+		if st.rel.At(id, c.col) != run.slots[c.slot] {
 			return false
 		}
 	}
@@ -492,7 +492,7 @@ func (run *runner) reduce(st *aggStmt, rows *facts.Relation, arg int, groups *fa
 		if st.reducer == reduceCount {
 			continue
 		}
-		v := rows.Row(id)[arg]
+		v := rows.At(id, arg)
 		if !v.IsNumber() {
 			return 0, run.ev.fail(nil, "%s of a non-number %s", reducerName[st.reducer], run.ev.syms.Format(v))
 		}

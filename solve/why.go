@@ -189,7 +189,7 @@ func (x *Explainer) explain(pred int, row uint32, depth int) *Derivation {
 		return d
 	}
 	rel := x.ev.rels[pred]
-	d := &Derivation{Pred: x.p.preds[pred].sym.Symbol, Args: append([]facts.Value(nil), rel.Row(row)...)}
+	d := &Derivation{Pred: x.p.preds[pred].sym.Symbol, Args: rel.Row(row)}
 	if c, ok := x.computed[pred]; ok {
 		d.How, d.Rule = Computed, x.declRef(c)
 		x.memo[key] = d
@@ -557,18 +557,17 @@ func (s *search) atom(i int, found func() bool) bool {
 		if s.before > 0 && rel.StampOf(id) >= s.before {
 			return false
 		}
-		row := rel.Row(id)
 		var newly []int
 		ok := true
 		for c, a := range l.args {
 			if a.fn != fnVar {
 				continue
 			}
-			switch {
+			switch v := rel.At(id, c); {
 			case !s.bound[a.slot]:
-				s.bound[a.slot], s.run.slots[a.slot] = true, row[c]
+				s.bound[a.slot], s.run.slots[a.slot] = true, v
 				newly = append(newly, a.slot)
-			case s.run.slots[a.slot] != row[c]:
+			case s.run.slots[a.slot] != v:
 				ok = false
 			}
 		}

@@ -153,8 +153,8 @@ func tuples[T [1]int64 | [2]int64 | [3]int64](db *facts.DB, pred Handle) []T {
 	}
 	out := make([]T, 0, r.Len())
 	for id := range uint32(r.Len()) {
-		for i, v := range r.Row(id) {
-			t[i] = v.Int()
+		for i := range len(t) {
+			t[i] = r.At(id, i).Int()
 		}
 		out = append(out, t)
 	}
