@@ -72,9 +72,6 @@ func (s *rows) cap() int {
 	return cap(s.packed)
 }
 
-// bytes returns the size of s's storage.
-func (s *rows) bytes() int { return cap(s.packed)*4 + cap(s.values)*8 }
-
 // reserve makes room for need values: exactly that many if exact (the
 // storage will not grow), else at least twice the room s had.
 func (s *rows) reserve(need int, exact bool) {

@@ -298,7 +298,7 @@ func (d memoryDescriber) lookup(pred contract.Handle, x int) string {
 		return ""
 	}
 	if id := r.Index([]int{0}).First([]facts.Value{facts.Number(int64(x))}); id != facts.NoRow {
-		return d.db.Symbols().Format(r.Row(id)[1])
+		return d.db.Symbols().Format(r.At(id, 1))
 	}
 	return ""
 }

@@ -257,7 +257,7 @@ func (st *stepper) tensorDecision(d rewrite.Decision) explain.Decision {
 	if r := contract.TensorUse.Lookup(st.db); r != nil {
 		ix := r.Index([]int{0, 1})
 		if id := ix.First(operandKey(d.Operand)); id != facts.NoRow {
-			value = r.Row(id)[2].Int()
+			value = r.At(id, 2).Int()
 		}
 	}
 	out := explain.Decision{Kind: "alloc", Op: names.Op(op).Name, At: st.location(names.Location(op)), Operand: int(d.Index)}

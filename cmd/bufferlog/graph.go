@@ -168,7 +168,7 @@ func readGraph(parts []*facts.DB, names *extract.Names, fn *ir.Operation) (*buff
 	for _, p := range parts {
 		if r := contract.Lookup(p, facts.Func); r != nil {
 			for row := range uint32(r.Len()) {
-				if r.Row(row)[0].Int() == int64(id) {
+				if r.At(row, 0).Int() == int64(id) {
 					db = p
 				}
 			}
