@@ -57,9 +57,9 @@ func MinCopy(db *facts.DB) (*rewrite.Decisions, error) {
 		}
 	}
 	must := map[rewrite.Operand]bool{}
-	for id := range uint32(rel[facts.MustInplace].Len()) {
-		r := rel[facts.MustInplace]
-		must[rewrite.Operand{Op: r.At(id, 0).Int(), Index: r.At(id, 1).Int()}] = true
+	mustRel := rel[facts.MustInplace]
+	for id := range uint32(mustRel.Len()) {
+		must[rewrite.Operand{Op: mustRel.At(id, 0).Int(), Index: mustRel.At(id, 1).Int()}] = true
 	}
 	class := func(o rewrite.Operand) int64 {
 		e, _ := d.operandOf(o)
