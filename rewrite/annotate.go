@@ -70,33 +70,54 @@ func AnnotateOps(a Annotation, lo, hi, workers int) {
 	parallel.For(ranges, ranges, func(r int) { annotateRange(a, lo+n*r/ranges, lo+n*(r+1)/ranges) })
 }
 
+// The marks of __inplace_operands_attr__, by index into inPlaceMarks.
+const (
+	markNone = iota
+	markFalse
+	markTrue
+)
+
+var inPlaceMarks = [...]string{markNone: "none", markFalse: "false", markTrue: "true"}
+
 // annotateRange annotates the ops with ids from lo to hi. Ids number
 // every op of the IR, in walk order, and the in-place operands ascend by
 // op id and index: a cursor into them answers each operand in turn.
 func annotateRange(a Annotation, lo, hi int) {
 	names, sum, inPlace := a.Names, a.Summary, a.Decisions.InPlaceOperands
 	next, _ := slices.BinarySearchFunc(inPlace, Operand{Op: int64(lo)}, Operand.Compare)
+	// Ops share the attribute of each sequence of marks: a large function
+	// has few, and one per op held 135 bytes an op (100k-op function).
+	shared := map[string]*ir.ArrayAttr{}
+	var key []byte
 	for id := lo; id < hi; id++ {
 		op := names.Op(id)
-		var marks []ir.Attribute
+		key = key[:0]
 		tensors := false
 		for i, v := range op.Operands() {
-			mark := "none"
+			mark := markNone
 			if ir.IsTensor(v.Type()) {
 				tensors = true
-				mark = "false"
+				mark = markFalse
 				o := Operand{Op: int64(id), Index: int64(i)}
 				for next < len(inPlace) && inPlace[next].Compare(o) < 0 {
 					next++
 				}
 				if next < len(inPlace) && inPlace[next] == o {
-					mark = "true"
+					mark = markTrue
 				}
 			}
-			marks = append(marks, &ir.StringAttr{Value: mark})
+			key = append(key, byte(mark))
 		}
 		if tensors {
-			op.SetAttr(InPlaceAttr, &ir.ArrayAttr{Elems: marks})
+			marks, ok := shared[string(key)]
+			if !ok {
+				marks = &ir.ArrayAttr{Elems: make([]ir.Attribute, len(key))}
+				for i, m := range key {
+					marks.Elems[i] = &ir.StringAttr{Value: inPlaceMarks[m]}
+				}
+				shared[string(key)] = marks
+			}
+			op.SetAttr(InPlaceAttr, marks)
 		}
 		if op.Name == "func.return" && sum != nil {
 			annotateReturn(op, int64(id), sum)
