@@ -1,0 +1,21 @@
+// Package hugeheap lets the Go heap grow into memory that the kernel
+// backs with transparent huge pages.
+//
+// Where the kernel gives huge pages only to memory that asks for them
+// (transparent_hugepage set to "madvise", the default of Debian and
+// Ubuntu), the Go runtime does not ask: every 4 KiB of a growing heap
+// then costs a page fault, and the analysis's hash tables, read at random,
+// miss the TLB on most probes. On a 100k-op function the analysis took
+// about 60,000 faults, and a quarter to a third of its time went with
+// them (docs/benchmarks.md).
+//
+// Reserve makes one allocation of the size asked, advises its pages
+// MADV_HUGEPAGE and lets it go. The collector frees it at its next cycle,
+// and the spans allocated after are carved from those pages, which keep
+// the advice: the runtime maps heap memory once and afterwards only
+// advises it, which leaves the kernel's flag on the mapping. The
+// allocation is never written, so it costs address space, not memory.
+//
+// Elsewhere (another kernel setting, another system) Reserve does
+// nothing.
+package hugeheap

@@ -1,0 +1,91 @@
+package hugeheap
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"unsafe"
+)
+
+// minReserve is the smallest reservation Reserve makes: one heap arena of
+// the runtime on 64-bit Linux. A smaller heap takes a few thousand page
+// faults at most.
+const minReserve = 64 << 20
+
+var (
+	mu       sync.Mutex
+	reserved int // the largest reservation made: the heap holds its pages
+)
+
+// hugePageSize is the size of the kernel's transparent huge pages, or 0
+// when memory gets them only where it asks (mode "madvise") is not the
+// kernel's setting: under "always" every mapping gets them unasked, under
+// "never" none does.
+var hugePageSize = sync.OnceValue(func() int {
+	const dir = "/sys/kernel/mm/transparent_hugepage/"
+	mode, err := os.ReadFile(dir + "enabled")
+	if err != nil || selected(string(mode)) != "madvise" {
+		return 0
+	}
+	size, err := os.ReadFile(dir + "hpage_pmd_size")
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(size)))
+	if err != nil || n <= 0 || n&(n-1) != 0 {
+		return 0
+	}
+	return n
+})
+
+// selected returns the bracketed choice of a sysfs setting such as
+// "always [madvise] never".
+func selected(setting string) string {
+	_, rest, ok := strings.Cut(setting, "[")
+	choice, _, closed := strings.Cut(rest, "]")
+	if !ok || !closed {
+		return ""
+	}
+	return choice
+}
+
+// Reserve grows the heap by n bytes (at most half the machine's memory)
+// backed by huge pages, unless the heap already holds a reservation that
+// large, n is under minReserve, or the kernel gives huge pages unasked or
+// not at all. It reports whether it advised new memory.
+func Reserve(n int) bool {
+	page := hugePageSize()
+	if page == 0 {
+		return false
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// The allocation must not fail: the runtime would end the process. The
+	// kernel refuses a mapping larger than its memory, and a heap that
+	// grows past half of it has more to fear than faults.
+	n = min(n, physicalMemory()/2)
+	if n <= reserved || n < minReserve {
+		return false
+	}
+	b := make([]byte, n)
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	mask := uintptr(page) - 1
+	lo := (start+mask)&^mask - start
+	hi := (start+uintptr(n))&^mask - start
+	if lo >= hi || syscall.Madvise(b[lo:hi], syscall.MADV_HUGEPAGE) != nil {
+		return false
+	}
+	reserved = n
+	return true
+}
+
+// physicalMemory returns the machine's memory in bytes, or 0 if unknown.
+func physicalMemory() int {
+	var info syscall.Sysinfo_t
+	if syscall.Sysinfo(&info) != nil {
+		return 0
+	}
+	return int(info.Totalram) * int(info.Unit)
+}

@@ -1,0 +1,93 @@
+package hugeheap
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+func TestSelected(t *testing.T) {
+	for _, tc := range []struct{ setting, want string }{
+		{"always [madvise] never\n", "madvise"},
+		{"[always] madvise never\n", "always"},
+		{"always madvise [never]", "never"},
+		{"madvise", ""},
+		{"[madvise", ""},
+	} {
+		if got := selected(tc.setting); got != tc.want {
+			t.Errorf("selected(%q) = %q, want %q", tc.setting, got, tc.want)
+		}
+	}
+}
+
+// TestReserve checks that a buffer allocated after a reservation lies in
+// memory advised for huge pages (VmFlags "hg" in /proc/self/smaps) where
+// the kernel's mode asks for the advice, and that Reserve declines
+// elsewhere and below minReserve.
+func TestReserve(t *testing.T) {
+	if Reserve(minReserve - 1) {
+		t.Fatal("Reserve advised less than minReserve")
+	}
+	if hugePageSize() == 0 {
+		if Reserve(2 * minReserve) {
+			t.Fatal("Reserve advised memory where the kernel does not take advice")
+		}
+		return
+	}
+	if !Reserve(2 * minReserve) {
+		t.Fatal("Reserve declined under the madvise mode")
+	}
+	if Reserve(minReserve) {
+		t.Fatal("Reserve advised again within its earlier reservation")
+	}
+	runtime.GC() // frees the reservation
+	b := make([]byte, minReserve/2)
+	// Its middle: the reservation's pages before its first huge page
+	// boundary, where b may start, are not advised.
+	addr := uintptr(unsafe.Pointer(&b[len(b)/2]))
+	flags := vmFlags(t, addr)
+	if !strings.Contains(" "+flags+" ", " hg ") {
+		t.Errorf("buffer at %#x: VmFlags %q, want hg", addr, flags)
+	}
+	runtime.KeepAlive(b)
+}
+
+// vmFlags returns the VmFlags of the mapping holding addr.
+func vmFlags(t *testing.T, addr uintptr) string {
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if lo, hi, ok := mappingRange(line); ok {
+			in = lo <= addr && addr < hi
+			continue
+		}
+		if flags, ok := strings.CutPrefix(line, "VmFlags:"); ok && in {
+			return strings.TrimSpace(flags)
+		}
+	}
+	t.Fatalf("no mapping holds %#x", addr)
+	return ""
+}
+
+// mappingRange parses the address range that starts a mapping's entry
+// ("7f00-7f80 rw-p ...").
+func mappingRange(line string) (lo, hi uintptr, ok bool) {
+	r, _, _ := strings.Cut(line, " ")
+	a, b, found := strings.Cut(r, "-")
+	if !found {
+		return 0, 0, false
+	}
+	l, err1 := strconv.ParseUint(a, 16, 64)
+	h, err2 := strconv.ParseUint(b, 16, 64)
+	return uintptr(l), uintptr(h), err1 == nil && err2 == nil
+}
