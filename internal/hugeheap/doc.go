@@ -16,6 +16,9 @@
 // advises it, which leaves the kernel's flag on the mapping. The
 // allocation is never written, so it costs address space, not memory.
 //
-// Elsewhere (another kernel setting, another system) Reserve does
-// nothing.
+// The pages are rounded up to 2 MiB, so a heap of many partly filled
+// buffers can take more memory: 10-15% more at the peak of a large
+// function's analysis, less on a module's (docs/benchmarks.md).
+// GODEBUG=disablethp=1, the Go runtime's own switch, turns Reserve off;
+// so does any kernel setting but "madvise", and any system but Linux.
 package hugeheap

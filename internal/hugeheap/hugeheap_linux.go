@@ -20,10 +20,13 @@ var (
 )
 
 // hugePageSize is the size of the kernel's transparent huge pages, or 0
-// when memory gets them only where it asks (mode "madvise") is not the
-// kernel's setting: under "always" every mapping gets them unasked, under
-// "never" none does.
+// when GODEBUG disables them or memory gets them only where it asks (mode
+// "madvise") is not the kernel's setting: under "always" every mapping
+// gets them unasked, under "never" none does.
 var hugePageSize = sync.OnceValue(func() int {
+	if disabled(os.Getenv("GODEBUG")) {
+		return 0
+	}
 	const dir = "/sys/kernel/mm/transparent_hugepage/"
 	mode, err := os.ReadFile(dir + "enabled")
 	if err != nil || selected(string(mode)) != "madvise" {
@@ -39,6 +42,19 @@ var hugePageSize = sync.OnceValue(func() int {
 	}
 	return n
 })
+
+// disabled reports whether a GODEBUG setting turns the Go runtime's use of
+// huge pages off (disablethp=1): the user's way to trade the time they
+// save for the memory they round up to.
+func disabled(godebug string) bool {
+	disable := false
+	for setting := range strings.SplitSeq(godebug, ",") {
+		if value, ok := strings.CutPrefix(strings.TrimSpace(setting), "disablethp="); ok {
+			disable = value == "1" // the last setting wins, as in the runtime
+		}
+	}
+	return disable
+}
 
 // selected returns the bracketed choice of a sysfs setting such as
 // "always [madvise] never".

@@ -24,6 +24,24 @@ func TestSelected(t *testing.T) {
 	}
 }
 
+func TestDisabled(t *testing.T) {
+	for _, tc := range []struct {
+		godebug string
+		want    bool
+	}{
+		{"", false},
+		{"disablethp=1", true},
+		{"gctrace=1, disablethp=1", true},
+		{"disablethp=1,disablethp=0", false},
+		{"disablethp=0", false},
+		{"xdisablethp=1", false},
+	} {
+		if got := disabled(tc.godebug); got != tc.want {
+			t.Errorf("disabled(%q) = %v, want %v", tc.godebug, got, tc.want)
+		}
+	}
+}
+
 // TestReserve checks that a buffer allocated after a reservation lies in
 // memory advised for huge pages (VmFlags "hg" in /proc/self/smaps) where
 // the kernel's mode asks for the advice, and that Reserve declines
