@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -286,11 +284,4 @@ func unionFindGo(n int, edges [][2]int64) []int32 {
 		rep[i] = minimum[rep[i]]
 	}
 	return rep
-}
-
-// TestMain runs the tests and benchmarks with the garbage collector
-// setting of cmd/bufferlog, so the benchmarks measure what the tool does.
-func TestMain(m *testing.M) {
-	debug.SetGCPercent(200)
-	os.Exit(m.Run())
 }
