@@ -73,16 +73,13 @@ func selected(setting string) string {
 // not at all. It reports whether it advised new memory.
 func Reserve(n int) bool {
 	page := hugePageSize()
-	if page == 0 {
+	n = min(n, maxReserve())
+	if page == 0 || n < minReserve {
 		return false
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	// The allocation must not fail: the runtime would end the process. The
-	// kernel refuses a mapping larger than its memory, and a heap that
-	// grows past half of it has more to fear than faults.
-	n = min(n, physicalMemory()/2)
-	if n <= reserved || n < minReserve {
+	if n <= reserved {
 		return false
 	}
 	b := make([]byte, n)
@@ -97,11 +94,15 @@ func Reserve(n int) bool {
 	return true
 }
 
-// physicalMemory returns the machine's memory in bytes, or 0 if unknown.
-func physicalMemory() int {
+// maxReserve is half the machine's memory, or 0 if unknown. The
+// allocation must not fail, or the runtime would end the process: the
+// kernel refuses a mapping larger than its memory, and a heap that grows
+// past half of it has more to fear than faults. Read once, as the
+// kernel's mode is: Reserve runs for every input of a batch.
+var maxReserve = sync.OnceValue(func() int {
 	var info syscall.Sysinfo_t
 	if syscall.Sysinfo(&info) != nil {
 		return 0
 	}
-	return int(info.Totalram) * int(info.Unit)
-}
+	return int(info.Totalram) * int(info.Unit) / 2
+})
