@@ -240,6 +240,65 @@ func (r *Relation) findIndex(cols []int) *Index {
 	return nil
 }
 
+// probeChain is the longest chain of an index that ProbeIndex offers for
+// finding whole tuples: a few rows compared are cheaper than a probe of
+// the duplicate set, whose slots are spread over the whole table where a
+// dense index's keys are in id order.
+const probeChain = 4
+
+// ProbeIndex returns an index of r through which Index.FindRow finds a
+// whole tuple in at most probeChain steps, as far as r's rows so far go,
+// or nil: one r has (a dense one if any, else the one with the shortest
+// chains), or else, for a relation of sealRows rows or more, a dense one
+// it builds on the column whose values hold the fewest rows each, if
+// that is few enough. A relation that a join probes for whole tuples
+// (every argument bound) then needs no duplicate set once it is complete
+// (Seal), and its probes read memory in the order of their keys.
+func (r *Relation) ProbeIndex() *Index {
+	if ix := r.shortIndex(); ix != nil || r.n < sealRows {
+		return ix
+	}
+	col, longest := -1, probeChain+1
+	for c := range r.arity {
+		if m := r.Measure([]int{c}); m.Longest < longest {
+			col, longest = c, m.Longest
+		}
+	}
+	if col < 0 || !r.denseColumn(col) {
+		return nil
+	}
+	if ix := r.Index([]int{col}); ix.longest <= probeChain {
+		return ix
+	}
+	return nil
+}
+
+// shortIndex returns the index of r that ProbeIndex prefers among those r
+// has, or nil.
+func (r *Relation) shortIndex() *Index {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var best *Index
+	for _, ix := range r.indexes {
+		switch {
+		case ix.longest > probeChain:
+		case best == nil,
+			ix.dense != nil && best.dense == nil,
+			(ix.dense != nil) == (best.dense != nil) && ix.longest < best.longest:
+			best = ix
+		}
+	}
+	return best
+}
+
+// denseColumn reports whether an index of r on column c would have a
+// dense table.
+func (r *Relation) denseColumn(c int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return denseSpan(r, []int{c}) != nil
+}
+
 // Index returns the index on the given columns (key order as given),
 // building it over the existing rows on first use. It stays current as
 // tuples are added.
@@ -399,6 +458,23 @@ func (ix *Index) First(key []Value) uint32 {
 		return NoRow
 	}
 	return uint32(ix.keys.slots[slot]) - 1
+}
+
+// FindRow returns the row id of the whole tuple, or NoRow, by walking
+// the chain of its key: what Relation.Find does, without the duplicate
+// set (see Relation.ProbeIndex).
+func (ix *Index) FindRow(tuple []Value) uint32 {
+	var buf [8]Value
+	key := buf[:0]
+	for _, c := range ix.cols {
+		key = append(key, tuple[c])
+	}
+	for id := ix.First(key); id != NoRow; id = ix.Next(id) {
+		if ix.rel.equals(id, tuple) {
+			return id
+		}
+	}
+	return NoRow
 }
 
 // Count returns the number of rows whose indexed columns equal key.

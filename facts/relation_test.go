@@ -401,3 +401,64 @@ func BenchmarkIndexBuild(b *testing.B) {
 		r.Index([]int{2})
 	}
 }
+
+// TestProbeIndex checks which index ProbeIndex offers for finding whole
+// tuples, and that FindRow through it finds exactly the rows Find does,
+// without building the duplicate set of a sealed relation again.
+func TestProbeIndex(t *testing.T) {
+	const n = 3 * sealRows
+	syms := NewSymbols()
+	number := func(i int) []Value { return []Value{Number(int64(i))} }
+	name := func(i int) Value { return syms.Name(fmt.Sprint("/v/", i)) }
+	for _, tc := range []struct {
+		name    string
+		rows    int
+		row     func(i int) []Value
+		indexes [][]int // built before ProbeIndex is asked
+		want    []int   // the columns of the index offered; nil for none
+		dense   bool
+	}{
+		{"small, without an index", sealRows - 1, number, nil, nil, false},
+		{"one dense column", n, number, nil, []int{0}, true},
+		{"the column with short chains", n, func(i int) []Value { return []Value{Number(int64(i % 7)), Number(int64(i / 2))} }, nil, []int{1}, true},
+		{"no column short enough", n, func(i int) []Value { return []Value{Number(int64(i % 7)), Number(int64(i / 7))} }, nil, nil, false},
+		{"symbols: no dense table", n, func(i int) []Value { return []Value{name(i)} }, nil, nil, false},
+		{"an index it has, hashed", n, func(i int) []Value { return []Value{name(i), Number(int64(i % 7))} }, [][]int{{0}}, []int{0}, false},
+		{"a dense index before a hashed one", n, func(i int) []Value { return []Value{name(i), Number(int64(i))} }, [][]int{{0}, {1}}, []int{1}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewRelation("p", len(tc.row(0)))
+			for i := range tc.rows {
+				r.Add(tc.row(i))
+			}
+			for _, cols := range tc.indexes {
+				r.Index(cols)
+			}
+			r.Seal()
+			ix := r.ProbeIndex()
+			switch {
+			case tc.want == nil && ix != nil:
+				t.Fatalf("offered an index on %v, want none", ix.cols)
+			case tc.want == nil:
+				return
+			case ix == nil:
+				t.Fatalf("offered no index, want one on %v", tc.want)
+			case !slices.Equal(ix.cols, tc.want) || (ix.dense != nil) != tc.dense:
+				t.Fatalf("offered an index on %v (dense %v), want %v (dense %v)", ix.cols, ix.dense != nil, tc.want, tc.dense)
+			}
+			for i := range tc.rows {
+				if got := ix.FindRow(tc.row(i)); got != uint32(i) {
+					t.Fatalf("FindRow(%v) = %d, want %d", tc.row(i), got, i)
+				}
+			}
+			absent := tc.row(tc.rows)
+			absent[len(absent)-1]++ // its key held, the tuple not
+			if got := ix.FindRow(absent); got != NoRow {
+				t.Errorf("FindRow(%v) = %d for a tuple not held", absent, got)
+			}
+			if !r.sealed.Load() {
+				t.Error("probing through the index built the duplicate set again")
+			}
+		})
+	}
+}

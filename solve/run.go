@@ -139,7 +139,10 @@ func (ev *evaluator) refresh(run *runner, r *rule, delta int) {
 			if st.rel != nil {
 				st.rel = ev.rels[r.body[st.lit].pred]
 			}
-			if st.ix != nil {
+			switch {
+			case st.kind == stepProbe || st.kind == stepNegProbe:
+				st.ix = st.rel.ProbeIndex()
+			case st.ix != nil:
 				st.ix = st.rel.Index(st.cols)
 			}
 		}
@@ -202,8 +205,10 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 	switch {
 	case len(cols) == len(l.args) && neg:
 		st.kind = stepNegProbe
+		st.ix = st.rel.ProbeIndex()
 	case len(cols) == len(l.args):
 		st.kind = stepProbe
+		st.ix = st.rel.ProbeIndex()
 	case len(cols) == 0 && neg:
 		st.kind = stepNegAny
 	case len(cols) == 0:
@@ -283,7 +288,7 @@ func (run *runner) run(k int) bool {
 		if !ev.poll(&run.ticks) {
 			return false
 		}
-		if id := st.rel.Find(st.keybuf); id != facts.NoRow && id >= st.lo && id < st.hi {
+		if id := st.probe(); id != facts.NoRow && id >= st.lo && id < st.hi {
 			return run.run(k + 1)
 		}
 	case stepNegAny:
@@ -297,7 +302,7 @@ func (run *runner) run(k int) bool {
 		}
 	case stepNegProbe:
 		run.fillKey(st)
-		if st.rel.Find(st.keybuf) == facts.NoRow {
+		if st.probe() == facts.NoRow {
 			return run.run(k + 1)
 		}
 	case stepFilter:
@@ -325,6 +330,16 @@ func (run *runner) run(k int) bool {
 		return run.run(k + 1)
 	}
 	return true
+}
+
+// probe returns the row of the whole tuple in st.keybuf, or NoRow:
+// through st.ix when the relation has an index with short chains
+// (facts.Relation.ProbeIndex), else through its duplicate set.
+func (st *step) probe() uint32 {
+	if st.ix != nil {
+		return st.ix.FindRow(st.keybuf)
+	}
+	return st.rel.Find(st.keybuf)
 }
 
 func (run *runner) fillKey(st *step) {
