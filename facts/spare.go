@@ -81,9 +81,14 @@ func newSlots(n int) []uint64 {
 	if !ok {
 		return make([]uint64, n)
 	}
-	b := takeSpare[uint64](&spare.slots, c)[:n]
-	clear(b)
-	return b
+	if b, ok := pooled[uint64](&spare.slots, c); ok {
+		b = b[:n]
+		clear(b)
+		return b
+	}
+	// New storage comes zeroed: clearing it again would write every
+	// slot twice.
+	return make([]uint64, n, 1<<c)
 }
 
 // buffer returns an empty buffer from pools with room for n elements. If
