@@ -12,6 +12,7 @@ import (
 	"bufferlog/ir"
 	"bufferlog/rewrite"
 	"bufferlog/rules/contract"
+	"bufferlog/solve"
 )
 
 // deallocPredicates are the derived predicates the deallocation driver
@@ -79,6 +80,11 @@ type Deallocation struct {
 	MaxStackBytes int64
 	// Extract extracts a module's facts, as extract.Module does.
 	Extract func(*ir.Module) (*facts.DB, *extract.Names, error)
+	// Release lets each evaluation drop a relation once no stratum left
+	// reads it (solve.Options.Release), unless the driver, the rewrite or
+	// a later round reads it: for a caller that reads nothing else of the
+	// plan's DB.
+	Release bool
 }
 
 // PlanDeallocation evaluates rules/dealloc*.mg (in prog) on the memref
@@ -106,6 +112,9 @@ type Deallocation struct {
 // bound each evaluation.
 func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Deallocation) (*DeallocPlan, error) {
 	prog, opt := rules.Program.Restrict(deallocPredicates...), rules.Limits
+	if d.Release {
+		opt.Release = releasable(prog)
+	}
 	plan := &DeallocPlan{}
 	cloned := map[cloneSite]bool{}
 	var fresh, dropped map[funcResult]bool
@@ -168,6 +177,26 @@ func PlanDeallocation(ctx context.Context, rules Rules, m *ir.Module, d Dealloca
 		plan.Copies = append(plan.Copies, copies...)
 		plan.Release()
 	}
+}
+
+// releasable accepts the predicates of prog, the deallocation rules,
+// whose facts no one reads once the strata reading them are done: not
+// those Go reads (the contract's), nor those a later round reads without
+// deriving them again (what does not depend on fresh_result, read by
+// what does), nor the call graph (calledBuffers, confirmed).
+func releasable(prog *solve.Program) func(name string) bool {
+	fresh := contract.Names(contract.FreshResult)
+	again, standing := prog.DerivedBy(prog, fresh).Needed(), prog.IndependentOf(fresh).Needed()
+	keep := map[string]bool{facts.Call.Name(): true}
+	for name := range again {
+		keep[name] = standing[name]
+	}
+	for _, p := range contract.All() {
+		if p.Role() == contract.Reads {
+			keep[p.Name()] = true
+		}
+	}
+	return func(name string) bool { return !keep[name] }
 }
 
 // Release hands the storage of the plan's DB to the relations made after

@@ -74,6 +74,44 @@ func withoutRule(t *testing.T, pred string) *solve.Program {
 	return prog
 }
 
+// planChains plans the deallocation of chains(depth) with prog, letting
+// relations go if release.
+func planChains(t *testing.T, prog *solve.Program, depth int, release bool) *driver.DeallocPlan {
+	t.Helper()
+	m, err := ir.Parse("chain.mlir", []byte(chains(depth)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{
+		Extract: func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) },
+		Release: release,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// results are what a plan derives of results and frees.
+var results = []contract.Handle{contract.ReturnsOwned, contract.DeallocAfter, contract.DeallocInBlock, contract.KeptAlive}
+
+// decided lists the facts of preds in p's DB (ids: plans of the same
+// module extract it alike).
+func decided(p *driver.DeallocPlan, preds ...contract.Handle) []string {
+	var out []string
+	for _, h := range preds {
+		r := contract.Lookup(p.DB, h)
+		if r == nil {
+			continue
+		}
+		for id := range uint32(r.Len()) {
+			out = append(out, fmt.Sprint(h.Name(), r.Row(id)))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // TestDeallocationSettlesChains: the deallocation's assumptions about a
 // chain of calls that returns a borrowed buffer (beside one returning a
 // fresh buffer) settle in the same few rounds at any depth
@@ -86,40 +124,10 @@ func TestDeallocationSettlesChains(t *testing.T) {
 		t.Fatal(err)
 	}
 	roundByRound := withoutRule(t, contract.UnconfirmedWith.Name())
-	plan := func(prog *solve.Program, depth int) *driver.DeallocPlan {
-		t.Helper()
-		m, err := ir.Parse("chain.mlir", []byte(chains(depth)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := driver.PlanDeallocation(context.Background(), driver.Rules{Program: prog}, m, driver.Deallocation{
-			Extract: func(m *ir.Module) (*facts.DB, *extract.Names, error) { return extract.Module(m, extract.Options{}) },
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	// decided lists what the plan derived of results and frees (ids: the
-	// two plans extract the same module).
-	decided := func(p *driver.DeallocPlan) []string {
-		var out []string
-		for _, h := range []contract.Handle{contract.ReturnsOwned, contract.DeallocAfter, contract.DeallocInBlock, contract.KeptAlive} {
-			r := contract.Lookup(p.DB, h)
-			if r == nil {
-				continue
-			}
-			for id := range uint32(r.Len()) {
-				out = append(out, fmt.Sprint(h.Name(), r.Row(id)))
-			}
-		}
-		slices.Sort(out)
-		return out
-	}
 	var rounds []int
 	for _, depth := range []int{3, 30, 300} {
-		fast, slow := plan(builtin, depth), plan(roundByRound, depth)
-		got, want := decided(fast), decided(slow)
+		fast, slow := planChains(t, builtin, depth, false), planChains(t, roundByRound, depth, false)
+		got, want := decided(fast, results...), decided(slow, results...)
 		if !slices.Equal(got, want) {
 			t.Errorf("depth %d: with unconfirmed_with the rules decide\n%v\nwithout it\n%v", depth, got, want)
 		}
@@ -131,5 +139,33 @@ func TestDeallocationSettlesChains(t *testing.T) {
 	}
 	if rounds[0] != rounds[2] || rounds[2] > 3 {
 		t.Errorf("rounds at depth 3, 30, 300: %v, want the same few at every depth", rounds)
+	}
+}
+
+// TestDeallocationReleases: a plan whose evaluations let relations go
+// (Deallocation.Release) drops some, and derives every fact Go reads
+// (the contract's) as a plan that keeps them all, in as many rounds, on
+// a module large enough to let go (a chain of calls that takes rounds
+// to settle, whose later rounds read what the first derived).
+func TestDeallocationReleases(t *testing.T) {
+	builtin, err := solve.Compile(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read []contract.Handle
+	for _, p := range contract.All() {
+		if p.Role() == contract.Reads {
+			read = append(read, p)
+		}
+	}
+	kept, released := planChains(t, builtin, 2000, false), planChains(t, builtin, 2000, true)
+	if got, want := decided(released, read...), decided(kept, read...); !slices.Equal(got, want) {
+		t.Errorf("letting relations go, the plan derives %d facts Go reads, %d otherwise", len(got), len(want))
+	}
+	if released.Rounds != kept.Rounds || kept.Rounds < 2 {
+		t.Errorf("%d rounds letting relations go, %d otherwise (want the same, more than one)", released.Rounds, kept.Rounds)
+	}
+	if n, m := len(released.DB.Relations()), len(kept.DB.Relations()); n >= m {
+		t.Errorf("the plan letting relations go holds %d relations, the other %d", n, m)
 	}
 }

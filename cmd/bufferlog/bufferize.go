@@ -295,7 +295,9 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 // deallocate places the deallocations of the memref module m by the
 // rules (rules/dealloc*.mg), with the copies they ask for.
 func deallocate(m *ir.Module, ps pass) error {
-	plan, err := driver.PlanDeallocation(ps.ctx, ps.driverRules(), m, ps.deallocation())
+	d := ps.deallocation()
+	d.Release = true
+	plan, err := driver.PlanDeallocation(ps.ctx, ps.driverRules(), m, d)
 	if err != nil {
 		return err
 	}
