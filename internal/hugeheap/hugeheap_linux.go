@@ -1,7 +1,10 @@
 package hugeheap
 
 import (
+	"cmp"
 	"os"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -82,16 +85,53 @@ func Reserve(n int) bool {
 	if n <= reserved {
 		return false
 	}
-	b := make([]byte, n)
-	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	mask := uintptr(page) - 1
-	lo := (start+mask)&^mask - start
-	hi := (start+uintptr(n))&^mask - start
-	if lo >= hi || syscall.Madvise(b[lo:hi], syscall.MADV_HUGEPAGE) != nil {
+	// In pieces, each advised where it lies: the runtime zeroes a large
+	// allocation whole when its start lies in memory the heap used before
+	// (a span freed below the high-water mark of its arena), and the
+	// allocation would then be written from end to end, in small pages.
+	// Only the pieces placed in such memory are zeroed now, memory that
+	// was the heap's already.
+	pieces := make([][]byte, 0, n/reserveChunk+1)
+	for left := n; left > 0; left -= reserveChunk {
+		pieces = append(pieces, make([]byte, min(left, reserveChunk)))
+	}
+	slices.SortFunc(pieces, func(a, b []byte) int { return cmp.Compare(start(a), start(b)) })
+	advised := false
+	for i := 0; i < len(pieces); {
+		// A run of pieces that lie end to end is advised as one range,
+		// so that no huge page is lost where one piece meets the next.
+		lo, hi := start(pieces[i]), start(pieces[i])+uintptr(len(pieces[i]))
+		for i++; i < len(pieces) && start(pieces[i]) == hi; i++ {
+			hi += uintptr(len(pieces[i]))
+		}
+		advised = advise(lo, hi, uintptr(page)) || advised
+	}
+	runtime.KeepAlive(pieces)
+	if advised {
+		reserved = n
+	}
+	return advised
+}
+
+// reserveChunk is the size of the pieces a reservation is made of (see
+// Reserve). Where the heap had a 32 MiB hole, a 512 MiB reservation made
+// in one piece grew the resident set by 481 MiB and took 1.9 s; made of
+// 16 MiB pieces, by 1 MiB, in 23 to 76 ms.
+const reserveChunk = 16 << 20
+
+// start is the address of b's first byte.
+func start(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
+
+// advise advises MADV_HUGEPAGE for the huge pages that lie wholly within
+// [lo, hi), and reports whether there were any and the kernel took it.
+func advise(lo, hi, page uintptr) bool {
+	mask := page - 1
+	lo, hi = (lo+mask)&^mask, hi&^mask
+	if lo >= hi {
 		return false
 	}
-	reserved = n
-	return true
+	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, syscall.MADV_HUGEPAGE)
+	return errno == 0
 }
 
 // maxReserve is half the machine's memory, or 0 if unknown. The

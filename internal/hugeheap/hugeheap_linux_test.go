@@ -74,6 +74,56 @@ func TestReserve(t *testing.T) {
 	runtime.KeepAlive(b)
 }
 
+// TestReserveWritesNothing: a reservation made where the heap has a
+// hole it has written (freed memory below its high-water mark) does not
+// become resident. Made in one piece, the runtime zeroed all of it. The
+// hole is larger than the other tests' reservations, so that it lies at
+// the top of the heap, where the reservation starts.
+func TestReserveWritesNothing(t *testing.T) {
+	if hugePageSize() == 0 {
+		t.Skip("the kernel does not take advice (mode not madvise): Reserve reserves nothing")
+	}
+	const n = 8 * minReserve // above what the other tests reserve
+	if reserved >= n {
+		t.Skip("ran before in this process (-count): the reservation is made")
+	}
+	hole := make([]byte, 4*minReserve)
+	for i := range hole {
+		hole[i] = 1
+	}
+	hole = nil
+	runtime.GC()
+	runtime.GC()
+	before := residentBytes(t)
+	if !Reserve(n) {
+		t.Fatal("Reserve declined")
+	}
+	grew := residentBytes(t) - before
+	if grew > n/4 {
+		t.Errorf("reserving %d MiB made %d MiB resident", n>>20, grew>>20)
+	}
+	t.Logf("reserving %d MiB made %d MiB resident", n>>20, grew>>20)
+}
+
+// residentBytes is the process's resident set (VmRSS).
+func residentBytes(t *testing.T) int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
+}
+
 // vmFlags returns the VmFlags of the mapping holding addr.
 func vmFlags(t *testing.T, addr uintptr) string {
 	f, err := os.Open("/proc/self/smaps")
