@@ -107,6 +107,12 @@ func Reserve(n int) bool {
 		advised = advise(lo, hi, uintptr(page)) || advised
 	}
 	runtime.KeepAlive(pieces)
+	// The collections that the pieces set off while they were allocated
+	// found them all alive, and pace the next one by that heap: until it
+	// grew to twice the reservation, nothing was collected (a 1M-op
+	// module's analysis peaked 270 MB higher). One collection now, with
+	// the pieces dead, paces the collector by the heap that is left.
+	runtime.GC()
 	if advised {
 		reserved = n
 	}
