@@ -10,7 +10,7 @@ type stepKind uint8
 const (
 	stepScan      stepKind = iota // atom with no bound argument: every row in range
 	stepLookup                    // atom with some bound arguments: an index chain
-	stepProbe                     // atom with all arguments bound: one hash probe
+	stepProbe                     // atom with all arguments bound: one tuple found (step.probe)
 	stepNegAny                    // negated atom with no bound argument
 	stepNegLookup                 // negated atom with some bound arguments
 	stepNegProbe                  // negated atom with all arguments bound

@@ -10,16 +10,16 @@
 // them (docs/benchmarks.md).
 //
 // Reserve allocates the size asked, in pieces of 16 MiB, advises their
-// pages MADV_HUGEPAGE and lets them go. The collector frees them at its
-// next cycle, and the spans allocated after are carved from those pages,
-// which keep the advice: the runtime maps heap memory once and afterwards
-// only advises it, which leaves the kernel's flag on the mapping. A piece
-// that the runtime places in fresh memory is not written, so it costs
-// address space, not memory; one placed where the heap was before is
-// zeroed, memory the heap had already. In one piece, a reservation that
-// started in such a hole was zeroed whole, in small pages: `bufferlog
-// fmt` on a 1M-op function took 24 s instead of 7, and 3.5 GB instead of
-// 0.9, in 2 of 4 runs (docs/benchmarks.md).
+// pages MADV_HUGEPAGE, lets them go and collects them, which also paces
+// the collector by the heap without them. The spans allocated after are
+// carved from those pages, which keep the advice: the runtime maps heap
+// memory once and afterwards only advises it, which leaves the kernel's
+// flag on the mapping. A piece that the runtime places in fresh memory is
+// not written, so it costs address space, not memory; one placed where
+// the heap was before is zeroed, memory the heap had already. In one
+// piece, a reservation that started in such a hole was zeroed whole, in
+// small pages: `bufferlog fmt` on a 1M-op function took 24 s instead of
+// 7, and 3.5 GB instead of 0.9, in 2 of 4 runs (docs/benchmarks.md).
 //
 // The pages are rounded up to 2 MiB, so a heap of many partly filled
 // buffers can take more memory: 10-15% more at the peak of a large
