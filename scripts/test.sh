@@ -76,9 +76,10 @@ go vet ./... || fail "go vet"
 echo "ok"
 
 step "go test -count=1 ./..."
-# cmd/bufferlog, the longest package, took 33 minutes on a slow day and
-# 40 beside other work; the whole of CI must stay within 90.
-go test -count=1 -timeout 60m ./... || fail "go test"
+# cmd/bufferlog, the longest package, took 33 minutes on a slow day, 40
+# beside other work, and 48.6 in a clean-clone CI of 52 minutes in all;
+# the rest of CI takes under 10, and the whole must stay within 90.
+go test -count=1 -timeout 75m ./... || fail "go test"
 
 # The code that runs on several goroutines, under the race detector: the
 # whole of solve and internal/parallel, the predicate table of facts, the
