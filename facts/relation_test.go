@@ -452,7 +452,7 @@ func TestProbeIndex(t *testing.T) {
 				}
 			}
 			absent := tc.row(tc.rows)
-			absent[len(absent)-1]++ // its key held, the tuple not
+			absent[len(absent)-1]++ // a tuple not held
 			if got := ix.FindRow(absent); got != NoRow {
 				t.Errorf("FindRow(%v) = %d for a tuple not held", absent, got)
 			}

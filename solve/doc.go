@@ -80,9 +80,9 @@
 // planner weighs and never looks up so cost no index. Negations,
 // comparisons and assignments run as soon as their variables are bound.
 // An atom with bound arguments looks them up through an index on exactly
-// those columns; with all arguments bound it walks a dense index whose
-// chains are short (facts.Relation.ProbeIndex) or else probes the
-// relation's duplicate set once. Bindings
+// those columns; with all arguments bound it walks an index whose chains
+// are short, a dense one where it can (facts.Relation.ProbeIndex), or
+// else probes the relation's duplicate set once. Bindings
 // live in a fixed slot array per rule; nothing is allocated per binding.
 // A rule whose inputs are all small runs a plan fixed at compile time;
 // the steps built for it are kept, across rounds and across evaluations
