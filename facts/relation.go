@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -37,6 +38,10 @@ type Relation struct {
 	// sealed says that set was let go (Seal) and is to be built again
 	// before it is next used.
 	sealed atomic.Bool
+	// spanDense holds the columns on which an index would have a dense
+	// table, of those in spanKnown, as of spanRows rows (denseColumn).
+	spanKnown, spanDense uint64
+	spanRows             int
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -240,26 +245,92 @@ func (r *Relation) findIndex(cols []int) *Index {
 	return nil
 }
 
-// probeChain is the longest chain of an index that ProbeIndex offers for
-// finding whole tuples: a few rows compared are cheaper than a probe of
-// the duplicate set, whose slots are spread over the whole table where a
-// dense index's keys are in id order.
-const probeChain = 4
+// shortChain is the longest chain of an index that Finder reads for a
+// key on more columns than the index has: a few rows compared are cheaper
+// than a probe of a hash table on all of them (or of the duplicate set,
+// for a whole tuple), whose slots are spread over the whole table where
+// a dense index's keys are in id order.
+const shortChain = 4
 
-// ProbeIndex returns an index of r through which Index.FindRow finds a
-// whole tuple in at most probeChain steps, as far as r's rows so far go,
-// or nil: one r has (a dense one if any, else the one with the shortest
-// chains), or else, for a relation of sealRows rows or more, a dense one
-// it builds on the column whose values hold the fewest rows each, if
-// that is few enough. A relation that a join probes for whole tuples
-// (every argument bound) then needs no duplicate set once it is complete
-// (Seal), and its probes read memory in the order of their keys.
-func (r *Relation) ProbeIndex() *Index {
-	if ix := r.shortIndex(); ix != nil || r.n < sealRows {
-		return ix
+// Finder returns a way to find the rows of r that hold given values in
+// the columns cols (ascending): through a dense index on exactly cols if
+// r has one, else through a dense index on some of them whose chains are
+// at most shortChain rows (one r has, or for a relation of sealRows rows
+// or more, one it builds on the column whose values hold the fewest rows
+// each), comparing the other columns row by row; else through the index
+// on exactly cols. With exact false, it never builds that last index:
+// it offers an index on some of cols with short chains, hashed if need
+// be, or none (Finder.Valid is false), as a relation probed for whole
+// tuples has its duplicate set.
+//
+// On a million-op function, op_in_block(Block, Op, _) looked up by both
+// columns reads a dense table by Op instead of a hash table of 2M slots.
+func (r *Relation) Finder(cols []int, exact bool) Finder {
+	ix := r.shortIndex(cols, exact)
+	if ix == nil && r.n >= sealRows {
+		ix = r.denseColumnIndex(cols)
 	}
-	col, longest := -1, probeChain+1
-	for c := range r.arity {
+	if ix == nil && exact {
+		ix = r.Index(cols)
+	}
+	if ix == nil {
+		return Finder{}
+	}
+	l := Finder{ix: ix, exact: equalInts(ix.cols, cols)}
+	if !l.exact {
+		for _, c := range ix.cols {
+			l.at = append(l.at, slices.Index(cols, c))
+		}
+		for i, c := range cols {
+			if !slices.Contains(ix.cols, c) {
+				l.rest = append(l.rest, colAt{c, i})
+			}
+		}
+	}
+	return l
+}
+
+// shortIndex returns the index of r that Finder prefers among those r
+// has on some of cols, or nil: a dense one on exactly cols; a dense one
+// with short chains (the shortest); the one on exactly cols; with exact
+// false, a hashed one with short chains.
+func (r *Relation) shortIndex(cols []int, exact bool) *Index {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	set := columnSet(cols)
+	var same, denseShort, hashedShort *Index
+	for _, ix := range r.indexes {
+		switch ixSet := columnSet(ix.cols); {
+		case ixSet == set && equalInts(ix.cols, cols):
+			same = ix
+		case ixSet&^set != 0 || ix.longest > shortChain:
+		case ix.dense != nil:
+			if denseShort == nil || ix.longest < denseShort.longest {
+				denseShort = ix
+			}
+		case hashedShort == nil || ix.longest < hashedShort.longest:
+			hashedShort = ix
+		}
+	}
+	switch {
+	case same != nil && same.dense != nil:
+		return same
+	case denseShort != nil:
+		return denseShort
+	case same != nil && (exact || same.longest <= shortChain):
+		return same
+	case !exact:
+		return hashedShort
+	}
+	return nil
+}
+
+// denseColumnIndex returns a dense index of r on the column of cols whose
+// values hold the fewest rows each, built if need be, if its chains are
+// short; else nil.
+func (r *Relation) denseColumnIndex(cols []int) *Index {
+	col, longest := -1, shortChain+1
+	for _, c := range cols {
 		if m := r.Measure([]int{c}); m.Longest < longest {
 			col, longest = c, m.Longest
 		}
@@ -267,36 +338,90 @@ func (r *Relation) ProbeIndex() *Index {
 	if col < 0 || !r.denseColumn(col) {
 		return nil
 	}
-	if ix := r.Index([]int{col}); ix.longest <= probeChain {
+	if ix := r.Index([]int{col}); ix.longest <= shortChain {
 		return ix
 	}
 	return nil
 }
 
-// shortIndex returns the index of r that ProbeIndex prefers among those r
-// has, or nil.
-func (r *Relation) shortIndex() *Index {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var best *Index
-	for _, ix := range r.indexes {
-		switch {
-		case ix.longest > probeChain:
-		case best == nil,
-			ix.dense != nil && best.dense == nil,
-			(ix.dense != nil) == (best.dense != nil) && ix.longest < best.longest:
-			best = ix
-		}
-	}
-	return best
-}
-
 // denseColumn reports whether an index of r on column c would have a
-// dense table.
+// dense table. The answer is kept until the relation grows: Finder asks
+// it for each rule that looks r up.
 func (r *Relation) denseColumn(c int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return denseSpan(r, []int{c}) != nil
+	if r.spanRows != r.n {
+		r.spanRows, r.spanKnown, r.spanDense = r.n, 0, 0
+	}
+	bit := uint64(1) << c
+	if r.spanKnown&bit == 0 {
+		r.spanKnown |= bit
+		if denseSpan(r, []int{c}) != nil {
+			r.spanDense |= bit
+		}
+	}
+	return r.spanDense&bit != 0
+}
+
+// Finder finds the rows of a relation that hold a key in some columns
+// (Relation.Finder): through an index on those columns, or on a few of
+// them, comparing the others.
+type Finder struct {
+	ix    *Index
+	exact bool    // ix is on the columns looked up, in their order
+	at    []int   // else: per column of ix, its value's position in the key
+	rest  []colAt // and the columns ix does not hold
+}
+
+// colAt is a column of the relation and the position of its value in a
+// key.
+type colAt struct{ col, at int }
+
+// Valid reports whether l reads an index (see Relation.Finder).
+func (l Finder) Valid() bool { return l.ix != nil }
+
+// Cols returns the columns of the index l reads.
+func (l Finder) Cols() []int { return l.ix.cols }
+
+// First returns the newest row that holds key, or NoRow.
+func (l *Finder) First(key []Value) uint32 {
+	if l.exact {
+		return l.ix.First(key)
+	}
+	var buf [maxDenseCols]Value
+	sub := buf[:0]
+	for _, i := range l.at {
+		sub = append(sub, key[i])
+	}
+	return l.holding(l.ix.First(sub), key)
+}
+
+// Next returns the next older row than row that holds key, or NoRow.
+func (l *Finder) Next(row uint32, key []Value) uint32 {
+	if l.exact {
+		return l.ix.Next(row)
+	}
+	return l.holding(l.ix.Next(row), key)
+}
+
+// holding returns the first row of the chain from id on whose columns
+// the index does not hold equal key's values.
+func (l *Finder) holding(id uint32, key []Value) uint32 {
+	for ; id != NoRow; id = l.ix.Next(id) {
+		if l.holds(id, key) {
+			return id
+		}
+	}
+	return NoRow
+}
+
+func (l *Finder) holds(id uint32, key []Value) bool {
+	for _, c := range l.rest {
+		if l.ix.rel.At(id, c.col) != key[c.at] {
+			return false
+		}
+	}
+	return true
 }
 
 // Index returns the index on the given columns (key order as given),
@@ -458,23 +583,6 @@ func (ix *Index) First(key []Value) uint32 {
 		return NoRow
 	}
 	return uint32(ix.keys.slots[slot]) - 1
-}
-
-// FindRow returns the row id of the whole tuple, or NoRow, by walking
-// the chain of its key: what Relation.Find does, without the duplicate
-// set (see Relation.ProbeIndex).
-func (ix *Index) FindRow(tuple []Value) uint32 {
-	var buf [8]Value
-	key := buf[:0]
-	for _, c := range ix.cols {
-		key = append(key, tuple[c])
-	}
-	for id := ix.First(key); id != NoRow; id = ix.Next(id) {
-		if ix.rel.equals(id, tuple) {
-			return id
-		}
-	}
-	return NoRow
 }
 
 // Count returns the number of rows whose indexed columns equal key.

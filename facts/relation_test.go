@@ -402,29 +402,44 @@ func BenchmarkIndexBuild(b *testing.B) {
 	}
 }
 
-// TestProbeIndex checks which index ProbeIndex offers for finding whole
-// tuples, and that FindRow through it finds exactly the rows Find does,
-// without building the duplicate set of a sealed relation again.
-func TestProbeIndex(t *testing.T) {
+// TestFinder checks which index Finder reads for lookups on some columns
+// and for probes of whole tuples, and that it finds exactly the rows that
+// hold each key, newest first, without building the duplicate set of a
+// sealed relation again.
+func TestFinder(t *testing.T) {
 	const n = 3 * sealRows
 	syms := NewSymbols()
-	number := func(i int) []Value { return []Value{Number(int64(i))} }
+	num := func(i int) Value { return Number(int64(i)) }
 	name := func(i int) Value { return syms.Name(fmt.Sprint("/v/", i)) }
+	all := func(row func(int) []Value) []int {
+		cols := make([]int, len(row(0)))
+		for c := range cols {
+			cols[c] = c
+		}
+		return cols
+	}
 	for _, tc := range []struct {
 		name    string
 		rows    int
 		row     func(i int) []Value
-		indexes [][]int // built before ProbeIndex is asked
-		want    []int   // the columns of the index offered; nil for none
+		cols    []int   // looked up; nil: every column (a probe)
+		indexes [][]int // built before Finder is asked
+		want    []int   // the columns of the index read; nil for none
 		dense   bool
 	}{
-		{"small, without an index", sealRows - 1, number, nil, nil, false},
-		{"one dense column", n, number, nil, []int{0}, true},
-		{"the column with short chains", n, func(i int) []Value { return []Value{Number(int64(i % 7)), Number(int64(i / 2))} }, nil, []int{1}, true},
-		{"no column short enough", n, func(i int) []Value { return []Value{Number(int64(i % 7)), Number(int64(i / 7))} }, nil, nil, false},
-		{"symbols: no dense table", n, func(i int) []Value { return []Value{name(i)} }, nil, nil, false},
-		{"an index it has, hashed", n, func(i int) []Value { return []Value{name(i), Number(int64(i % 7))} }, [][]int{{0}}, []int{0}, false},
-		{"a dense index before a hashed one", n, func(i int) []Value { return []Value{name(i), Number(int64(i))} }, [][]int{{0}, {1}}, []int{1}, true},
+		{"probe: small, without an index", sealRows - 1, func(i int) []Value { return []Value{num(i)} }, nil, nil, nil, false},
+		{"probe: one dense column", n, func(i int) []Value { return []Value{num(i)} }, nil, nil, []int{0}, true},
+		{"probe: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2)} }, nil, nil, []int{1}, true},
+		{"probe: no column short enough", n, func(i int) []Value { return []Value{num(i % 7), num(i / 7)} }, nil, nil, nil, false},
+		{"probe: symbols, no dense table", n, func(i int) []Value { return []Value{name(i)} }, nil, nil, nil, false},
+		{"probe: an index it has, hashed", n, func(i int) []Value { return []Value{name(i), num(i % 7)} }, nil, [][]int{{0}}, []int{0}, false},
+		{"probe: a dense index before a hashed one", n, func(i int) []Value { return []Value{name(i), num(i)} }, nil, [][]int{{0}, {1}}, []int{1}, true},
+		{"lookup: small, on its columns", sealRows - 1, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{0, 1}, true},
+		{"lookup: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{1}, true},
+		{"lookup: columns apart", n, func(i int) []Value { return []Value{num(i % 7), name(i), num(i / 3)} }, []int{0, 2}, nil, []int{2}, true},
+		{"lookup: no column short enough", n, func(i int) []Value { return []Value{name(i % 7), num(i % 11), num(i)} }, []int{0, 1}, nil, []int{0, 1}, false},
+		{"lookup: a dense index before a hashed one on its columns", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, [][]int{{0, 1}, {1}}, []int{1}, true},
+		{"lookup: its columns before a hashed index with short chains", n, func(i int) []Value { return []Value{name(i / 2), num(i % 7), num(i)} }, []int{0, 1}, [][]int{{0}, {0, 1}}, []int{0, 1}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := NewRelation("p", len(tc.row(0)))
@@ -435,29 +450,46 @@ func TestProbeIndex(t *testing.T) {
 				r.Index(cols)
 			}
 			r.Seal()
-			ix := r.ProbeIndex()
+			cols, probe := tc.cols, tc.cols == nil
+			if probe {
+				cols = all(tc.row)
+			}
+			f := r.Finder(cols, !probe)
 			switch {
-			case tc.want == nil && ix != nil:
-				t.Fatalf("offered an index on %v, want none", ix.cols)
+			case tc.want == nil && f.Valid():
+				t.Fatalf("reads an index on %v, want none", f.Cols())
 			case tc.want == nil:
 				return
-			case ix == nil:
-				t.Fatalf("offered no index, want one on %v", tc.want)
-			case !slices.Equal(ix.cols, tc.want) || (ix.dense != nil) != tc.dense:
-				t.Fatalf("offered an index on %v (dense %v), want %v (dense %v)", ix.cols, ix.dense != nil, tc.want, tc.dense)
+			case !f.Valid():
+				t.Fatalf("reads no index, want one on %v", tc.want)
+			case !slices.Equal(f.Cols(), tc.want) || (f.ix.dense != nil) != tc.dense:
+				t.Fatalf("reads an index on %v (dense %v), want %v (dense %v)", f.Cols(), f.ix.dense != nil, tc.want, tc.dense)
 			}
-			for i := range tc.rows {
-				if got := ix.FindRow(tc.row(i)); got != uint32(i) {
-					t.Fatalf("FindRow(%v) = %d, want %d", tc.row(i), got, i)
+			for i := range tc.rows + 1 { // the last key is held by no row
+				key := tc.row(i)
+				if i == tc.rows {
+					key[cols[len(cols)-1]] = Number(-1)
+				}
+				key = slices.Collect(func(yield func(Value) bool) {
+					for _, c := range cols {
+						yield(key[c])
+					}
+				})
+				var want, got []uint32
+				for id := uint32(r.Len()); id > 0; id-- {
+					if r.holds(id-1, cols, key) {
+						want = append(want, id-1)
+					}
+				}
+				for id := f.First(key); id != NoRow; id = f.Next(id, key) {
+					got = append(got, id)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("key %v: rows %v, want %v", key, got, want)
 				}
 			}
-			absent := tc.row(tc.rows)
-			absent[len(absent)-1]++ // a tuple not held
-			if got := ix.FindRow(absent); got != NoRow {
-				t.Errorf("FindRow(%v) = %d for a tuple not held", absent, got)
-			}
-			if !r.sealed.Load() {
-				t.Error("probing through the index built the duplicate set again")
+			if r.Len() >= sealRows && !r.sealed.Load() {
+				t.Error("finding rows through the index built the duplicate set again")
 			}
 		})
 	}

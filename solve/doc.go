@@ -80,8 +80,10 @@
 // planner weighs and never looks up so cost no index. Negations,
 // comparisons and assignments run as soon as their variables are bound.
 // An atom with bound arguments looks them up through an index on exactly
-// those columns; with all arguments bound it walks an index whose chains
-// are short, a dense one where it can (facts.Relation.ProbeIndex), or
+// those columns, or through a dense index on a few of them whose chains
+// are short, comparing the others row by row (facts.Relation.Finder):
+// on a large function, op_in_block(B, Op, _) reads a table by Op instead
+// of hashing both. With all arguments bound it walks such an index, or
 // else probes the relation's duplicate set once. Bindings
 // live in a fixed slot array per rule; nothing is allocated per binding.
 // A rule whose inputs are all small runs a plan fixed at compile time;

@@ -25,9 +25,9 @@ type step struct {
 	lit         int // the body literal of an atom step
 	rel         *facts.Relation
 	lo, hi      uint32
-	ix          *facts.Index
-	cols        []int         // the columns ix indexes
-	key         []expr        // per indexed column (all columns for a probe)
+	find        facts.Finder  // how a lookup or probe finds its rows
+	cols        []int         // the columns bound when it runs
+	key         []expr        // per bound column (all columns for a probe)
 	keybuf      []facts.Value // key values, filled per lookup
 	bind        []colSlot     // columns that bind a variable
 	check       []colSlot     // columns that must equal a variable bound by this atom
@@ -139,11 +139,8 @@ func (ev *evaluator) refresh(run *runner, r *rule, delta int) {
 			if st.rel != nil {
 				st.rel = ev.rels[r.body[st.lit].pred]
 			}
-			switch {
-			case st.kind == stepProbe || st.kind == stepNegProbe:
-				st.ix = st.rel.ProbeIndex()
-			case st.ix != nil:
-				st.ix = st.rel.Index(st.cols)
+			if st.cols != nil {
+				st.find = ev.finder(r, st)
 			}
 		}
 		if st.rel != nil {
@@ -205,23 +202,36 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 	switch {
 	case len(cols) == len(l.args) && neg:
 		st.kind = stepNegProbe
-		st.ix = st.rel.ProbeIndex()
 	case len(cols) == len(l.args):
 		st.kind = stepProbe
-		st.ix = st.rel.ProbeIndex()
 	case len(cols) == 0 && neg:
 		st.kind = stepNegAny
 	case len(cols) == 0:
 		st.kind = stepScan
+	case neg:
+		st.kind = stepNegLookup
 	default:
 		st.kind = stepLookup
-		if neg {
-			st.kind = stepNegLookup
-		}
+	}
+	if len(cols) > 0 {
 		st.cols = cols
-		st.ix = st.rel.Index(cols)
+		st.find = ev.finder(r, &st)
 	}
 	return st
+}
+
+// finder chooses how atom step st finds its rows. A lookup reads an
+// index on its bound columns, or a dense one on a few of them with short
+// chains (facts.Relation.Finder); one on a relation still growing in
+// this stratum keeps the index on all of them, which the planner's
+// estimates read (estimate). A probe (every column bound) needs no index:
+// without one with short chains it probes the duplicate set.
+func (ev *evaluator) finder(r *rule, st *step) facts.Finder {
+	probe := st.kind == stepProbe || st.kind == stepNegProbe
+	if !probe && ev.inStratum[r.body[st.lit].pred] {
+		st.rel.Index(st.cols)
+	}
+	return st.rel.Finder(st.cols, !probe)
 }
 
 // runner joins one rule's body by nested loops over its steps, with the
@@ -269,7 +279,7 @@ func (run *runner) run(k int) bool {
 		}
 	case stepLookup:
 		run.fillKey(st)
-		for id := st.ix.First(st.keybuf); id != facts.NoRow; id = st.ix.Next(id) {
+		for id := st.find.First(st.keybuf); id != facts.NoRow; id = st.find.Next(id, st.keybuf) {
 			if id >= st.hi {
 				continue
 			}
@@ -297,7 +307,7 @@ func (run *runner) run(k int) bool {
 		}
 	case stepNegLookup:
 		run.fillKey(st)
-		if st.ix.First(st.keybuf) == facts.NoRow {
+		if st.find.First(st.keybuf) == facts.NoRow {
 			return run.run(k + 1)
 		}
 	case stepNegProbe:
@@ -333,11 +343,11 @@ func (run *runner) run(k int) bool {
 }
 
 // probe returns the row of the whole tuple in st.keybuf, or NoRow:
-// through st.ix when the relation has an index with short chains
-// (facts.Relation.ProbeIndex), else through its duplicate set.
+// through an index when the relation has one with short chains
+// (facts.Relation.Finder), else through its duplicate set.
 func (st *step) probe() uint32 {
-	if st.ix != nil {
-		return st.ix.FindRow(st.keybuf)
+	if st.find.Valid() {
+		return st.find.First(st.keybuf)
 	}
 	return st.rel.Find(st.keybuf)
 }
