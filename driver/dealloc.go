@@ -191,10 +191,8 @@ func releasable(prog *solve.Program) func(name string) bool {
 	for name := range again {
 		keep[name] = standing[name]
 	}
-	for _, p := range contract.All() {
-		if p.Role() == contract.Reads {
-			keep[p.Name()] = true
-		}
+	for _, p := range contract.Read() {
+		keep[p.Name()] = true
 	}
 	return func(name string) bool { return !keep[name] }
 }

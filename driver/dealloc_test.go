@@ -153,10 +153,8 @@ func TestDeallocationReleases(t *testing.T) {
 		t.Fatal(err)
 	}
 	var read []contract.Handle
-	for _, p := range contract.All() {
-		if p.Role() == contract.Reads {
-			read = append(read, p)
-		}
+	for _, p := range contract.Read() {
+		read = append(read, p)
 	}
 	kept, released := planChains(t, builtin, 2000, false), planChains(t, builtin, 2000, true)
 	if got, want := decided(released, read...), decided(kept, read...); !slices.Equal(got, want) {

@@ -96,6 +96,17 @@ func declare(file string, role Role, name string, arity int) Pred {
 // All returns every predicate of the contract.
 func All() []Pred { return append([]Pred(nil), all...) }
 
+// Read returns the predicates of the contract that Go reads.
+func Read() []Pred {
+	var read []Pred
+	for _, p := range all {
+		if p.role == Reads {
+			read = append(read, p)
+		}
+	}
+	return read
+}
+
 // Name returns the predicate's name.
 func (p Pred) Name() string { return p.name }
 

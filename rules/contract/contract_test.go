@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -121,5 +122,29 @@ func TestGoNamesPredicatesByHandle(t *testing.T) {
 	}
 	if files < 50 {
 		t.Errorf("read %d Go files; the walk missed the module", files)
+	}
+}
+
+// TestRead: Read gives exactly the predicates that the built-in rules
+// declare as read by Go (contract(reads)).
+func TestRead(t *testing.T) {
+	parsed, err := solve.Parse(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, d := range parsed.Declarations() {
+		for _, a := range d.Descr {
+			if a.String() == contract.Descriptor+"("+contract.Reads.String()+")" {
+				want[d.DeclaredAtom.Predicate.Symbol] = true
+			}
+		}
+	}
+	got := map[string]bool{}
+	for _, p := range contract.Read() {
+		got[p.Name()] = true
+	}
+	if !maps.Equal(got, want) || len(want) == 0 {
+		t.Errorf("Read() = %v, want %v (not none)", got, want)
 	}
 }
