@@ -38,10 +38,10 @@ type Relation struct {
 	// sealed says that set was let go (Seal) and is to be built again
 	// before it is next used.
 	sealed atomic.Bool
-	// spanDense holds the columns on which an index would have a dense
-	// table, of those in spanKnown, as of spanRows rows (denseColumn).
-	spanKnown, spanDense uint64
-	spanRows             int
+	// walks holds per column what columnWalk counted (0: not yet), as
+	// of walkRows rows.
+	walks    []int
+	walkRows int
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -252,25 +252,45 @@ func (r *Relation) findIndex(cols []int) *Index {
 // a dense index's keys are in id order.
 const shortChain = 4
 
+// FindMode says which indexes Finder may read and build.
+type FindMode int
+
+const (
+	// FindLookup reads an index the relation has: dense, on the columns
+	// looked up or on some of them with short chains, else hashed on
+	// those columns; else, from sealRows rows, a dense one it builds on
+	// a single column whose lookups walk few rows (columnWalk); else the
+	// one on those columns, built. An index kept from a small part
+	// (keepRelation) is read rather than another built beside it: on a
+	// 1M-op function's pipeline, building one peaked 170 MB higher.
+	FindLookup FindMode = iota
+	// FindGrowing is FindLookup on a relation still growing: it builds
+	// no index on a single column, whose chains may not stay short, and
+	// always builds the one on exactly the columns, whose counts a
+	// planner reads (Measure).
+	FindGrowing
+	// FindProbe finds whole tuples (every column looked up): as
+	// FindLookup, but also through a hashed index with short chains that
+	// the relation has, and through none (Finder.Valid is false) rather
+	// than one built on every column: the relation has its duplicate set.
+	FindProbe
+)
+
 // Finder returns a way to find the rows of r that hold given values in
-// the columns cols (ascending): through a dense index on exactly cols if
-// r has one, else through a dense index on some of them whose chains are
-// at most shortChain rows (one r has, or for a relation of sealRows rows
-// or more, one it builds on the column whose values hold the fewest rows
-// each), comparing the other columns row by row; else through the index
-// on exactly cols. With exact false, it never builds that last index:
-// it offers an index on some of cols with short chains, hashed if need
-// be, or none (Finder.Valid is false), as a relation probed for whole
-// tuples has its duplicate set.
+// the columns cols (ascending), as mode allows: through an index on them
+// all, or on some of them, comparing the others row by row.
 //
-// On a million-op function, op_in_block(Block, Op, _) looked up by both
-// columns reads a dense table by Op instead of a hash table of 2M slots.
-func (r *Relation) Finder(cols []int, exact bool) Finder {
-	ix := r.shortIndex(cols, exact)
-	if ix == nil && r.n >= sealRows {
+// On a million-op function, op_in_block(Op, Block, _) looked up by both
+// columns reads a dense table by Op instead of a hash table of 4M slots.
+func (r *Relation) Finder(cols []int, mode FindMode) Finder {
+	if mode == FindGrowing {
+		r.Index(cols) // whichever is read: a planner counts on it
+	}
+	ix := r.shortIndex(cols, mode == FindProbe)
+	if ix == nil && mode != FindGrowing && r.n >= sealRows {
 		ix = r.denseColumnIndex(cols)
 	}
-	if ix == nil && exact {
+	if ix == nil && mode != FindProbe {
 		ix = r.Index(cols)
 	}
 	if ix == nil {
@@ -292,9 +312,9 @@ func (r *Relation) Finder(cols []int, exact bool) Finder {
 
 // shortIndex returns the index of r that Finder prefers among those r
 // has on some of cols, or nil: a dense one on exactly cols; a dense one
-// with short chains (the shortest); the one on exactly cols; with exact
-// false, a hashed one with short chains.
-func (r *Relation) shortIndex(cols []int, exact bool) *Index {
+// with short chains (the shortest); a hashed one on exactly cols; if
+// hashed, one with short chains.
+func (r *Relation) shortIndex(cols []int, hashed bool) *Index {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	set := columnSet(cols)
@@ -317,50 +337,71 @@ func (r *Relation) shortIndex(cols []int, exact bool) *Index {
 		return same
 	case denseShort != nil:
 		return denseShort
-	case same != nil && (exact || same.longest <= shortChain):
+	case same != nil:
 		return same
-	case !exact:
+	case hashed:
 		return hashedShort
 	}
 	return nil
 }
 
-// denseColumnIndex returns a dense index of r on the column of cols whose
-// values hold the fewest rows each, built if need be, if its chains are
-// short; else nil.
+// denseColumnIndex returns a dense index of r on the column of cols
+// whose lookups walk the fewest rows, built if need be, if that is few
+// (shortChain); else nil.
 func (r *Relation) denseColumnIndex(cols []int) *Index {
-	col, longest := -1, shortChain+1
+	col, walk := -1, shortChain+1
 	for _, c := range cols {
-		if m := r.Measure([]int{c}); m.Longest < longest {
-			col, longest = c, m.Longest
+		if w := r.columnWalk(c); w > 0 && w < walk {
+			col, walk = c, w
 		}
 	}
-	if col < 0 || !r.denseColumn(col) {
+	if col < 0 {
 		return nil
 	}
-	if ix := r.Index([]int{col}); ix.longest <= shortChain {
-		return ix
-	}
-	return nil
+	return r.Index([]int{col})
 }
 
-// denseColumn reports whether an index of r on column c would have a
-// dense table. The answer is kept until the relation grows: Finder asks
-// it for each rule that looks r up.
-func (r *Relation) denseColumn(c int) bool {
+// columnWalk returns how many rows a lookup of column c's value in one
+// of r's rows walks in an index on c, the mean over the rows (rounded
+// up), if that index would have a dense table; else 0. The mean over
+// rows, not over values, weighs a value by its rows, which is how often a
+// join looks it up: a few values with many rows each cost what their
+// chains square to, and use(Value, Op, _) by op, where most ops have a
+// few operands and a few have many, walks two or three. It is counted
+// in a pass and kept until the relation grows: Finder asks it for each
+// rule that looks r up, and a sketch (Measure) hashed every row for it.
+func (r *Relation) columnWalk(c int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.spanRows != r.n {
-		r.spanRows, r.spanKnown, r.spanDense = r.n, 0, 0
+	if r.walkRows != r.n || len(r.walks) != r.arity {
+		r.walkRows = r.n
+		r.walks = slices.Grow(r.walks[:0], r.arity)[:r.arity]
+		clear(r.walks)
 	}
-	bit := uint64(1) << c
-	if r.spanKnown&bit == 0 {
-		r.spanKnown |= bit
-		if denseSpan(r, []int{c}) != nil {
-			r.spanDense |= bit
-		}
+	if r.walks[c] == 0 {
+		r.walks[c] = r.countWalk(c)
 	}
-	return r.spanDense&bit != 0
+	return max(r.walks[c], 0)
+}
+
+// countWalk returns columnWalk's mean, or -1 if a value is beyond a dense
+// table's reach (denseSpan). The counts are kept in spare storage of a
+// power-of-two size, which the next count reuses.
+func (r *Relation) countWalk(c int) int {
+	span := denseSpan(r, []int{c})
+	if span == nil || r.n == 0 {
+		return -1
+	}
+	counts := newIDs(int(span[0]))[:span[0]]
+	clear(counts)
+	squares := 0 // the sum over values of their rows squared
+	for id := range uint32(r.n) {
+		v := r.At(id, c)
+		squares += 2*int(counts[v]) + 1
+		counts[v]++
+	}
+	keepSpare(&spare.ids, counts)
+	return (squares + r.n - 1) / r.n
 }
 
 // Finder finds the rows of a relation that hold a key in some columns
@@ -439,13 +480,8 @@ func (r *Relation) Index(cols []int) *Index {
 		}
 	}
 	ix := &Index{rel: r, cols: append([]int(nil), cols...), key: make([]Value, len(cols))}
-	if ix.span = denseSpan(r, cols); ix.span != nil {
-		ix.dense = newDense(denseLen(ix.span))
-		key := make([]Value, 0, len(cols))
-		for id := range uint32(r.n) {
-			k, _ := ix.denseKey(r.appendKey(key[:0], id, cols))
-			ix.addDense(id, k)
-		}
+	if span := denseSpan(r, cols); span != nil {
+		ix.fillDense(span, r.n)
 	} else {
 		ix.build(r.n)
 	}
@@ -697,7 +733,39 @@ func (ix *Index) addHashed(id uint32, h uint64) {
 	ix.chain(id, NoRow)
 	ix.keys.put(slot, h, id)
 	if ix.keys.needsGrow() {
-		ix.keys.grow()
+		ix.growHashed(id)
+	}
+}
+
+// growHashed makes room in the hash table of the index, which holds the
+// rows up to id, or moves the index to a dense table if the relation has
+// grown large and its keys now fit one. A relation kept whole for the
+// next DB (keepRelation) keeps the indexes its small part had, hashed
+// where that part's ids were far above its number of rows; filled with
+// the facts of a 1M-op function, such indexes grew to millions of slots:
+// its deallocation's evaluation read 43 million slots of hash tables,
+// and 21 million once they turned dense. A check costs a pass over the
+// rows at each growth of the table, whose size doubles at least.
+func (ix *Index) growHashed(id uint32) {
+	if ix.rel.n >= sealRows {
+		if span := denseSpan(ix.rel, ix.cols); span != nil {
+			keepSpare(&spare.slots, ix.keys.slots)
+			ix.keys, ix.longest = table{}, 0
+			ix.chained, ix.next, ix.depth = false, ix.next[:0], ix.depth[:0]
+			ix.fillDense(span, int(id)+1)
+			return
+		}
+	}
+	ix.keys.grow()
+}
+
+// fillDense gives the index a dense table for keys within span, and adds
+// rows 0 to n-1.
+func (ix *Index) fillDense(span []Value, n int) {
+	ix.span, ix.dense = span, newDense(denseLen(span))
+	for id := range uint32(n) {
+		k, _ := ix.denseKey(ix.rel.appendKey(ix.key[:0], id, ix.cols))
+		ix.addDense(id, k)
 	}
 }
 

@@ -130,7 +130,9 @@ func TestIndexKinds(t *testing.T) {
 			}
 			return Number(i % 300)
 		}, true, false, [][]Value{{Number(1 << 29)}}},
-		{"two columns, built first", []int{0, 1}, ids, true, false, nil}, // no span fits rows added later
+		// No span fits the rows added after the index: hashed, then
+		// dense again once the relation is large and its table grows.
+		{"two columns, built first", []int{0, 1}, ids, true, true, nil},
 		{"too many keys", []int{0, 2}, ids, false, false, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -426,20 +428,24 @@ func TestFinder(t *testing.T) {
 		indexes [][]int // built before Finder is asked
 		want    []int   // the columns of the index read; nil for none
 		dense   bool
+		growing bool // FindGrowing
 	}{
-		{"probe: small, without an index", sealRows - 1, func(i int) []Value { return []Value{num(i)} }, nil, nil, nil, false},
-		{"probe: one dense column", n, func(i int) []Value { return []Value{num(i)} }, nil, nil, []int{0}, true},
-		{"probe: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2)} }, nil, nil, []int{1}, true},
-		{"probe: no column short enough", n, func(i int) []Value { return []Value{num(i % 7), num(i / 7)} }, nil, nil, nil, false},
-		{"probe: symbols, no dense table", n, func(i int) []Value { return []Value{name(i)} }, nil, nil, nil, false},
-		{"probe: an index it has, hashed", n, func(i int) []Value { return []Value{name(i), num(i % 7)} }, nil, [][]int{{0}}, []int{0}, false},
-		{"probe: a dense index before a hashed one", n, func(i int) []Value { return []Value{name(i), num(i)} }, nil, [][]int{{0}, {1}}, []int{1}, true},
-		{"lookup: small, on its columns", sealRows - 1, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{0, 1}, true},
-		{"lookup: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{1}, true},
-		{"lookup: columns apart", n, func(i int) []Value { return []Value{num(i % 7), name(i), num(i / 3)} }, []int{0, 2}, nil, []int{2}, true},
-		{"lookup: no column short enough", n, func(i int) []Value { return []Value{name(i % 7), num(i % 11), num(i)} }, []int{0, 1}, nil, []int{0, 1}, false},
-		{"lookup: a dense index before a hashed one on its columns", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, [][]int{{0, 1}, {1}}, []int{1}, true},
-		{"lookup: its columns before a hashed index with short chains", n, func(i int) []Value { return []Value{name(i / 2), num(i % 7), num(i)} }, []int{0, 1}, [][]int{{0}, {0, 1}}, []int{0, 1}, false},
+		{"probe: small, without an index", sealRows - 1, func(i int) []Value { return []Value{num(i)} }, nil, nil, nil, false, false},
+		{"probe: one dense column", n, func(i int) []Value { return []Value{num(i)} }, nil, nil, []int{0}, true, false},
+		{"probe: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2)} }, nil, nil, []int{1}, true, false},
+		{"probe: no column short enough", n, func(i int) []Value { return []Value{num(i % 7), num(i / 7)} }, nil, nil, nil, false, false},
+		{"probe: symbols, no dense table", n, func(i int) []Value { return []Value{name(i)} }, nil, nil, nil, false, false},
+		{"probe: an index it has, hashed", n, func(i int) []Value { return []Value{name(i), num(i % 7)} }, nil, [][]int{{0}}, []int{0}, false, false},
+		{"probe: a dense index before a hashed one", n, func(i int) []Value { return []Value{name(i), num(i)} }, nil, [][]int{{0}, {1}}, []int{1}, true, false},
+		{"lookup: small, on its columns", sealRows - 1, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{0, 1}, true, false},
+		{"lookup: the column with short chains", n, func(i int) []Value { return []Value{num(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{1}, true, false},
+		{"lookup: columns apart", n, func(i int) []Value { return []Value{num(i % 7), name(i), num(i / 3)} }, []int{0, 2}, nil, []int{2}, true, false},
+		{"lookup: no column short enough", n, func(i int) []Value { return []Value{name(i % 7), num(i % 11), num(i)} }, []int{0, 1}, nil, []int{0, 1}, false, false},
+		{"lookup: a dense index before a hashed one on its columns", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, [][]int{{0, 1}, {1}}, []int{1}, true, false},
+		{"lookup: a hashed index on its columns before a dense column built", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, [][]int{{0, 1}}, []int{0, 1}, false, false},
+		{"growing: its columns, not a dense column", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, nil, []int{0, 1}, false, true},
+		{"growing: a dense index with short chains it has", n, func(i int) []Value { return []Value{name(i % 7), num(i / 2), num(i)} }, []int{0, 1}, [][]int{{1}}, []int{1}, true, true},
+		{"lookup: its columns before a hashed index with short chains", n, func(i int) []Value { return []Value{name(i / 2), num(i % 7), num(i)} }, []int{0, 1}, [][]int{{0}, {0, 1}}, []int{0, 1}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := NewRelation("p", len(tc.row(0)))
@@ -454,7 +460,14 @@ func TestFinder(t *testing.T) {
 			if probe {
 				cols = all(tc.row)
 			}
-			f := r.Finder(cols, !probe)
+			mode := FindLookup
+			switch {
+			case probe:
+				mode = FindProbe
+			case tc.growing:
+				mode = FindGrowing
+			}
+			f := r.Finder(cols, mode)
 			switch {
 			case tc.want == nil && f.Valid():
 				t.Fatalf("reads an index on %v, want none", f.Cols())
@@ -491,6 +504,32 @@ func TestFinder(t *testing.T) {
 			if r.Len() >= sealRows && !r.sealed.Load() {
 				t.Error("finding rows through the index built the duplicate set again")
 			}
+			if tc.growing && r.FindIndex(cols) == nil {
+				t.Errorf("no index on %v for a growing relation", cols)
+			}
 		})
+	}
+}
+
+// TestColumnWalk checks the rows that a lookup of each column's values
+// walks on average (over rows), which Finder weighs; 0 for a column no
+// dense table could hold; and that a count is taken again once the
+// relation grows.
+func TestColumnWalk(t *testing.T) {
+	syms := NewSymbols()
+	r := NewRelation("p", 3)
+	for i := range 100 {
+		// Column 1: one value of 70 rows, 30 of one row each.
+		r.Add([]Value{Number(int64(i % 10)), Number(int64(max(0, i-69))), syms.Name(fmt.Sprint("/v/", i))})
+	}
+	// 10 rows walk 10; (70*70 + 30) / 100 rounded up.
+	for c, want := range []int{10, 50, 0} {
+		if got := r.columnWalk(c); got != want {
+			t.Errorf("column %d: walks %d rows, want %d", c, got, want)
+		}
+	}
+	r.Add([]Value{Number(3), Number(0), syms.Name("/w")})
+	if got, want := r.columnWalk(1), (71*71+30+100)/101; got != want {
+		t.Errorf("after a row was added, column 1: walks %d rows, want %d", got, want)
 	}
 }

@@ -220,18 +220,20 @@ func (ev *evaluator) atomStep(r *rule, lit, delta int, bound []bool, ar *stepAre
 	return st
 }
 
-// finder chooses how atom step st finds its rows. A lookup reads an
-// index on its bound columns, or a dense one on a few of them with short
-// chains (facts.Relation.Finder); one on a relation still growing in
-// this stratum keeps the index on all of them, which the planner's
-// estimates read (estimate). A probe (every column bound) needs no index:
-// without one with short chains it probes the duplicate set.
+// finder chooses how atom step st finds its rows (facts.Relation.Finder):
+// a lookup reads an index on its bound columns, or a dense one on a few
+// of them with short chains; one on a relation still growing in this
+// stratum keeps the index on all of them, which the planner's estimates
+// read (estimate). A probe (every column bound) needs no index: without
+// one with short chains it probes the duplicate set.
 func (ev *evaluator) finder(r *rule, st *step) facts.Finder {
-	probe := st.kind == stepProbe || st.kind == stepNegProbe
-	if !probe && ev.inStratum[r.body[st.lit].pred] {
-		st.rel.Index(st.cols)
+	switch {
+	case st.kind == stepProbe || st.kind == stepNegProbe:
+		return st.rel.Finder(st.cols, facts.FindProbe)
+	case ev.inStratum[r.body[st.lit].pred]:
+		return st.rel.Finder(st.cols, facts.FindGrowing)
 	}
-	return st.rel.Finder(st.cols, !probe)
+	return st.rel.Finder(st.cols, facts.FindLookup)
 }
 
 // runner joins one rule's body by nested loops over its steps, with the
