@@ -38,10 +38,7 @@ type Relation struct {
 	// sealed says that set was let go (Seal) and is to be built again
 	// before it is next used.
 	sealed atomic.Bool
-	// walks holds per column what columnWalk counted (0: not yet), as
-	// of walkRows rows.
-	walks    []int
-	walkRows int
+	walked []walked // columnWalk's counts
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -368,29 +365,28 @@ func (r *Relation) denseColumnIndex(cols []int) *Index {
 // join looks it up: a few values with many rows each cost what their
 // chains square to, and use(Value, Op, _) by op, where most ops have a
 // few operands and a few have many, walks two or three. It is counted
-// in a pass and kept until the relation grows: Finder asks it for each
-// rule that looks r up, and a sketch (Measure) hashed every row for it.
+// in a pass and kept until the relation grows or is emptied: Finder
+// asks it for each rule that looks r up, and a sketch (Measure) hashed
+// every row for it.
 func (r *Relation) columnWalk(c int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.walkRows != r.n || len(r.walks) != r.arity {
-		r.walkRows = r.n
-		r.walks = slices.Grow(r.walks[:0], r.arity)[:r.arity]
-		clear(r.walks)
-	}
-	if r.walks[c] == 0 {
-		r.walks[c] = r.countWalk(c)
-	}
-	return max(r.walks[c], 0)
+	w := keptUntilGrowth(&r.walked, r.n, func(w walked) (bool, int) { return w.col == c, w.rows },
+		func() walked { return walked{col: c, rows: r.n, walk: r.countWalk(c)} })
+	return w.walk
 }
 
-// countWalk returns columnWalk's mean, or -1 if a value is beyond a dense
+// walked is a columnWalk of column col, taken when the relation had rows
+// rows.
+type walked struct{ col, rows, walk int }
+
+// countWalk returns columnWalk's mean, or 0 if a value is beyond a dense
 // table's reach (denseSpan). The counts are kept in spare storage of a
 // power-of-two size, which the next count reuses.
 func (r *Relation) countWalk(c int) int {
 	span := denseSpan(r, []int{c})
 	if span == nil || r.n == 0 {
-		return -1
+		return 0
 	}
 	counts := newIDs(int(span[0]))[:span[0]]
 	clear(counts)

@@ -514,7 +514,8 @@ func TestFinder(t *testing.T) {
 // TestColumnWalk checks the rows that a lookup of each column's values
 // walks on average (over rows), which Finder weighs; 0 for a column no
 // dense table could hold; and that a count is taken again once the
-// relation grows.
+// relation grows, and once it is emptied for reuse (keepRelation) and
+// holds as many rows again.
 func TestColumnWalk(t *testing.T) {
 	syms := NewSymbols()
 	r := NewRelation("p", 3)
@@ -531,5 +532,12 @@ func TestColumnWalk(t *testing.T) {
 	r.Add([]Value{Number(3), Number(0), syms.Name("/w")})
 	if got, want := r.columnWalk(1), (71*71+30+100)/101; got != want {
 		t.Errorf("after a row was added, column 1: walks %d rows, want %d", got, want)
+	}
+	r.empty()
+	for i := range 101 {
+		r.Add([]Value{Number(int64(i)), Number(int64(i)), Number(int64(i))})
+	}
+	if got := r.columnWalk(1); got != 1 {
+		t.Errorf("emptied and filled again, column 1: walks %d rows, want 1", got)
 	}
 }

@@ -194,6 +194,6 @@ func (r *Relation) empty() {
 		ix.keys.used, ix.denseKeys, ix.longest = 0, 0, 0
 		ix.chained, ix.next, ix.depth = false, ix.next[:0], ix.depth[:0]
 	}
-	r.measured, r.counted, r.stamps, r.columns = r.measured[:0], r.counted[:0], r.stamps[:0], nil
+	r.measured, r.counted, r.walked, r.stamps, r.columns = r.measured[:0], r.counted[:0], r.walked[:0], r.stamps[:0], nil
 	r.keys = r.keys[:0]
 }
