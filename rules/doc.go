@@ -66,6 +66,13 @@
 // Tarjan's algorithm, a sort and a queue, and the clauses in the file
 // are their definition, which tests compare the computation with.
 //
+// builtin.syntax holds the files' syntax trees, parsed when the project
+// is built (go generate ./rules runs gensyntax): Builtin hands them to
+// solve.Parse, which reads a tree instead of running Mangle's parser on
+// the text it was made from, and parses any other text, an edited file
+// or a user's, as before. TestStoredSyntax fails while they are out of
+// date.
+//
 // Every predicate a file derives is declared with a doc descriptor saying
 // what one fact means, and an arg descriptor per column giving its kind
 // ("value id", "op id", "number"...) as schema.mg does, so that tools

@@ -554,3 +554,48 @@ func corpusAndRandom(t *testing.T, seeds uint64) map[string]string {
 	}
 	return programs
 }
+
+// TestStoredSyntax checks the stored syntax trees of the built-in files:
+// made from their texts as they are (else go generate ./rules stores
+// them again), and read as the parser's trees.
+func TestStoredSyntax(t *testing.T) {
+	stored, err := os.ReadFile(rules.SyntaxFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []solve.Source
+	for _, src := range rules.Builtin() {
+		if src.Syntax == nil {
+			t.Errorf("%s: no stored tree", src.Name)
+		}
+		texts = append(texts, solve.Source{Name: src.Name, Text: src.Text})
+	}
+	if want, err := solve.EncodeSyntax(texts...); err != nil {
+		t.Fatal(err)
+	} else if !slices.Equal(stored, want) {
+		t.Fatalf("%s is not the built-in files' trees: run go generate ./rules", rules.SyntaxFile)
+	}
+	fromTrees, err := solve.Parse(rules.Builtin()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromTexts, err := solve.Parse(texts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls, wantDecls := fromTrees.Declarations(), fromTexts.Declarations()
+	clauses, wantClauses := fromTrees.Clauses(), fromTexts.Clauses()
+	if len(decls) != len(wantDecls) || len(clauses) != len(wantClauses) {
+		t.Fatalf("stored trees: %d declarations and %d clauses, parsed %d and %d", len(decls), len(clauses), len(wantDecls), len(wantClauses))
+	}
+	for i := range decls {
+		if !reflect.DeepEqual(decls[i].Decl, wantDecls[i].Decl) {
+			t.Errorf("%s: declaration %v differs from the parser's", decls[i].File, decls[i].DeclaredAtom)
+		}
+	}
+	for i := range clauses {
+		if !reflect.DeepEqual(clauses[i].Clause, wantClauses[i].Clause) {
+			t.Errorf("%s: clause of %v differs from the parser's", clauses[i].File, clauses[i].Head)
+		}
+	}
+}

@@ -21,6 +21,10 @@ import (
 type Source struct {
 	Name string
 	Text string
+	// Syntax, if not nil, is the file's syntax tree stored ahead of time
+	// (DecodeSyntax); Parse reads it instead of parsing Text if it was
+	// made from Text.
+	Syntax *Syntax
 }
 
 // Program is a compiled, stratified rule set. It is immutable and may be
@@ -399,9 +403,12 @@ type compiler struct {
 
 func (c *compiler) parse() error {
 	for si, src := range c.prog.sources {
-		unit, err := parse.Unit(strings.NewReader(src.Text))
-		if err != nil {
-			return parseError(src.Name, err)
+		unit, ok := src.Syntax.unit(src.Text)
+		if !ok {
+			var err error
+			if unit, err = parse.Unit(strings.NewReader(src.Text)); err != nil {
+				return parseError(src.Name, err)
+			}
 		}
 		declIndex := 0
 		for _, d := range unit.Decls {

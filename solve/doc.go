@@ -4,7 +4,9 @@
 //
 // # Data flow
 //
-//	Compile(Source...)   parse.Unit per file (Parse, whose Declarations
+//	Compile(Source...)   parse.Unit per file, or its tree stored ahead
+//	                     of time (Source.Syntax; EncodeSyntax) when made
+//	                     from the same text (Parse, whose Declarations
 //	                     and Clauses a driver may check first);
 //	                     analysis.New/EnsureDecl/Analyze for declarations,
 //	                     arities, bound variables, functions and

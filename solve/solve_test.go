@@ -234,7 +234,7 @@ func TestCompileErrors(t *testing.T) {
 }
 
 func TestErrorNamesItsFile(t *testing.T) {
-	_, err := Compile(Source{"schema.mg", "Decl p(X)."}, Source{"alias.mg", "q(X) :- p(X).\nr(X) :- q(X, X)."})
+	_, err := Compile(Source{Name: "schema.mg", Text: "Decl p(X)."}, Source{Name: "alias.mg", Text: "q(X) :- p(X).\nr(X) :- q(X, X)."})
 	if want := "alias.mg:2:1: "; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want prefix %q", err, want)
 	}
