@@ -199,8 +199,8 @@ type clauseRef struct{ src, index int }
 // transform.
 type rule struct {
 	ref      clauseRef
-	text     string
-	head     int // predicate id
+	clause   ast.Clause // as written, for messages (text)
+	head     int        // predicate id
 	headArgs []cexpr
 	body     []literal
 	nbody    int
@@ -212,6 +212,10 @@ type rule struct {
 	// static[0] for the first pass, static[i+1] with atom i as the delta.
 	static [][]planItem
 }
+
+// text returns the clause as Mangle prints it; only messages and
+// explanations need it, so it is not made when the rule is compiled.
+func (r *rule) text() string { return r.clause.String() }
 
 type literalKind uint8
 
@@ -575,11 +579,11 @@ func (c *compiler) stratify(info *analysis.ProgramInfo) error {
 }
 
 func (c *compiler) unstratifiable(err error) error {
-	reach := c.dependencies()
+	reaches := c.dependencies()
 	for _, r := range c.rules {
 		for _, l := range r.body {
 			negative := l.kind == litNeg || (l.kind == litAtom && r.agg != nil)
-			if negative && reach[l.pred][r.head] {
+			if negative && reaches(l.pred, r.head) {
 				what := "negation of"
 				if l.kind == litAtom {
 					what = "aggregation over"
@@ -593,9 +597,10 @@ func (c *compiler) unstratifiable(err error) error {
 	return &Error{Msg: err.Error()}
 }
 
-// dependencies returns reach[p][q]: p's rules read q, directly or not
-// (reach[p][p] only through a cycle).
-func (c *compiler) dependencies() []map[int]bool {
+// dependencies returns reaches(p, q): p's rules read q, directly or not
+// (reaches(p, p) only through a cycle). What p reaches is found when first
+// asked: the callers ask about a few predicates of hundreds.
+func (c *compiler) dependencies() (reaches func(p, q int) bool) {
 	edges := make([][]int, len(c.prog.preds))
 	for _, r := range c.rules {
 		for _, l := range r.body {
@@ -604,20 +609,23 @@ func (c *compiler) dependencies() []map[int]bool {
 			}
 		}
 	}
-	reach := make([]map[int]bool, len(edges))
-	for p := range edges {
-		reach[p] = map[int]bool{}
-		stack := append([]int(nil), edges[p]...)
-		for len(stack) > 0 {
-			q := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if !reach[p][q] {
-				reach[p][q] = true
-				stack = append(stack, edges[q]...)
+	reach := make([][]bool, len(edges))
+	return func(p, q int) bool {
+		if reach[p] == nil {
+			seen := make([]bool, len(edges))
+			stack := append([]int(nil), edges[p]...)
+			for len(stack) > 0 {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if !seen[q] {
+					seen[q] = true
+					stack = append(stack, edges[q]...)
+				}
 			}
+			reach[p] = seen
 		}
+		return reach[p][q]
 	}
-	return reach
 }
 
 func declColumns(d *ast.Decl) []string {
@@ -652,7 +660,7 @@ type clauseCompiler struct {
 
 func (c *compiler) compileClause(index int, cl ast.Clause) (*rule, error) {
 	cc := &clauseCompiler{compiler: c, index: index, slots: map[string]int{},
-		r: &rule{ref: c.refs[index], text: cl.String(), head: c.predID(cl.Head.Predicate)}}
+		r: &rule{ref: c.refs[index], clause: cl, head: c.predID(cl.Head.Predicate)}}
 	aggregating := cl.Transform != nil && !cl.Transform.IsLetTransform()
 	for i, p := range cl.Premises {
 		l, err := cc.literal(i, p, aggregating)

@@ -113,7 +113,7 @@ func (c *compiler) computedPredicates() error {
 		}
 		return -1 // extensional: given before any stratum
 	}
-	reach := c.dependencies()
+	reaches := c.dependencies()
 	for k, d := range c.decls {
 		for _, a := range d.Descr {
 			if a.Predicate.Symbol != descrComputed {
@@ -136,7 +136,7 @@ func (c *compiler) computedPredicates() error {
 			switch {
 			case !hasRule:
 				return fail("a computed predicate needs clauses that define it: they are its reference definition")
-			case reach[comp.pred][comp.pred]:
+			case reaches(comp.pred, comp.pred):
 				return fail("a computed predicate must not depend on itself")
 			}
 			for _, in := range []int{comp.edge, comp.node} {
@@ -144,7 +144,7 @@ func (c *compiler) computedPredicates() error {
 					continue
 				}
 				name := c.prog.preds[in].sym.Symbol
-				if !reach[comp.pred][in] || level(in) >= level(comp.pred) {
+				if !reaches(comp.pred, in) || level(in) >= level(comp.pred) {
 					return fail("its reference definition must read %s, and %s must not depend on it", name, name)
 				}
 			}

@@ -832,7 +832,7 @@ func (ev *evaluator) fail(cause error, format string, args ...any) bool {
 		if at, ok := ev.prog.clauseStart(r.ref.src, r.ref.index); ok {
 			e.Line, e.Col = at.line, at.col
 		}
-		e.Msg += " (in " + r.text + ")"
+		e.Msg += " (in " + r.text() + ")"
 	}
 	ev.shared.setError(e)
 	return false

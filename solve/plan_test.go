@@ -40,7 +40,7 @@ s(A, C) :- g(A), f(A, B, C), e(B, C), C = A.
 				}
 				got, err := planOrder(r, -1, estimate)
 				if err != nil {
-					t.Fatalf("%s: %s", r.text, err.msg)
+					t.Fatalf("%s: %s", r.text(), err.msg)
 				}
 				var want []planItem
 				wantCost := math.Inf(1)
@@ -52,7 +52,7 @@ s(A, C) :- g(A), f(A, B, C), e(B, C), C = A.
 					if stopped, _, _ := greedyPlan(r, i, estimate, wantCost); stopped == nil {
 						pruned++
 						if cost < wantCost {
-							t.Errorf("%s, seed %d: the plan starting with atom %d was stopped but is the cheapest so far", r.text, seed, i)
+							t.Errorf("%s, seed %d: the plan starting with atom %d was stopped but is the cheapest so far", r.text(), seed, i)
 						}
 					}
 					if cost < wantCost {
@@ -60,7 +60,7 @@ s(A, C) :- g(A), f(A, B, C), e(B, C), C = A.
 					}
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("%s, seed %d: plan %v, want %v", r.text, seed, got, want)
+					t.Errorf("%s, seed %d: plan %v, want %v", r.text(), seed, got, want)
 				}
 				compared++
 			}

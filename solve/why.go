@@ -231,7 +231,7 @@ func (x *Explainer) explain(pred int, row uint32, depth int) *Derivation {
 }
 
 func (x *Explainer) ruleRef(r *rule) RuleRef {
-	ref := RuleRef{File: x.p.sources[r.ref.src].Name, Text: r.text}
+	ref := RuleRef{File: x.p.sources[r.ref.src].Name, Text: r.text()}
 	if at, ok := x.p.clauseStart(r.ref.src, r.ref.index); ok {
 		ref.Line, ref.Col = at.line, at.col
 	}
