@@ -24,7 +24,7 @@ import (
 // Syntax is the stored syntax tree of one rule file (Source.Syntax).
 type Syntax struct {
 	sum  [sha256.Size]byte
-	tree []byte // encoded as writeUnit writes it
+	tree []byte // its strings table and the tree, as syntaxWriter.bytes writes them
 }
 
 // syntaxMagic starts an encoding of trees; its digit changes with the
@@ -48,7 +48,7 @@ func EncodeSyntax(srcs ...Source) ([]byte, error) {
 		sum := sha256.Sum256([]byte(src.Text))
 		out = appendString(out, src.Name)
 		out = append(out, sum[:]...)
-		out = appendString(out, string(w.bytes()))
+		out = appendString(out, w.bytes())
 	}
 	return out, nil
 }
@@ -123,7 +123,8 @@ type syntaxWriter struct {
 	number  map[string]int
 }
 
-func appendString(b []byte, s string) []byte {
+// appendString appends s with its length ahead.
+func appendString[S string | []byte](b []byte, s S) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
