@@ -7,6 +7,7 @@ require (
 	github.com/antlr4-go/antlr/v4 v4.13.1
 	github.com/google/mangle v0.4.0
 	github.com/urfave/cli/v2 v2.27.7
+	golang.org/x/tools v0.52.0
 )
 
 require (
@@ -19,5 +20,4 @@ require (
 	go.uber.org/multierr v1.11.0 // indirect
 	golang.org/x/exp v0.0.0-20240707233637-46b078467d37 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )

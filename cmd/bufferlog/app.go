@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"runtime/pprof"
 
-	"bufferlog/internal/hugeheap"
 	"bufferlog/ir"
 
 	"github.com/urfave/cli/v2"
@@ -124,12 +123,6 @@ func loadFile(name string, verify bool) (*ir.Module, error) {
 	return m, err
 }
 
-// heapPerSourceByte is about the most heap bufferize takes per byte of
-// its input: its peak RSS was 25 to 30 times the input's size on the
-// 100k- and 1M-op workloads. loadSource reserves that much for the
-// heap to grow into huge pages (internal/hugeheap).
-const heapPerSourceByte = 32
-
 // loadSource is loadFile that also returns the text it read, for the
 // commands that show it: the input, stdin among them, is read once. The
 // ops of a long block are parsed on all CPUs (ir.ParseOptions).
@@ -138,7 +131,6 @@ func loadSource(name string, verify bool) (*ir.Module, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	hugeheap.Reserve(heapPerSourceByte * len(src))
 	m, err := ir.ParseWith(display, src, ir.ParseOptions{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		return nil, nil, err
