@@ -197,3 +197,28 @@ func (r *Relation) empty() {
 	r.measured, r.counted, r.walked, r.stamps, r.columns = r.measured[:0], r.counted[:0], r.walked[:0], r.stamps[:0], nil
 	r.keys = r.keys[:0]
 }
+
+// DropSpare lets the collector have the storage spare keeps, when no
+// relations are to be made for a while: pooled, it would outlive the next
+// collection (a pool frees what it holds only at the one after), and the
+// collector would pace its next cycle by a heap that counts it. A pool
+// hands out only what it can reach from the calling goroutine's P and
+// the shared lists, so a buffer or two kept privately by another P may
+// stay.
+func DropSpare() {
+	for c := range spareClasses {
+		drain(&spare.slots[c])
+		drain(&spare.values[c])
+		drain(&spare.packed[c])
+		drain(&spare.ids[c])
+	}
+	for id := range numbered() {
+		drain(sparePool(PredID(id)))
+	}
+}
+
+// drain empties p.
+func drain(p *sync.Pool) {
+	for p.Get() != nil {
+	}
+}

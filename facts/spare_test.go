@@ -94,3 +94,43 @@ func TestRecycle(t *testing.T) {
 		t.Fatal("a relation on reused storage finds the wrong rows")
 	}
 }
+
+// TestDropSpare checks that after DropSpare no relation or buffer a DB
+// dropped is handed out again: a relation of the small one's predicate
+// is new, and one filled as the large one was gets storage of its own.
+func TestDropSpare(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	fill := func(r *Relation, n int64) {
+		for i := range n {
+			r.Add([]Value{Number(i), Number(i + 1)})
+		}
+		r.Index([]int{1})
+	}
+	// buffers lists rows, duplicate set and index chains (nil where the
+	// index is dense).
+	buffers := func(r *Relation) []unsafe.Pointer {
+		return []unsafe.Pointer{unsafe.Pointer(unsafe.SliceData(r.rows.packed)), unsafe.Pointer(unsafe.SliceData(r.set.slots)),
+			unsafe.Pointer(unsafe.SliceData(r.indexes[0].next))}
+	}
+	for _, drop := range []bool{false, true} {
+		db := NewDB(nil)
+		small, large := db.Relation("small", 2), db.Relation("large", 2)
+		fill(small, 40)
+		fill(large, 5000)
+		old := buffers(large)
+		db.Recycle(func(string) bool { return false })
+		if drop {
+			DropSpare()
+		}
+		next := NewDB(nil)
+		again, other := next.Relation("small", 2), next.Relation("other", 2)
+		fill(other, 5000)
+		reused := slices.ContainsFunc(buffers(other), func(p unsafe.Pointer) bool { return p != nil && slices.Contains(old, p) })
+		if (again == small) == drop || reused == drop {
+			t.Errorf("DropSpare called: %v; the small relation taken again: %v; a buffer of the large one reused: %v", drop, again == small, reused)
+		}
+		next.Recycle(func(string) bool { return false })
+	}
+	DropSpare()
+}

@@ -258,6 +258,16 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 	plan := rewrite.NewPlan(a.names, a.dec, a.parts)
 	large := a.names.Ops() >= collectOps
 	a = analysis{}
+	if large {
+		// The analysis is over: all but the plan's facts are garbage, and
+		// the buffers spare keeps for relations to come would wait out
+		// the rewrite, which makes none, and count in the heap that paces
+		// the collector. Collected now, they leave the heap that the
+		// memref IR grows into (100k-op pipelines, function and module:
+		// peak RSS 248 -> 236 MiB and 217 -> 208).
+		facts.DropSpare()
+		runtime.GC()
+	}
 	err := times.timed(phaseRewrite, func() error {
 		err := rewrite.Bufferize(m, plan, ps.ropt)
 		plan = nil
@@ -273,10 +283,11 @@ func rewriteDecided(m *ir.Module, file string, ps pass, a analysis, dealloc deal
 	}
 	if dealloc != noDealloc {
 		if large {
-			// The analysis' facts are garbage now. Collected at once, they
-			// leave the heap the deallocation's facts grow into; else the
-			// heap grows by both before the next collection (100k-op
-			// function: peak RSS 560-700 -> 425-450 MB, same CPU time).
+			// The plan's facts and the ops the rewrite replaced are garbage
+			// now. Collected at once, they leave the heap the
+			// deallocation's facts grow into; else the heap grows by both
+			// before the next collection (100k-op pipelines, function and
+			// module: peak RSS 244 -> 230 MiB and 230 -> 206).
 			runtime.GC()
 		}
 		err := times.timed(phaseDealloc, func() error { return deallocate(m, ps) })
