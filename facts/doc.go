@@ -105,5 +105,6 @@
 // to the next relation of its predicate; a large one's storage to any. A
 // module analyzed function by function in DBs of their own reuses one
 // function's relations for the next. Nothing read from a recycled
-// relation may be used after.
+// relation may be used after. DropSpare lets all of it go, for a caller
+// that makes no relations for a while.
 package facts
