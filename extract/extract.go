@@ -653,7 +653,7 @@ func (x *extractor) blockHeader(b *ir.Block, bid int32) {
 // successors emits the branch edges of op: its successor blocks and which
 // operands each receives (ir.SuccessorOperands knows the cf ops).
 func (x *extractor) successors(op *ir.Operation, O facts.Value, at site) {
-	for i, s := range op.Successors {
+	for i, s := range op.Successors() {
 		x.out.add(facts.Successor, O, num(i), num(at.firstBlock+int32(x.dom.BlockIndex(s))))
 		fwd := ir.SuccessorOperands(op, i)
 		first := operandOffset(op, fwd)

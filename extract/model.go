@@ -525,7 +525,7 @@ func (x *extractor) eachAliasTarget(op *ir.Operation, lay layout, a alias, i int
 			}
 		}
 	case toSuccessorArgs:
-		for s, b := range op.Successors {
+		for s, b := range op.Successors() {
 			fwd := ir.SuccessorOperands(op, s)
 			if first := operandOffset(op, fwd); first >= 0 && i >= first && i-first < len(b.Args()) && i-first < len(fwd) {
 				emit(b.Arg(i - first))

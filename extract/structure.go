@@ -40,7 +40,7 @@ func (x *extractor) structure(op *ir.Operation, id int32, fam *family, at site) 
 			}
 		}
 	}
-	if at.parentOp != nil && len(op.Successors) == 0 && op == op.Block().Terminator() {
+	if at.parentOp != nil && len(op.Successors()) == 0 && op == op.Block().Terminator() {
 		if pf := families[at.parentOp.Name]; pf != nil && pf.flow != noFlow {
 			x.exits(op, O, at.parentOp, pf)
 		}

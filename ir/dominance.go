@@ -56,7 +56,7 @@ func newRegionDom(r *Region) *regionDom {
 	for i, b := range r.blocks {
 		b.index = int32(i)
 	}
-	if n == 1 && (r.blocks[0].Terminator() == nil || len(r.blocks[0].Terminator().Successors) == 0) {
+	if n == 1 && (r.blocks[0].Terminator() == nil || len(r.blocks[0].Terminator().Successors()) == 0) {
 		return straightRegion
 	}
 	rd := &regionDom{}
@@ -76,11 +76,11 @@ func blockEdges(r *Region) (succs, preds [][]int32, exits []int32) {
 	preds = make([][]int32, len(r.blocks))
 	for i, b := range r.blocks {
 		t := b.Terminator()
-		if t == nil || len(t.Successors) == 0 {
+		if t == nil || len(t.Successors()) == 0 {
 			exits = append(exits, int32(i))
 			continue
 		}
-		for _, s := range t.Successors {
+		for _, s := range t.Successors() {
 			if s.region != r {
 				continue // a successor outside the region; the verifier reports it
 			}

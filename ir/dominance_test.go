@@ -69,7 +69,7 @@ func TestDominanceAgainstDefinition(t *testing.T) {
 		n := 2 + rng.Intn(12)
 		m, blocks := randomCFG(t, rng, n)
 		dom := ir.NewDominance(m.Op)
-		succ := func(b *ir.Block) []*ir.Block { return b.Terminator().Successors }
+		succ := func(b *ir.Block) []*ir.Block { return b.Terminator().Successors() }
 		exit := &ir.Block{} // virtual exit: successor of every returning block
 		succX := func(b *ir.Block) []*ir.Block {
 			if b.Terminator().Name == "func.return" {

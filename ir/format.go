@@ -1097,7 +1097,7 @@ func (d *declOp) print(p *printer, op *Operation) bool {
 	if d.variadicRegions {
 		fixedRegions--
 	}
-	if !ok || len(op.Regions) < fixedRegions || !d.variadicRegions && len(op.Regions) != fixedRegions || len(op.Successors) != 0 {
+	if !ok || len(op.Regions) < fixedRegions || !d.variadicRegions && len(op.Regions) != fixedRegions || len(op.Successors()) != 0 {
 		return false
 	}
 	for _, v := range append(slices.Clone(d.operands), d.results...) {

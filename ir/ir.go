@@ -3,6 +3,7 @@ package ir
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 )
 
 // Pos is a byte offset into the source file an IR object was parsed from;
@@ -77,7 +78,7 @@ func (v *Value) ReplaceAllUsesWith(w *Value) {
 }
 
 func (v *Value) addUse(u Use) {
-	u.Op.useAt[u.Index] = int32(len(v.uses))
+	u.Op.useSlots()[u.Index] = int32(len(v.uses))
 	v.uses = append(v.uses, u)
 }
 
@@ -85,10 +86,10 @@ func (v *Value) addUse(u Use) {
 // value read by a million ops loses them one by one when they are
 // rewritten.
 func (v *Value) removeUse(op *Operation, index int) {
-	i, last := op.useAt[index], len(v.uses)-1
+	i, last := op.useSlots()[index], len(v.uses)-1
 	if moved := v.uses[last]; int(i) != last {
 		v.uses[i] = moved
-		moved.Op.useAt[moved.Index] = i
+		moved.Op.useSlots()[moved.Index] = i
 	}
 	v.uses = v.uses[:last]
 }
@@ -99,28 +100,77 @@ func (v *Value) removeUse(op *Operation, index int) {
 type Operation struct {
 	Name     string
 	operands []*Value
-	// useAt[i] is the position of operand i's use in its value's uses.
-	useAt      []int32
-	results    []*Value
-	Successors []*Block
+	// useAt points to n int32s, n the number of operands: the position of
+	// operand i's use in its value's uses is useAt[i] (useSlots). A
+	// pointer, not a slice, as its length is the operands': the struct
+	// is kept at 144 bytes, a malloc size class.
+	useAt   *int32
+	results []*Value
 	// Properties holds the inherent attributes (`<{...}>` in generic form);
 	// nil when the op has none.
 	Properties *DictAttr
 	// Attrs holds the discardable attributes (`{...}`); nil when empty.
 	Attrs   *DictAttr
 	Regions []*Region
-	// Loc is the op's location attribute (`loc(...)`), or nil.
-	Loc   Attribute
+	// rare holds the successors and the location, which few ops have.
+	rare  *opRare
 	block *Block
 	Pos   Pos
 	// order is the op's position in its block, as last numbered by
-	// NewDominance; it makes "a before b" a comparison. It sits next to
-	// Pos so the two int32s share a word: the struct stays 192 bytes.
+	// NewDominance; it makes "a before b" a comparison.
 	order int32
 	// Stamp is free for a pass that numbers ops (extract keeps there the
 	// id of the op's first result, and checks it before trusting it);
-	// the IR neither sets nor reads it. It fills the last word's slack.
+	// the IR neither sets nor reads it.
 	Stamp int32
+}
+
+// opRare is what an Operation holds out of line because few ops have it.
+type opRare struct {
+	successors []*Block
+	loc        Attribute // `loc(...)`
+}
+
+// Successors returns the blocks op branches to. The slice must not be
+// modified.
+func (op *Operation) Successors() []*Block {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.successors
+}
+
+// SetSuccessors makes bs the blocks op branches to.
+func (op *Operation) SetSuccessors(bs []*Block) {
+	if op.rare == nil {
+		if len(bs) == 0 {
+			return
+		}
+		op.rare = &opRare{}
+	}
+	op.rare.successors = bs
+}
+
+// SetSuccessor makes block b successor i of op.
+func (op *Operation) SetSuccessor(i int, b *Block) { op.rare.successors[i] = b }
+
+// Loc returns op's location attribute (`loc(...)`), or nil.
+func (op *Operation) Loc() Attribute {
+	if op.rare == nil {
+		return nil
+	}
+	return op.rare.loc
+}
+
+// SetLoc sets op's location attribute; nil removes it.
+func (op *Operation) SetLoc(loc Attribute) {
+	if op.rare == nil {
+		if loc == nil {
+			return
+		}
+		op.rare = &opRare{}
+	}
+	op.rare.loc = loc
 }
 
 // NewOperation creates a detached operation with results of the given types.
@@ -141,6 +191,10 @@ func newOperation(name string, resultTypes []Type) *Operation {
 	}
 	return op
 }
+
+// useSlots returns the positions of op's operands in their values' use
+// lists.
+func (op *Operation) useSlots() []int32 { return unsafe.Slice(op.useAt, len(op.operands)) }
 
 // NumOperands returns the number of operands.
 func (op *Operation) NumOperands() int { return len(op.operands) }
@@ -174,7 +228,7 @@ func (op *Operation) SetOperands(vs []*Value) {
 // of an op that has none.
 func (op *Operation) adoptOperands(vs []*Value) {
 	op.operands = vs
-	op.useAt = make([]int32, len(vs))
+	op.useAt = unsafe.SliceData(make([]int32, len(vs)))
 	for i, v := range vs {
 		v.addUse(Use{op, i})
 	}

@@ -350,7 +350,7 @@ func (p *parser) parseOperation() *Operation {
 	*st = OpState{props: st.props}
 	p.freeStates = append(p.freeStates, st)
 	if p.isKeyword("loc") {
-		op.Loc = p.parseLocation()
+		op.SetLoc(p.parseLocation())
 	}
 	if defs != nil {
 		if len(op.results) != numResults {
@@ -388,7 +388,7 @@ func (p *parser) buildOp(st *OpState) *Operation {
 	} else {
 		op.SetOperands(st.Operands)
 	}
-	op.Successors = st.Successors
+	op.SetSuccessors(st.Successors)
 	if st.scratchProps {
 		st.props = st.Properties.Entries[:0]
 		st.Properties.Entries = slices.Clone(st.Properties.Entries)

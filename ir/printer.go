@@ -441,9 +441,9 @@ func (p *printer) op(op *Operation) {
 	p.writeIndent()
 	p.resultDefs(op)
 	p.opBody(op)
-	if op.Loc != nil {
+	if op.Loc() != nil {
 		p.buf.ch(' ')
-		op.Loc.writeAttr(&p.buf)
+		op.Loc().writeAttr(&p.buf)
 	}
 	p.buf.ch('\n')
 	p.flushIfFull()
@@ -587,7 +587,7 @@ func nestedOps(op *Operation, limit int) int {
 // Such ops only come from generic input that MLIR's verifier would reject,
 // but printing them must still not lose anything.
 func fitsCustomShape(syn *opSyntax, op *Operation) bool {
-	if len(op.Successors) > 0 && !syn.Branch {
+	if len(op.Successors()) > 0 && !syn.Branch {
 		return false
 	}
 	return (!syn.Terminator || syn.Branch || len(op.results) == 0) && !propertyAlsoAttr(op)
@@ -649,9 +649,9 @@ func (p *printer) genericOp(op *Operation) {
 	p.buf.ch('(')
 	p.values(op.operands)
 	p.buf.ch(')')
-	if len(op.Successors) > 0 {
+	if len(op.Successors()) > 0 {
 		p.buf.ch('[')
-		for i, b := range op.Successors {
+		for i, b := range op.Successors() {
 			if i > 0 {
 				p.buf.str(", ")
 			}

@@ -33,7 +33,7 @@ func init() {
 // and llvm.indirectbr. It returns nil for other ops, and for ops whose
 // segment properties do not match their operands.
 func SuccessorOperands(op *Operation, i int) []*Value {
-	if i < 0 || i >= len(op.Successors) {
+	if i < 0 || i >= len(op.Successors()) {
 		return nil
 	}
 	switch op.Name {
@@ -50,7 +50,7 @@ func SuccessorOperands(op *Operation, i int) []*Value {
 			}
 			return nil
 		}
-		if cases := switchCaseOperands(op); len(cases) == len(op.Successors)-1 {
+		if cases := switchCaseOperands(op); len(cases) == len(op.Successors())-1 {
 			return cases[i-1]
 		}
 	case "llvm.invoke":
@@ -72,7 +72,7 @@ func ForwardedTo(op *Operation, i int) (succ, arg int, ok bool) {
 	if i < 0 || i >= len(op.operands) {
 		return 0, 0, false
 	}
-	for s := range op.Successors {
+	for s := range op.Successors() {
 		ops := SuccessorOperands(op, s)
 		for k := range ops {
 			if &ops[k] == &op.operands[i] { // SuccessorOperands slices op.operands
@@ -120,11 +120,11 @@ func parseBr(p *parser, st *OpState) {
 // brPrinter prints the branch op name (cf.br, llvm.br).
 func brPrinter(name string) func(p *printer, op *Operation) bool {
 	return func(p *printer, op *Operation) bool {
-		if len(op.Successors) != 1 || len(op.results) != 0 {
+		if len(op.Successors()) != 1 || len(op.results) != 0 {
 			return false
 		}
 		p.w(name + " ")
-		p.successorArgs(op.Successors[0], op.operands)
+		p.successorArgs(op.Successors()[0], op.operands)
 		p.attrDict(op)
 		return true
 	}
@@ -155,7 +155,7 @@ func parseCondBr(p *parser, st *OpState) {
 func condBrPrinter(name string) func(p *printer, op *Operation) bool {
 	return func(p *printer, op *Operation) bool {
 		segs := segments(op)
-		if len(op.Successors) != 2 || len(segs) != 3 || len(segs[0]) != 1 || !TypesEqual(segs[0][0].typ, I1) || len(op.results) != 0 {
+		if len(op.Successors()) != 2 || len(segs) != 3 || len(segs[0]) != 1 || !TypesEqual(segs[0][0].typ, I1) || len(op.results) != 0 {
 			return false
 		}
 		p.w(name + " ")
@@ -170,9 +170,9 @@ func condBrPrinter(name string) func(p *printer, op *Operation) bool {
 			}
 		}
 		p.w(", ")
-		p.successorArgs(op.Successors[0], segs[1])
+		p.successorArgs(op.Successors()[0], segs[1])
 		p.w(", ")
-		p.successorArgs(op.Successors[1], segs[2])
+		p.successorArgs(op.Successors()[1], segs[2])
 		p.attrDict(op, elided...)
 		return true
 	}
@@ -282,7 +282,7 @@ func printSwitch(p *printer, op *Operation) bool {
 	p.indent++
 	p.newline()
 	p.w("default: ")
-	p.successorArgs(op.Successors[0], sw.defaultArgs)
+	p.successorArgs(op.Successors()[0], sw.defaultArgs)
 	for k := range sw.cases {
 		p.w(",")
 		p.newline()
@@ -308,7 +308,7 @@ func (p *printer) switchHead(name string, sw switchParts) {
 // switchCase writes case k of the switch op, `value: ^bb(args)`.
 func (p *printer) switchCase(op *Operation, sw switchParts, k int) {
 	p.w(sw.values[k] + ": ")
-	p.successorArgs(op.Successors[k+1], sw.cases[k])
+	p.successorArgs(op.Successors()[k+1], sw.cases[k])
 }
 
 // switchParts are the parts of a switch op that its custom form writes.
@@ -324,7 +324,7 @@ type switchParts struct {
 func switchOf(op *Operation) (switchParts, bool) {
 	segs := segments(op)
 	cases := switchCaseOperands(op)
-	if len(segs) != 3 || len(segs[0]) != 1 || len(op.Successors) == 0 || len(cases) != len(op.Successors)-1 || len(op.results) != 0 {
+	if len(segs) != 3 || len(segs[0]) != 1 || len(op.Successors()) == 0 || len(cases) != len(op.Successors())-1 || len(op.results) != 0 {
 		return switchParts{}, false
 	}
 	flag := segs[0][0]

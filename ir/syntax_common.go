@@ -306,7 +306,7 @@ func (t impliedTerminator) ensureIn(r *Region) {
 // is reports whether op is exactly what ensureIn builds, so that printing
 // may leave it out.
 func (t impliedTerminator) is(op *Operation) bool {
-	if op.Name != t.name || len(op.operands) != 0 || len(op.results) != 0 || len(op.Successors) != 0 ||
+	if op.Name != t.name || len(op.operands) != 0 || len(op.results) != 0 || len(op.Successors()) != 0 ||
 		op.Properties.Len() != 0 || op.Attrs.Len() != 0 || len(op.Regions) != t.regions {
 		return false
 	}

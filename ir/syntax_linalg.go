@@ -1357,7 +1357,7 @@ func sameBodyIn(a, b *Region, m map[*Value]*Value) bool {
 
 func sameBodyOp(x, y *Operation, m map[*Value]*Value) bool {
 	if x.Name != y.Name || len(x.operands) != len(y.operands) || len(x.results) != len(y.results) ||
-		len(x.Regions) != len(y.Regions) || len(x.Successors)+len(y.Successors) != 0 ||
+		len(x.Regions) != len(y.Regions) || len(x.Successors())+len(y.Successors()) != 0 ||
 		!sameAttrDict(x.Properties, y.Properties) || !sameAttrDict(x.Attrs, y.Attrs) {
 		return false
 	}

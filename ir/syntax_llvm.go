@@ -751,7 +751,7 @@ func printLLVMCall(p *printer, op *Operation) bool {
 func printLLVMInvoke(p *printer, op *Operation) bool {
 	cconv, ok := llvmEnumKeyword(op.Prop("CConv"), "cconv", llvmCConvs)
 	segs := segments(op)
-	if !ok || len(segs) != 4 || len(op.Successors) != 2 {
+	if !ok || len(segs) != 4 || len(op.Successors()) != 2 {
 		return false
 	}
 	c, ok := llvmCallSiteOf(op, segs[0], segs[3])
@@ -764,9 +764,9 @@ func printLLVMInvoke(p *printer, op *Operation) bool {
 	}
 	c.printCallee(p)
 	p.w(" to ")
-	p.successorArgs(op.Successors[0], segs[1])
+	p.successorArgs(op.Successors()[0], segs[1])
 	p.w(" unwind ")
-	p.successorArgs(op.Successors[1], segs[2])
+	p.successorArgs(op.Successors()[1], segs[2])
 	c.printTail(p)
 	return true
 }
@@ -1284,7 +1284,7 @@ func printLLVMSwitch(p *printer, op *Operation) bool {
 		return false
 	}
 	p.switchHead("llvm.switch", sw)
-	p.successorArgs(op.Successors[0], sw.defaultArgs)
+	p.successorArgs(op.Successors()[0], sw.defaultArgs)
 	p.w(" [")
 	if len(sw.cases) > 0 {
 		p.indent++
@@ -1334,7 +1334,7 @@ func printLLVMIndirectBr(p *printer, op *Operation) bool {
 		if i > 0 {
 			p.w(", ")
 		}
-		p.successorArgs(op.Successors[i], args)
+		p.successorArgs(op.Successors()[i], args)
 	}
 	p.w("]")
 	p.attrDict(op, "indbr_operand_segments")
@@ -1349,7 +1349,7 @@ func indirectBrOperands(op *Operation) [][]*Value {
 		return nil
 	}
 	sizes, ok := a.Int64s()
-	if !ok || len(sizes) != len(op.Successors) {
+	if !ok || len(sizes) != len(op.Successors()) {
 		return nil
 	}
 	rest := op.operands[1:]

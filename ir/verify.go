@@ -77,7 +77,7 @@ func (v *verifier) region(op *Operation, r *Region) error {
 			if IsTerminator(o) && i != len(b.ops)-1 {
 				return v.m.errorf(o.Pos, "'%s' op must be the last operation in the parent block", o.Name)
 			}
-			for si, s := range o.Successors {
+			for si, s := range o.Successors() {
 				if s.region != r {
 					return v.m.errorf(o.Pos, "reference to block defined in another region")
 				}

@@ -772,8 +772,9 @@ func (b *bufferizer) replaceTensorOperands(op *ir.Operation, to func(i int, buf 
 // replaced.
 func (b *bufferizer) rebuild(op *ir.Operation, operands []*ir.Value, results []ir.Type) *ir.Operation {
 	n := ir.NewOperation(op.Name, operands, results)
-	n.Properties, n.Attrs, n.Loc, n.Pos = op.Properties, op.Attrs, op.Loc, op.Pos
-	n.Successors = op.Successors
+	n.Properties, n.Attrs, n.Pos = op.Properties, op.Attrs, op.Pos
+	n.SetLoc(op.Loc())
+	n.SetSuccessors(op.Successors())
 	if len(results) == op.NumResults() {
 		for i, r := range n.Results() {
 			r.Name = op.Result(i).Name

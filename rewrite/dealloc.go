@@ -56,7 +56,7 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 	var branches []*ir.Operation // branches to several successors, in the facts' order, each once
 	for _, p := range sites {
 		op := names.Op(int(p[0]))
-		if len(op.Successors) > 1 && before[op] == nil {
+		if len(op.Successors()) > 1 && before[op] == nil {
 			branches = append(branches, op)
 		}
 		blocks = append(blocks, op.Block())
@@ -68,7 +68,7 @@ func (o Options) Clone(names *extract.Names, db *facts.DB) []Copy {
 			idx := before[op]
 			slices.Sort(idx)
 			for _, i := range idx {
-				if len(op.Successors) > 1 {
+				if len(op.Successors()) > 1 {
 					continue // copied on its edge, below
 				}
 				var copyOps []*ir.Operation
@@ -512,7 +512,7 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 	for _, e := range edges {
 		ds := frees[e]
 		slices.SortFunc(ds, func(a, b dealloc) int { return int(a.id - b.id) })
-		for i, s := range e.op.Successors {
+		for i, s := range e.op.Successors() {
 			if s != e.to {
 				continue
 			}
@@ -537,15 +537,15 @@ func splitEdges(names *extract.Names, db *facts.DB) int {
 func splitRepeatedSuccessors(m *ir.Module) {
 	var branches []*ir.Operation
 	ir.Walk(m.Op, func(op *ir.Operation) bool {
-		if len(op.Successors) > 1 {
+		if len(op.Successors()) > 1 {
 			branches = append(branches, op)
 		}
 		return true
 	})
 	for _, op := range branches {
 		after := op.Block()
-		for i, s := range op.Successors {
-			if slices.Index(op.Successors, s) < i {
+		for i, s := range op.Successors() {
+			if slices.Index(op.Successors(), s) < i {
 				after = splitEdge(op, i, after).Block()
 			}
 		}
@@ -557,16 +557,16 @@ func splitRepeatedSuccessors(m *ir.Module) {
 // successor's arguments and branches on to it with them. It returns the
 // block's cf.br, before which what happens on that edge only goes.
 func splitEdge(op *ir.Operation, s int, after *ir.Block) *ir.Operation {
-	to := op.Successors[s]
+	to := op.Successors()[s]
 	blk := after.Region().InsertBlockAfter(after)
 	var args []*ir.Value
 	for _, a := range to.Args() {
 		args = append(args, blk.AddArg(a.Type()))
 	}
 	br := ir.NewOperation("cf.br", args, nil)
-	br.Successors = []*ir.Block{to}
+	br.SetSuccessors([]*ir.Block{to})
 	blk.Append(br)
-	op.Successors[s] = blk
+	op.SetSuccessor(s, blk)
 	return br
 }
 

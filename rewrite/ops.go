@@ -815,7 +815,7 @@ func (b *bufferizer) branch(op *ir.Operation) error {
 		if !ok {
 			return nil, b.fail(op, "operand #%d is passed to no successor", i)
 		}
-		arg := op.Successors[succ].Arg(k)
+		arg := op.Successors()[succ].Arg(k)
 		if !b.spaceSettled[arg] {
 			arg.SetType(inSpace(arg.Type(), spaceOf(w.Type())))
 			b.spaceSettled[arg] = true

@@ -131,7 +131,8 @@ func (o Options) passOutParams(call *ir.Operation, results []int, types []ir.Typ
 		}
 	}
 	next := ir.NewOperation("func.call", operands, kept)
-	next.Properties, next.Attrs, next.Loc, next.Pos = call.Properties, call.Attrs, call.Loc, call.Pos
+	next.Properties, next.Attrs, next.Pos = call.Properties, call.Attrs, call.Pos
+	next.SetLoc(call.Loc())
 	moveAttrArrays(next, len(call.Operands()), results, len(types))
 	n := 0
 	for j, r := range call.Results() {

@@ -413,7 +413,7 @@ func onBranchCycle(b *ir.Block) bool {
 		blk := next[len(next)-1]
 		next = next[:len(next)-1]
 		if t := blk.Terminator(); t != nil {
-			for _, s := range t.Successors {
+			for _, s := range t.Successors() {
 				if s == b {
 					return true
 				}
