@@ -725,6 +725,11 @@ type phases struct {
 	// strata run at once, their strata overlap.
 	all   *solve.Program
 	after *solve.Program // nil when nothing is asked for
+	// decided, if not nil, keeps the relations that something after the
+	// decisions reads; finish lets the others go once they are taken: a
+	// large function's releases drop only what an evaluation reads, and a
+	// small one's drop nothing.
+	decided func(name string) bool
 }
 
 func newPhases(prog *solve.Program, after []string) *phases {
@@ -762,6 +767,9 @@ func (p *phases) finish(ctx context.Context, db *facts.DB, a Analysis, first *so
 		return nil, err
 	}
 	addFacts(dec, db)
+	if p.decided != nil {
+		db.Recycle(p.decided)
+	}
 	if p.after != nil {
 		if _, err := p.after.Eval(ctx, db, a.Limits); err != nil {
 			return nil, err

@@ -157,6 +157,11 @@ type CopySize struct {
 	Dynamic bool // the size is not static
 }
 
+// costInputs names the predicates operandCosts reads.
+func costInputs() []string {
+	return contract.Names(contract.TensorUse, contract.OperandReads, facts.ValueType)
+}
+
 // operandCosts is what copying each tensor operand that its op reads
 // would cost, for the operands in only (every operand if only is nil);
 // operands not read cost nothing.

@@ -172,7 +172,7 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 	for _, s := range summaryPredicates {
 		names = append(names, s.of.Name())
 	}
-	kept := slices.Concat(after, names, DriverPredicates(), contract.Names(facts.Call, facts.Func))
+	kept := slices.Concat(after, names, DriverPredicates(), contract.Names(facts.Call, facts.Func, facts.FuncExternal))
 	// What the callers read is derived first; the rest of after is
 	// derived from it (see below). Of that, what their decisions read is
 	// derived right after the part's decisions and handed on at once; the
@@ -194,15 +194,22 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 	// is done, unless something after reads it: the caller, the policy,
 	// or a later phase (for the early phase, the rest of the decisions'
 	// program too). A large function's analysis otherwise holds every
-	// relation of every phase at once.
-	later := map[string]bool{}
-	for _, name := range slices.Concat(kept, policyInputs()) {
-		later[name] = true
+	// relation of every phase at once. Once a part's decisions are
+	// taken, the policy's inputs go too, but for what addBytes reads
+	// (decided).
+	decided := map[string]bool{}
+	for _, name := range slices.Concat(kept, costInputs()) {
+		decided[name] = true
 	}
 	for _, q := range []*solve.Program{analysis.after, lateSummaries, rest, summaries} {
 		if q != nil {
-			maps.Copy(later, q.Needed())
+			maps.Copy(decided, q.Needed())
 		}
+	}
+	analysis.decided = func(name string) bool { return decided[name] }
+	later := maps.Clone(decided)
+	for _, name := range policyInputs() {
+		later[name] = true
 	}
 	a.Limits.Release = func(name string) bool { return !later[name] }
 	opt = a.Limits

@@ -119,6 +119,11 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 				if r := db.Lookup("func_access", 3); r != nil {
 					accessed += r.Len()
 				}
+				// Only the decisions read the conflicts' class pairs:
+				// they are let go once the decisions are taken.
+				if r := db.Lookup("class_pair", 4); r != nil {
+					t.Errorf("%s, %d workers: part %d still holds %d class_pair facts when done", name, workers, i, r.Len())
+				}
 			}
 			parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done}
 			all, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: workers}, parts, "func_access")
