@@ -746,7 +746,7 @@ func newPhases(prog *solve.Program, after []string) *phases {
 }
 
 func (p *phases) run(ctx context.Context, db *facts.DB, a Analysis) (*rewrite.Decisions, error) {
-	dec, err := p.finish(ctx, db, a, p.all)
+	dec, err := p.finish(ctx, db, a, p.all, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -755,10 +755,10 @@ func (p *phases) run(ctx context.Context, db *facts.DB, a Analysis) (*rewrite.De
 }
 
 // finish derives what the decisions need with first (decide, once db has
-// been evaluated with early, or all), then decides and derives after. It
-// leaves the decisions' Bytes unset (see addBytes): nothing that a
-// module's callers wait for needs them.
-func (p *phases) finish(ctx context.Context, db *facts.DB, a Analysis, first *solve.Program) (*rewrite.Decisions, error) {
+// been evaluated with early, or all), then decides, calls decided if not
+// nil, and derives after. It leaves the decisions' Bytes unset (see
+// addBytes): nothing that a module's callers wait for needs them.
+func (p *phases) finish(ctx context.Context, db *facts.DB, a Analysis, first *solve.Program, decided func()) (*rewrite.Decisions, error) {
 	if _, err := first.Eval(ctx, db, a.Limits); err != nil {
 		return nil, err
 	}
@@ -769,6 +769,9 @@ func (p *phases) finish(ctx context.Context, db *facts.DB, a Analysis, first *so
 	addFacts(dec, db)
 	if p.decided != nil {
 		db.Recycle(p.decided)
+	}
+	if decided != nil {
+		decided()
 	}
 	if p.after != nil {
 		if _, err := p.after.Eval(ctx, db, a.Limits); err != nil {

@@ -88,6 +88,11 @@ type ModuleParts struct {
 	// fixed order. A caller that prints a function as soon as it is final
 	// (bufferize --analysis-only) does so there.
 	Done func(i int, db *facts.DB, dec *rewrite.Decisions)
+	// Decided, if set, hears of each part as soon as its decisions are
+	// taken and the facts that only they read are let go (a function's
+	// largest relations), before what follows them is derived: on the
+	// goroutine that took them, for several parts at once.
+	Decided func(i int)
 }
 
 // PartsOf gives parts already extracted as AnalyzeParts takes them, with
@@ -302,7 +307,11 @@ func AnalyzeParts(ctx context.Context, a Analysis, m ModuleParts, after ...strin
 			if early.whole[i] {
 				first = analysis.all
 			}
-			dec, err = analysis.finish(ctx, db, a, first)
+			var decided func()
+			if m.Decided != nil {
+				decided = func() { m.Decided(i) }
+			}
+			dec, err = analysis.finish(ctx, db, a, first, decided)
 		}
 		results[i] = dec
 		switch {

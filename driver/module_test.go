@@ -108,12 +108,21 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 			funcs, calls := s.CallGraph()
 			var mu sync.Mutex
 			heard := map[int]*rewrite.Decisions{}
+			decidedParts := map[int]int{}
+			onDecided := func(i int) {
+				mu.Lock()
+				defer mu.Unlock()
+				decidedParts[i]++
+			}
 			accessed := 0
 			done := func(i int, db *facts.DB, dec *rewrite.Decisions) {
 				mu.Lock()
 				defer mu.Unlock()
 				if heard[i] != nil {
 					t.Errorf("%s, %d workers: part %d done twice", name, workers, i)
+				}
+				if decidedParts[i] != 1 {
+					t.Errorf("%s, %d workers: part %d done after %d calls of Decided, want 1", name, workers, i, decidedParts[i])
 				}
 				heard[i] = dec
 				if r := db.Lookup("func_access", 3); r != nil {
@@ -125,7 +134,7 @@ func.func @h(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
 					t.Errorf("%s, %d workers: part %d still holds %d class_pair facts when done", name, workers, i, r.Len())
 				}
 			}
-			parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done}
+			parts := driver.ModuleParts{Funcs: funcs, Calls: calls, Part: s.Extract, Done: done, Decided: onDecided}
 			all, err := driver.AnalyzeParts(context.Background(), driver.Analysis{Rules: driver.Rules{Program: prog}, Policy: driver.OneShot(driver.BottomUp), Workers: workers}, parts, "func_access")
 			if err != nil {
 				t.Fatal(err)

@@ -352,6 +352,21 @@ func analyzeModule(m *ir.Module, ps pass, done partDone, after ...string) (analy
 	if done != nil {
 		parts.Done = func(i int, db *facts.DB, dec *rewrite.Decisions) { done(split.Names(), split.TopLevels(i), db, dec) }
 	}
+	parts.Decided = func(i int) {
+		// A part that is most of a large module leaves most of the heap
+		// garbage once decided, its conflict relations let go. Collected
+		// now, that garbage does not set the heap the collector lets the
+		// rest grow to (100k-op function, GOMAXPROCS=1: peak RSS of the
+		// analysis 215 -> 208 MiB, of the pipeline 227 -> 202).
+		ops := 0
+		for _, top := range split.TopLevels(i) {
+			ops += top.End - top.First
+		}
+		if ops >= collectOps && 2*ops >= split.Names().Ops() {
+			facts.DropSpare()
+			runtime.GC()
+		}
+	}
 	dec, err := driver.AnalyzeParts(ps.ctx, driver.Analysis{Rules: ps.driverRules(), Policy: ps.policy, Workers: ps.eval.Workers}, parts, after...)
 	if err != nil {
 		if xerr := split.Err(); xerr != nil {
