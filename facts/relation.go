@@ -39,6 +39,11 @@ type Relation struct {
 	// before it is next used.
 	sealed atomic.Bool
 	walked []walked // columnWalk's counts
+	// maxima holds each column's largest value over its first maxRows
+	// rows: denseSpan extends it over the rows added since, where it had
+	// passed over every row for each index built and each column walked.
+	maxima  []Value
+	maxRows []int
 }
 
 // NewRelation returns an empty relation that belongs to no DB, e.g. for
@@ -497,17 +502,12 @@ func denseSpan(r *Relation, cols []int) []Value {
 	}
 	limit := denseLimit(r.n)
 	span := make([]Value, len(cols))
-	for i := range span {
-		span[i] = 1
-	}
-	for id := range uint32(r.n) {
-		for i, c := range cols {
-			v := r.At(id, c)
-			if v >= limit { // a negative number or a symbol is above any limit
-				return nil
-			}
-			span[i] = max(span[i], v+1)
+	for i, c := range cols {
+		m := r.columnMax(c)
+		if r.n > 0 && m >= limit { // a negative number or a symbol is above any limit
+			return nil
 		}
+		span[i] = m + 1
 	}
 	size := Value(1)
 	for _, s := range span {
@@ -517,6 +517,21 @@ func denseSpan(r *Relation, cols []int) []Value {
 		size *= s
 	}
 	return span
+}
+
+// columnMax returns the largest value of column c (0 for none), passing
+// over the rows added since it was last asked. The caller holds r.mu, or
+// adds to r with no reader at work, as for building an index.
+func (r *Relation) columnMax(c int) Value {
+	if r.maxima == nil {
+		r.maxima, r.maxRows = make([]Value, r.arity), make([]int, r.arity)
+	}
+	m := r.maxima[c]
+	for id := uint32(r.maxRows[c]); id < uint32(r.n); id++ {
+		m = max(m, r.At(id, c))
+	}
+	r.maxima[c], r.maxRows[c] = m, r.n
+	return m
 }
 
 // maxDenseCols bounds the columns of a dense index's key.

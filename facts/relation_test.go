@@ -541,3 +541,36 @@ func TestColumnWalk(t *testing.T) {
 		t.Errorf("emptied and filled again, column 1: walks %d rows, want 1", got)
 	}
 }
+
+// TestDenseSpan checks the spans of dense index keys as rows come, which
+// denseSpan reads from maxima kept across calls: they must follow the
+// rows added since, and start over when the relation is emptied.
+func TestDenseSpan(t *testing.T) {
+	syms := NewSymbols()
+	r := NewRelation("p", 2)
+	for _, step := range []struct {
+		add   [][]Value // rows added before the span is asked
+		empty bool      // the relation is emptied first
+		cols  []int
+		want  []Value // nil: no dense table
+	}{
+		{cols: []int{0, 1}, want: []Value{1, 1}},
+		{add: [][]Value{{Number(3), Number(0)}, {Number(1), Number(5)}}, cols: []int{0}, want: []Value{4}},
+		{cols: []int{1, 0}, want: []Value{6, 4}},
+		{add: [][]Value{{Number(9), Number(2)}}, cols: []int{0, 1}, want: []Value{10, 6}},
+		{add: [][]Value{{Number(2), Number(1 << 20)}}, cols: []int{1}, want: nil}, // beyond denseLimit
+		{cols: []int{0}, want: []Value{10}},
+		{add: [][]Value{{syms.Name("/x"), Number(0)}}, cols: []int{0}, want: nil},
+		{empty: true, add: [][]Value{{Number(2), Number(7)}}, cols: []int{0, 1}, want: []Value{3, 8}},
+	} {
+		if step.empty {
+			r.empty()
+		}
+		for _, row := range step.add {
+			r.Add(row)
+		}
+		if got := denseSpan(r, step.cols); !slices.Equal(got, step.want) {
+			t.Errorf("%d rows, columns %v: span %v, want %v", r.Len(), step.cols, got, step.want)
+		}
+	}
+}

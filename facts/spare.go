@@ -186,6 +186,8 @@ func (r *Relation) empty() {
 		clear(r.set.slots)
 	}
 	r.set.used, r.n = 0, 0
+	clear(r.maxima)
+	clear(r.maxRows)
 	r.rows.empty()
 	r.sealed.Store(false) // an empty set is a whole one
 	for _, ix := range r.indexes {

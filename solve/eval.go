@@ -741,12 +741,16 @@ func (ev *evaluator) factsAsBindings(r *rule) (*facts.Relation, []int) {
 func (ev *evaluator) tick() bool { return ev.poll(&ev.ticks) }
 
 // poll counts a step on ticks and, every few thousand steps, checks
-// whether the evaluation was stopped.
+// whether the evaluation was stopped. It is small enough to be inlined
+// into the join loop, which calls it for every binding.
 func (ev *evaluator) poll(ticks *uint32) bool {
 	*ticks++
-	if *ticks&0xFFF != 0 {
-		return true
-	}
+	return *ticks&0xFFF != 0 || ev.goesOn()
+}
+
+// goesOn is poll's check: false once the evaluation failed or its
+// context is done.
+func (ev *evaluator) goesOn() bool {
 	if ev.shared.failed.Load() {
 		return false
 	}
